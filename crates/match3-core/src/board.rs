@@ -1,0 +1,201 @@
+//! [`Board`]: flat row-major storage of cells and piece ids.
+
+use crate::cellset::CellSet;
+use crate::error::{PosError, SizeError};
+use crate::piece::{Cell, Color, Piece};
+use crate::pos::{Pos, Size};
+
+/// A rectangular board, 1×1 to 32×32.
+///
+/// Cells and ids are stored flat, row-major, side by side: the rules read cells only,
+/// the engine moves ids along with them. Every occupied cell (pieces *and* blockers) carries
+/// a `u32` id so that a renderer can follow it through falls; an empty cell's id slot is
+/// unused. Cloning copies two small vectors, and [`Clone::clone_from`] reuses the
+/// allocation, which is how speculation stays allocation-free.
+///
+/// Equality compares cells *and* ids; use [`Board::same_cells`] to ignore ids.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    size: Size,
+    cells: Vec<Cell>,
+    ids: Vec<u32>,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: Size) -> Self {
+        Board {
+            size,
+            cells: vec![Cell::Empty; size.cells()],
+            ids: vec![0; size.cells()],
+        }
+    }
+
+    /// A board from row-major cells; ids are numbered row-major from 0 over occupied cells.
+    pub fn from_cells(size: Size, cells: Vec<Cell>) -> Result<Self, SizeError> {
+        if cells.len() != size.cells() {
+            return Err(SizeError {
+                rows: size.rows(),
+                cols: cells.len() / size.rows().max(1),
+            });
+        }
+        let mut board = Board {
+            size,
+            cells,
+            ids: vec![0; size.cells()],
+        };
+        board.renumber(0);
+        Ok(board)
+    }
+
+    /// Renumbers the occupied cells row-major from `first`; returns the next free id.
+    pub fn renumber(&mut self, first: u32) -> u32 {
+        let mut next = first;
+        for (cell, id) in self.cells.iter().zip(self.ids.iter_mut()) {
+            *id = if cell.is_occupied() {
+                next += 1;
+                next - 1
+            } else {
+                0
+            };
+        }
+        next
+    }
+
+    /// The board's dimensions.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.size.rows()
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.size.cols()
+    }
+
+    /// Checks that `pos` is on the board.
+    pub fn check(&self, pos: Pos) -> Result<(), PosError> {
+        if self.size.contains(pos) {
+            Ok(())
+        } else {
+            Err(PosError {
+                pos,
+                size: self.size,
+            })
+        }
+    }
+
+    /// The cell at `pos`, or an error naming the position and the board size.
+    pub fn get(&self, pos: Pos) -> Result<Cell, PosError> {
+        self.check(pos)?;
+        Ok(self.cells[self.size.index(pos)])
+    }
+
+    /// The cell at `pos`, `Cell::Empty` when off the board (handy for neighbour scans).
+    pub fn cell_or_empty(&self, pos: Pos) -> Cell {
+        if self.size.contains(pos) {
+            self.cells[self.size.index(pos)]
+        } else {
+            Cell::Empty
+        }
+    }
+
+    /// The cell at a known-good position (rules call this after a bounds check).
+    #[inline]
+    pub fn at(&self, pos: Pos) -> Cell {
+        debug_assert!(self.size.contains(pos));
+        self.cells[self.size.index(pos)]
+    }
+
+    /// The colour at `pos` (`None` off the board, for empties, blockers and colour bombs).
+    #[inline]
+    pub fn color_at(&self, pos: Pos) -> Option<Color> {
+        self.cell_or_empty(pos).color()
+    }
+
+    /// The id of whatever occupies `pos`, `None` for an empty or off-board cell.
+    pub fn id(&self, pos: Pos) -> Option<u32> {
+        let cell = self.cell_or_empty(pos);
+        cell.is_occupied().then(|| self.ids[self.size.index(pos)])
+    }
+
+    /// Puts `cell` with `id` at `pos`.
+    pub fn set(&mut self, pos: Pos, cell: Cell, id: u32) -> Result<(), PosError> {
+        self.check(pos)?;
+        let i = self.size.index(pos);
+        self.cells[i] = cell;
+        self.ids[i] = if cell.is_occupied() { id } else { 0 };
+        Ok(())
+    }
+
+    /// Empties `pos` (in range), returning what was there.
+    pub(crate) fn take(&mut self, pos: Pos) -> (Cell, u32) {
+        let i = self.size.index(pos);
+        let out = (self.cells[i], self.ids[i]);
+        self.cells[i] = Cell::Empty;
+        self.ids[i] = 0;
+        out
+    }
+
+    /// Exchanges the contents (cells and ids) of two in-range cells.
+    pub fn swap(&mut self, a: Pos, b: Pos) -> Result<(), PosError> {
+        self.check(a)?;
+        self.check(b)?;
+        let (i, j) = (self.size.index(a), self.size.index(b));
+        self.cells.swap(i, j);
+        self.ids.swap(i, j);
+        Ok(())
+    }
+
+    /// Every cell with its position, row-major.
+    pub fn iter(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
+        self.size.positions().zip(self.cells.iter().copied())
+    }
+
+    /// Every piece with its position and id, row-major.
+    pub fn pieces(&self) -> impl Iterator<Item = (Pos, Piece, u32)> + '_ {
+        self.iter()
+            .zip(self.ids.iter().copied())
+            .filter_map(|((pos, cell), id)| cell.piece().map(|p| (pos, p, id)))
+    }
+
+    /// The cells of one row, left to right.
+    pub fn row(&self, row: usize) -> &[Cell] {
+        let cols = self.cols();
+        &self.cells[row * cols..(row + 1) * cols]
+    }
+
+    /// Number of pieces (blockers and empties excluded).
+    pub fn piece_count(&self) -> usize {
+        self.cells.iter().filter(|c| c.piece().is_some()).count()
+    }
+
+    /// Whether two boards hold the same cells, ignoring ids.
+    pub fn same_cells(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+
+    /// The set of cells that hold a piece of `color`.
+    pub fn cells_of_color(&self, color: Color) -> CellSet {
+        self.iter()
+            .filter(|(_, c)| c.color() == Some(color))
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Whether gravity holds: in every column, no empty cell lies below an occupied one.
+    pub fn is_settled(&self) -> bool {
+        (0..self.cols()).all(|c| {
+            let mut seen_occupied = false;
+            (0..self.rows()).all(|r| {
+                let occupied = self.at(Pos::new(r as u8, c as u8)).is_occupied();
+                seen_occupied |= occupied;
+                occupied || !seen_occupied
+            })
+        })
+    }
+}

@@ -1,0 +1,191 @@
+//! [`CellSet`]: a fixed-size bit set of board cells.
+
+use crate::pos::{MAX_SIDE, Pos};
+
+/// A set of cells, one bit per cell: bit `col` of row word `row`.
+///
+/// Matched cells, blast areas and move masks are all `CellSet`s. It is `Copy`, never
+/// allocates, and iterates in row-major order, so the cells come out sorted and unique.
+/// One `u32` per row fits the largest (32×32) board, and a whole row is one word,
+/// which keeps horizontal shifts from wrapping into the next row.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CellSet {
+    rows: [u32; MAX_SIDE],
+}
+
+impl CellSet {
+    /// The empty set.
+    pub const fn new() -> Self {
+        CellSet {
+            rows: [0; MAX_SIDE],
+        }
+    }
+
+    /// Adds `pos`; returns whether it was new.
+    pub fn insert(&mut self, pos: Pos) -> bool {
+        let (word, bit) = Self::slot(pos);
+        let new = self.rows[word] & bit == 0;
+        self.rows[word] |= bit;
+        new
+    }
+
+    /// Removes `pos`; returns whether it was present.
+    pub fn remove(&mut self, pos: Pos) -> bool {
+        let (word, bit) = Self::slot(pos);
+        let had = self.rows[word] & bit != 0;
+        self.rows[word] &= !bit;
+        had
+    }
+
+    /// Whether `pos` is in the set (positions off any board are never in it).
+    pub fn contains(&self, pos: Pos) -> bool {
+        (pos.row as usize) < MAX_SIDE
+            && (pos.col as usize) < MAX_SIDE
+            && self.rows[pos.row as usize] & (1 << pos.col) != 0
+    }
+
+    /// Number of cells in the set.
+    pub fn len(&self) -> usize {
+        self.rows.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.rows.iter().all(|&w| w == 0)
+    }
+
+    /// Whether the two sets share a cell.
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.rows.iter().zip(&other.rows).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether every cell of `self` is in `other`.
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.rows.iter().zip(&other.rows).all(|(a, b)| a & !b == 0)
+    }
+
+    /// Adds every cell of `other`.
+    pub fn union_with(&mut self, other: &CellSet) {
+        for (a, b) in self.rows.iter_mut().zip(&other.rows) {
+            *a |= b;
+        }
+    }
+
+    /// Keeps only the cells also in `other`.
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        for (a, b) in self.rows.iter_mut().zip(&other.rows) {
+            *a &= b;
+        }
+    }
+
+    /// Removes every cell of `other`.
+    pub fn subtract(&mut self, other: &CellSet) {
+        for (a, b) in self.rows.iter_mut().zip(&other.rows) {
+            *a &= !b;
+        }
+    }
+
+    /// The bits of one row (bit `c` is column `c`).
+    pub fn row_bits(&self, row: usize) -> u32 {
+        self.rows[row]
+    }
+
+    /// Sets the bits of one row.
+    pub fn set_row_bits(&mut self, row: usize, bits: u32) {
+        self.rows[row] = bits;
+    }
+
+    /// The cells in row-major order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            set: self,
+            row: 0,
+            bits: self.rows[0],
+        }
+    }
+
+    /// The cells as a sorted vector (for traces and reports).
+    pub fn to_vec(&self) -> Vec<Pos> {
+        self.iter().collect()
+    }
+
+    fn slot(pos: Pos) -> (usize, u32) {
+        assert!(
+            (pos.row as usize) < MAX_SIDE && (pos.col as usize) < MAX_SIDE,
+            "CellSet position {pos} beyond the 32x32 maximum"
+        );
+        (pos.row as usize, 1 << pos.col)
+    }
+}
+
+impl std::fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Pos> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Pos>>(iter: I) -> Self {
+        let mut set = CellSet::new();
+        set.extend(iter);
+        set
+    }
+}
+
+impl Extend<Pos> for CellSet {
+    fn extend<I: IntoIterator<Item = Pos>>(&mut self, iter: I) {
+        for p in iter {
+            self.insert(p);
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a CellSet {
+    type Item = Pos;
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// Row-major iterator over a [`CellSet`].
+pub struct Iter<'a> {
+    set: &'a CellSet,
+    row: usize,
+    bits: u32,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = Pos;
+
+    fn next(&mut self) -> Option<Pos> {
+        while self.bits == 0 {
+            self.row += 1;
+            if self.row >= MAX_SIDE {
+                return None;
+            }
+            self.bits = self.set.rows[self.row];
+        }
+        let col = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(Pos::new(self.row as u8, col as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_sorted_and_unique() {
+        let set: CellSet = [Pos::new(3, 1), Pos::new(0, 31), Pos::new(3, 1), Pos::new(31, 0)]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            set.to_vec(),
+            vec![Pos::new(0, 31), Pos::new(3, 1), Pos::new(31, 0)]
+        );
+        assert_eq!(set.len(), 3);
+        assert!(!set.contains(Pos::new(40, 0)));
+    }
+}

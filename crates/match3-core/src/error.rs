@@ -1,0 +1,263 @@
+//! Error types. Every public function that takes coordinates, boards, notation or moves
+//! reports bad input through one of these, naming what was wrong and where.
+
+use thiserror::Error;
+
+use crate::moves::{Move, MoveKind};
+use crate::piece::Special;
+use crate::pos::{Pos, Size};
+
+/// Board dimensions outside `1x1..=32x32` (or unparsable `ROWSxCOLS` text, reported as 0x0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("board size {rows}x{cols} is not allowed: each side must be 1 to 32")]
+pub struct SizeError {
+    /// Requested rows.
+    pub rows: usize,
+    /// Requested columns.
+    pub cols: usize,
+}
+
+/// A position that is not on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("position {pos} is off the {size} board")]
+pub struct PosError {
+    /// The offending position.
+    pub pos: Pos,
+    /// The board's size.
+    pub size: Size,
+}
+
+/// Malformed board notation. Rows and columns are zero-based cell indices.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum NotationError {
+    /// No rows at all.
+    #[error("board notation is empty")]
+    Empty,
+    /// A row between separators holds no cell.
+    #[error("row {row} is empty")]
+    EmptyRow {
+        /// Row index.
+        row: usize,
+    },
+    /// A character that is not a cell.
+    #[error("row {row}, col {col}: unknown character {ch:?}")]
+    UnknownChar {
+        /// Row index.
+        row: usize,
+        /// Column index of the cell being read.
+        col: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A special marker (`-`, `|`, `+`) not preceded by a colour letter.
+    #[error("row {row}, col {col}: special marker {marker:?} must follow a colour letter")]
+    MarkerWithoutLetter {
+        /// Row index.
+        row: usize,
+        /// Column index of the cell being read.
+        col: usize,
+        /// The marker.
+        marker: char,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {len} cells but row 0 has {expected}")]
+    Ragged {
+        /// Row index.
+        row: usize,
+        /// Cells in this row.
+        len: usize,
+        /// Cells in row 0.
+        expected: usize,
+    },
+    /// Too many rows or columns.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+}
+
+/// A board or game setup that the chosen rules cannot use.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SetupError {
+    /// The board holds a special these rules do not have.
+    #[error("row {}, col {}: the {rules} rules have no {special:?} pieces", .pos.row, .pos.col)]
+    UnsupportedSpecial {
+        /// Where.
+        pos: Pos,
+        /// Which special.
+        special: Special,
+        /// The rules' name.
+        rules: String,
+    },
+    /// The board holds a blocker and these rules have none.
+    #[error("row {}, col {}: the {rules} rules have no blockers", .pos.row, .pos.col)]
+    UnsupportedBlocker {
+        /// Where.
+        pos: Pos,
+        /// The rules' name.
+        rules: String,
+    },
+    /// Palette size outside what the rules or the notation can use.
+    #[error("{colors} colours requested: these rules need {min} to {max}")]
+    Colors {
+        /// Requested colours.
+        colors: u8,
+        /// Smallest allowed.
+        min: u8,
+        /// Largest allowed.
+        max: u8,
+    },
+    /// A board colour outside the game's palette.
+    #[error("row {}, col {}: colour {letter} is outside the palette of {colors} colours", .pos.row, .pos.col)]
+    ColorOutsidePalette {
+        /// Where.
+        pos: Pos,
+        /// The colour letter.
+        letter: char,
+        /// The palette size.
+        colors: u8,
+    },
+    /// Blocker chance above 100%.
+    #[error("blocker chance {percent}% is above 100%")]
+    BlockerChance {
+        /// Requested percentage.
+        percent: u8,
+    },
+    /// No stable board with a legal move was found.
+    #[error(
+        "no {size} board with {colors} colours and {blocker_percent}% blockers that is stable and has a legal move was found in {tries} tries"
+    )]
+    Unsatisfiable {
+        /// Board size.
+        size: Size,
+        /// Palette size.
+        colors: u8,
+        /// Blocker chance.
+        blocker_percent: u8,
+        /// Boards tried.
+        tries: u32,
+    },
+    /// Bad dimensions.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+}
+
+/// Why a move was rejected. A rejected move changes nothing in the game.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum MoveError {
+    /// These rules do not take this kind of move.
+    #[error("the {rules} rules do not accept {kind} moves")]
+    NotAccepted {
+        /// The move kind.
+        kind: MoveKind,
+        /// The rules' name.
+        rules: String,
+    },
+    /// A coordinate is off the board.
+    #[error(transparent)]
+    OffBoard(#[from] PosError),
+    /// The two cells of a swap do not share a side.
+    #[error("cells {a} and {b} are not side by side")]
+    NotAdjacent {
+        /// First cell.
+        a: Pos,
+        /// Second cell.
+        b: Pos,
+    },
+    /// A swap cell holds no piece.
+    #[error("cell {pos} holds {found}, not a piece")]
+    NotAPiece {
+        /// The cell.
+        pos: Pos,
+        /// `"nothing"` or `"a blocker"`.
+        found: &'static str,
+    },
+    /// The swap makes no match.
+    #[error("swapping {a} and {b} makes no match")]
+    NoMatch {
+        /// First cell.
+        a: Pos,
+        /// Second cell.
+        b: Pos,
+    },
+    /// A drop into a full column.
+    #[error("column {col} is full")]
+    ColumnFull {
+        /// The column.
+        col: u8,
+    },
+    /// A drop column off the board.
+    #[error("column {col} is off the {size} board")]
+    ColumnOffBoard {
+        /// The column.
+        col: u8,
+        /// The board size.
+        size: Size,
+    },
+    /// A tap on a cell that is not part of a big-enough group.
+    #[error("tapping {pos} clears nothing: it is not in a group that may be cleared")]
+    NothingToTap {
+        /// The cell.
+        pos: Pos,
+    },
+    /// The turn would cascade past the phase limit; the game is left as before.
+    #[error("{mv} would cascade past {limit} phases; the game is unchanged")]
+    Runaway {
+        /// The move (or `resolve`).
+        mv: String,
+        /// The phase limit.
+        limit: u32,
+    },
+}
+
+impl MoveError {
+    pub(crate) fn not_a_piece(pos: Pos, blocker: bool) -> Self {
+        MoveError::NotAPiece {
+            pos,
+            found: if blocker { "a blocker" } else { "nothing" },
+        }
+    }
+}
+
+/// A trace that does not apply to the board it is replayed on.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum ReplayError {
+    /// An event names a cell off the board.
+    #[error("event in chain {chain} names an off-board cell: {source}")]
+    OffBoard {
+        /// Phase chain index (0 for the move itself).
+        chain: u32,
+        /// The position error.
+        source: PosError,
+    },
+    /// An event expected a piece with a given id somewhere else.
+    #[error("chain {chain}: expected id {id} at {pos}, found {found:?}")]
+    Mismatch {
+        /// Phase chain index (0 for the move itself).
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+        /// The id the event names.
+        id: u32,
+        /// What the board had.
+        found: Option<u32>,
+    },
+    /// An event puts something on an occupied cell.
+    #[error("chain {chain}: cell {pos} is occupied")]
+    Occupied {
+        /// Phase chain index.
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+    },
+    /// After applying a phase the board differs from the board the trace recorded.
+    #[error("chain {chain}: replayed board differs from the recorded one")]
+    Diverged {
+        /// Phase chain index.
+        chain: u32,
+    },
+    /// The move kind needs data the trace does not hold.
+    #[error("trace of {mv} lacks its opening event")]
+    MissingOpening {
+        /// The move.
+        mv: Move,
+    },
+}

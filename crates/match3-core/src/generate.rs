@@ -1,0 +1,65 @@
+//! Random boards that are stable under a variant's rules and have a legal move.
+
+use crate::board::Board;
+use crate::engine::any_legal_move;
+use crate::error::SetupError;
+use crate::piece::{Cell, Color, Piece};
+use crate::pos::Size;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+
+/// Whole boards tried before giving up.
+pub const BOARD_TRIES: u32 = 200;
+/// Rounds of re-colouring matched cells per board.
+const RECOLOR_ROUNDS: u32 = 64;
+
+/// A random board of `size` with `colors` colours and about `blocker_percent`% blockers,
+/// stable under `rules` (no match) with at least one legal move.
+///
+/// Fills every cell, then re-draws the colour of every matched cell until nothing matches,
+/// then checks for a legal move; a board that fails is thrown away. After
+/// [`BOARD_TRIES`] boards it reports [`SetupError::Unsatisfiable`] instead of returning a
+/// dead board. Every draw comes from `rng`, so a seed fixes the board.
+pub fn random_stable_board<R: Rules + ?Sized>(
+    rules: &R,
+    size: Size,
+    colors: u8,
+    blocker_percent: u8,
+    rng: &mut GameRng,
+) -> Result<Board, SetupError> {
+    let draw = |rng: &mut GameRng| {
+        let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
+        Cell::Piece(Piece::plain(color))
+    };
+    let blocker_percent = if rules.supports_blockers() { blocker_percent } else { 0 };
+    let mut board = Board::new(size);
+    for _ in 0..BOARD_TRIES {
+        for pos in size.positions() {
+            let cell = if rng.chance(blocker_percent) {
+                Cell::Blocker
+            } else {
+                draw(rng)
+            };
+            board.set(pos, cell, 0).expect("in range");
+        }
+        for _ in 0..RECOLOR_ROUNDS {
+            let matched = rules.find_matches(&board);
+            if matched.is_empty() {
+                break;
+            }
+            for pos in &matched {
+                board.set(pos, draw(rng), 0).expect("in range");
+            }
+        }
+        if rules.find_matches(&board).is_empty() && any_legal_move(rules, &board) {
+            board.renumber(0);
+            return Ok(board);
+        }
+    }
+    Err(SetupError::Unsatisfiable {
+        size,
+        colors,
+        blocker_percent,
+        tries: BOARD_TRIES,
+    })
+}

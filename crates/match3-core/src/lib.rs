@@ -1,0 +1,81 @@
+//! # match3-core
+//!
+//! The shared model and the one engine of the match3 workspace: boards and their
+//! notation, pieces with stable ids, moves, the [`Rules`] trait a variant implements, and
+//! [`Game`], which drives any `Rules` through a turn and records a [`Trace`] a renderer
+//! can animate.
+//!
+//! A variant answers questions ([`Rules::find_matches`], [`Rules::swap_matches`],
+//! [`Rules::blast`], [`Rules::refill`], [`Rules::score`], …); the engine owns the turn
+//! loop: validate the move (a rejected move changes nothing), count it, then phases of
+//! *match → fire specials → create specials → remove → score → gravity → refill* until the
+//! board is stable, or an error if a cascade runs past [`PHASE_LIMIT`].
+//!
+//! ```
+//! use match3_core::{Board, CellSet, Game, Move, Pos, Rules, Status, runs};
+//!
+//! struct Threes;
+//! impl Rules for Threes {
+//!     fn name(&self) -> &str { "threes" }
+//!     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+//! }
+//!
+//! let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 7)?;
+//! assert_eq!(game.legal_moves().len(), 4);
+//! let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
+//! assert_eq!(trace.phases[0].cleared, [Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 2)]);
+//! assert_eq!((game.score(), game.moves()), (3, 1));
+//!
+//! // A rejected move is an error and changes nothing.
+//! let before = game.snapshot();
+//! assert!(game.play(Move::Swap(Pos::new(0, 0), Pos::new(2, 2))).is_err());
+//! assert_eq!(game.snapshot(), before);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Decisions the spec leaves open
+//!
+//! - **Ids**: every *occupied* cell has an id, blockers included, so a blocker's fall can be
+//!   traced and replayed. A loaded board is numbered row-major from 0; new pieces (drops,
+//!   created specials, spawns) take the next ids in creation order. A drop's piece gets its
+//!   id when it lands, not while it is shown as the next piece.
+//! - **Swap direction**: in `Swap(a, b)` the piece on `a` is the one moved; `b` is the
+//!   destination. Combos centre there and new specials prefer it.
+//! - **Spawns** happen row-major after gravity, one generator draw per spawned piece.
+//! - **Loaded boards** are taken as given, matches and floating pieces included; a move or
+//!   [`Game::resolve`] starts the phases.
+//! - **Palette** of a loaded board: the colours up to the highest letter on it, unless
+//!   given with [`Game::from_board_with_colors`].
+//! - **Randomness**: PCG32 (`rand_pcg`) on a fixed stream, seeded with the game seed;
+//!   bounded draws are computed in [`GameRng`], not by a library sampler.
+
+mod board;
+mod cellset;
+mod engine;
+mod error;
+pub mod generate;
+mod moves;
+mod notation;
+mod piece;
+mod pos;
+mod rng;
+mod rules;
+pub mod runs;
+mod trace;
+
+pub use board::Board;
+pub use cellset::{CellSet, Iter as CellSetIter};
+pub use engine::{
+    Game, GameConfig, PHASE_LIMIT, Snapshot, TurnSummary, any_legal_move, for_each_legal_move,
+    status_of,
+};
+pub use error::{MoveError, NotationError, PosError, ReplayError, SetupError, SizeError};
+pub use moves::{Move, MoveKind};
+pub use notation::write_cell;
+pub use piece::{Axis, Cell, Color, MAX_COLORS, Piece, Special};
+pub use pos::{MAX_SIDE, Pos, Size};
+pub use rng::GameRng;
+pub use rules::{Refill, Rules};
+pub use trace::{
+    Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace,
+};

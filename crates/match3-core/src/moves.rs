@@ -1,0 +1,67 @@
+//! Moves.
+
+use std::fmt;
+
+use crate::pos::Pos;
+
+/// A player move. Which kinds a variant takes is [`Rules::accepts`](crate::Rules::accepts).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// Exchange two side-adjacent pieces. The piece at `.0` is the one the player moves:
+    /// it lands on `.1`, the swap's *destination*.
+    Swap(Pos, Pos),
+    /// Place the game's visible next piece on top of a column.
+    Drop(u8),
+    /// Clear the group at a cell.
+    Tap(Pos),
+}
+
+/// The kind of a [`Move`], without its coordinates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// [`Move::Swap`].
+    Swap,
+    /// [`Move::Drop`].
+    Drop,
+    /// [`Move::Tap`].
+    Tap,
+}
+
+impl Move {
+    /// This move's kind.
+    pub fn kind(self) -> MoveKind {
+        match self {
+            Move::Swap(..) => MoveKind::Swap,
+            Move::Drop(_) => MoveKind::Drop,
+            Move::Tap(_) => MoveKind::Tap,
+        }
+    }
+
+    /// The same swap with its cells in row-major order (other moves unchanged).
+    pub fn normalized(self) -> Move {
+        match self {
+            Move::Swap(a, b) if b < a => Move::Swap(b, a),
+            m => m,
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Swap => "swap",
+            MoveKind::Drop => "drop",
+            MoveKind::Tap => "tap",
+        })
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Swap(a, b) => write!(f, "swap {a} {b}"),
+            Move::Drop(c) => write!(f, "drop {c}"),
+            Move::Tap(p) => write!(f, "tap {p}"),
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The [`Rules`] trait: the questions a variant answers for the engine.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::error::SetupError;
+use crate::generate;
+use crate::moves::MoveKind;
+use crate::piece::{Piece, Special};
+use crate::pos::{Pos, Size};
+use crate::rng::GameRng;
+
+/// What fills the holes gravity leaves at the top of each column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refill {
+    /// Nothing: the holes stay empty (finite and drop games).
+    None,
+    /// Plain pieces of uniformly random colours from the game's palette, drawn from the
+    /// game's seeded generator.
+    Random,
+}
+
+/// A match-3 rule variant.
+///
+/// The [`Engine`](crate::Game) owns the turn loop (move, phases, chain reactions, gravity,
+/// refill, scoring, trace); a variant only answers these questions. Only
+/// [`name`](Rules::name) and [`find_matches`](Rules::find_matches) are required: the
+/// defaults describe a swap-only game with no specials, no blockers, no refill and one
+/// point per cleared cell, and derive every fast predicate from `find_matches`. Override a
+/// predicate to make it fast; the shared test suite (`match3-testkit`) checks that it
+/// still agrees with `find_matches`.
+///
+/// The trait is dyn-compatible: `Game<Box<dyn Rules>>` works when the variant is chosen
+/// at run time.
+pub trait Rules {
+    /// The variant's name, used in messages (`"finite"`, `"lines"`, …).
+    fn name(&self) -> &str;
+
+    /// Every cell that matches on `board` (the union of all matches). Must not depend on
+    /// anything but `board`.
+    fn find_matches(&self, board: &Board) -> CellSet;
+
+    /// Whether `pos` is part of a match. Must equal `find_matches(board).contains(pos)`.
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        self.find_matches(board).contains(pos)
+    }
+
+    /// Whether swapping the pieces at `a` and `b` (side by side, both pieces) puts `a` or
+    /// `b` in a match. `board` is the board *before* the swap.
+    ///
+    /// The default copies the board; fast variants override it without allocating.
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+        let mut swapped = board.clone();
+        if swapped.swap(a, b).is_err() {
+            return false;
+        }
+        self.in_match(&swapped, a) || self.in_match(&swapped, b)
+    }
+
+    /// The move kinds this variant takes (default: swaps only).
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Swap
+    }
+
+    /// Whether boards may hold this special (default: none).
+    fn supports_special(&self, _special: Special) -> bool {
+        false
+    }
+
+    /// Whether boards may hold blockers (default: yes; they never match and never swap).
+    fn supports_blockers(&self) -> bool {
+        true
+    }
+
+    /// The refill policy (default: [`Refill::None`]).
+    fn refill(&self) -> Refill {
+        Refill::None
+    }
+
+    /// Points for a phase that removed `cleared` cells at chain index `chain`
+    /// (1 for the move's own phase). Default: one point per cell.
+    fn score(&self, cleared: usize, _chain: u32) -> u64 {
+        cleared as u64
+    }
+
+    /// A swap that fires by itself, whatever runs it makes (two specials, a colour bomb
+    /// and a piece): the cells it clears, judged on the board *before* the swap, with
+    /// `to` the destination of the piece moved from `from`. Such a swap is always legal,
+    /// and both swapped pieces count as fired. Default: no combos.
+    fn combo(&self, _board: &Board, _from: Pos, _to: Pos) -> Option<CellSet> {
+        None
+    }
+
+    /// The cells a tap at `pos` clears, or `None` when the tap is illegal. Only asked
+    /// when [`accepts`](Rules::accepts) takes [`MoveKind::Tap`].
+    fn tap(&self, _board: &Board, _pos: Pos) -> Option<CellSet> {
+        None
+    }
+
+    /// The cells the special `piece` at `pos` clears when it fires. The engine fires every
+    /// special caught in a phase's clear once, unions the blasts, and never clears
+    /// blockers. Default: nothing.
+    fn blast(&self, _board: &Board, _pos: Pos, _piece: Piece) -> CellSet {
+        CellSet::new()
+    }
+
+    /// The specials a phase creates from its `matched` cells, pushed onto `out` as
+    /// `(cell, piece)`. `moved` lists the cells the move put pieces on (destination
+    /// first), empty for cascade phases. The engine places them after the clear, on cells
+    /// the clear emptied. Default: none.
+    fn create_specials(
+        &self,
+        _board: &Board,
+        _matched: &CellSet,
+        _moved: &[Pos],
+        _out: &mut Vec<(Pos, Piece)>,
+    ) {
+    }
+
+    /// A new board for `Game::new`: stable under these rules, with at least one legal
+    /// move, or an error. Default: [`generate::random_stable_board`].
+    fn generate(
+        &self,
+        size: Size,
+        colors: u8,
+        blocker_percent: u8,
+        rng: &mut GameRng,
+    ) -> Result<Board, SetupError> {
+        generate::random_stable_board(self, size, colors, blocker_percent, rng)
+    }
+}
+
+macro_rules! forward_rules {
+    ($($ty:ty),*) => {$(
+        impl<R: Rules + ?Sized> Rules for $ty {
+            fn name(&self) -> &str { (**self).name() }
+            fn find_matches(&self, board: &Board) -> CellSet { (**self).find_matches(board) }
+            fn in_match(&self, board: &Board, pos: Pos) -> bool { (**self).in_match(board, pos) }
+            fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+                (**self).swap_matches(board, a, b)
+            }
+            fn accepts(&self, kind: MoveKind) -> bool { (**self).accepts(kind) }
+            fn supports_special(&self, special: Special) -> bool {
+                (**self).supports_special(special)
+            }
+            fn supports_blockers(&self) -> bool { (**self).supports_blockers() }
+            fn refill(&self) -> Refill { (**self).refill() }
+            fn score(&self, cleared: usize, chain: u32) -> u64 { (**self).score(cleared, chain) }
+            fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+                (**self).combo(board, from, to)
+            }
+            fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> { (**self).tap(board, pos) }
+            fn blast(&self, board: &Board, pos: Pos, piece: Piece) -> CellSet {
+                (**self).blast(board, pos, piece)
+            }
+            fn create_specials(
+                &self,
+                board: &Board,
+                matched: &CellSet,
+                moved: &[Pos],
+                out: &mut Vec<(Pos, Piece)>,
+            ) {
+                (**self).create_specials(board, matched, moved, out)
+            }
+            fn generate(
+                &self,
+                size: Size,
+                colors: u8,
+                blocker_percent: u8,
+                rng: &mut GameRng,
+            ) -> Result<Board, SetupError> {
+                (**self).generate(size, colors, blocker_percent, rng)
+            }
+        }
+    )*};
+}
+
+forward_rules!(&R, Box<R>, std::sync::Arc<R>);

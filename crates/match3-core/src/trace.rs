@@ -1,0 +1,327 @@
+//! What a turn did: the [`Sink`] the engine reports to, the [`Trace`] that records it all,
+//! and [`Trace::replay`], which re-applies a trace to the board it started from.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::error::ReplayError;
+use crate::piece::{Cell, Piece};
+use crate::pos::{Pos, Size};
+
+/// Game status between moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// At least one legal move remains.
+    Playable,
+    /// Pieces remain but no legal move does.
+    NoMoves,
+    /// No piece is left on the board.
+    Cleared,
+}
+
+impl Status {
+    /// The JSON/CLI spelling: `playable`, `no_moves`, `cleared`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Playable => "playable",
+            Status::NoMoves => "no_moves",
+            Status::Cleared => "cleared",
+        }
+    }
+}
+
+/// The physical part of a move, before any phase.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Opening {
+    /// Two pieces exchanged places: `a_id` moved from `a` to `b`, `b_id` from `b` to `a`.
+    Swap {
+        /// First cell.
+        a: Pos,
+        /// Second cell (destination of the moved piece).
+        b: Pos,
+        /// Id of the piece that started on `a`.
+        a_id: u32,
+        /// Id of the piece that started on `b`.
+        b_id: u32,
+    },
+    /// The next piece was placed on top of a column and landed on `to`.
+    Drop {
+        /// The new piece's id.
+        id: u32,
+        /// The piece.
+        piece: Piece,
+        /// Where it landed.
+        to: Pos,
+    },
+    /// A tap; it moves nothing, its clear is phase 1.
+    Tap {
+        /// The tapped cell.
+        pos: Pos,
+    },
+}
+
+/// A special that fired (or a combo of two swapped pieces).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fire {
+    /// Where it was.
+    pub pos: Pos,
+    /// Its id.
+    pub id: u32,
+    /// What it was.
+    pub piece: Piece,
+    /// For a combo: the other swapped piece's cell, id and look.
+    pub partner: Option<(Pos, u32, Piece)>,
+}
+
+/// Receives a turn's events as the engine produces them.
+///
+/// Every method defaults to doing nothing, so a sink that records nothing ([`NoTrace`])
+/// costs nothing: bots and look-ahead use it. [`Trace`] records everything. A turn that
+/// fails (e.g. [`MoveError::Runaway`](crate::MoveError::Runaway)) may have reported some
+/// events before failing; the game itself is unchanged.
+pub trait Sink {
+    /// The move's physical effect.
+    fn opening(&mut self, _opening: Opening) {}
+    /// A phase begins; `chain` is 1 for the move's own phase.
+    fn phase_start(&mut self, _chain: u32) {}
+    /// A special fired and these cells are in its blast (blockers excluded).
+    fn fired(&mut self, _fire: Fire, _area: &CellSet) {}
+    /// The phase removes these cells (matches and blasts, unioned).
+    fn cleared(&mut self, _cells: &CellSet) {}
+    /// A special was created.
+    fn created(&mut self, _pos: Pos, _id: u32, _piece: Piece) {}
+    /// Something fell from `from` to `to` (same column).
+    fn fall(&mut self, _id: u32, _from: Pos, _to: Pos) {}
+    /// A new piece appeared at `pos`.
+    fn spawn(&mut self, _id: u32, _pos: Pos, _piece: Piece) {}
+    /// The phase ended with this score and board.
+    fn phase_end(&mut self, _score: u64, _board: &Board) {}
+}
+
+/// A sink that records nothing and allocates nothing.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct NoTrace;
+
+impl Sink for NoTrace {}
+
+/// A recorded special firing.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Fired {
+    /// The special (and partner, for a combo).
+    pub fire: Fire,
+    /// The cells its blast covered, sorted.
+    pub cleared: Vec<Pos>,
+}
+
+/// A recorded special creation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Created {
+    /// Where.
+    pub pos: Pos,
+    /// The new piece's id.
+    pub id: u32,
+    /// The special piece.
+    pub piece: Piece,
+}
+
+/// A recorded fall.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fall {
+    /// What fell (a piece's or blocker's id).
+    pub id: u32,
+    /// From.
+    pub from: Pos,
+    /// To (same column, lower).
+    pub to: Pos,
+}
+
+/// A recorded spawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Spawn {
+    /// The new piece's id.
+    pub id: u32,
+    /// Where it appeared.
+    pub pos: Pos,
+    /// The piece.
+    pub piece: Piece,
+}
+
+/// One phase of a turn.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Phase {
+    /// Chain index: 1 for the move's own phase, then 2, 3, …
+    pub chain: u32,
+    /// Every cell removed, sorted and unique.
+    pub cleared: Vec<Pos>,
+    /// Specials that fired, in firing order.
+    pub fired: Vec<Fired>,
+    /// Specials created.
+    pub created: Vec<Created>,
+    /// Falls, column by column, bottom first.
+    pub falls: Vec<Fall>,
+    /// Spawns, row-major.
+    pub spawns: Vec<Spawn>,
+    /// The phase's score.
+    pub score: u64,
+    /// The board after the phase.
+    pub board: Board,
+}
+
+/// Everything one turn did, enough for a renderer to animate it without knowing the rules.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Trace {
+    /// The move's physical effect (`None` for [`Game::resolve`](crate::Game::resolve)).
+    pub opening: Option<Opening>,
+    /// The phases, in order.
+    pub phases: Vec<Phase>,
+}
+
+impl Trace {
+    /// The turn's total score: the sum of its phase scores.
+    pub fn score(&self) -> u64 {
+        self.phases.iter().map(|p| p.score).sum()
+    }
+
+    /// The board the turn ended with, if any phase ran.
+    pub fn final_board(&self) -> Option<&Board> {
+        self.phases.last().map(|p| &p.board)
+    }
+
+    /// Applies this trace's events to `before` (the board before the move) and returns
+    /// the board after it. Each phase's result is checked against the recorded board.
+    pub fn replay(&self, before: &Board) -> Result<Board, ReplayError> {
+        let mut board = before.clone();
+        if let Some(opening) = self.opening {
+            replay_opening(&mut board, opening)?;
+        }
+        for phase in &self.phases {
+            replay_phase(&mut board, phase)?;
+            if board != phase.board {
+                return Err(ReplayError::Diverged { chain: phase.chain });
+            }
+        }
+        Ok(board)
+    }
+}
+
+fn expect_id(board: &Board, chain: u32, pos: Pos, id: u32) -> Result<(), ReplayError> {
+    board
+        .check(pos)
+        .map_err(|source| ReplayError::OffBoard { chain, source })?;
+    match board.id(pos) {
+        Some(found) if found == id => Ok(()),
+        found => Err(ReplayError::Mismatch {
+            chain,
+            pos,
+            id,
+            found,
+        }),
+    }
+}
+
+fn put(board: &mut Board, chain: u32, pos: Pos, cell: Cell, id: u32) -> Result<(), ReplayError> {
+    match board.get(pos) {
+        Err(source) => Err(ReplayError::OffBoard { chain, source }),
+        Ok(Cell::Empty) => {
+            board.set(pos, cell, id).expect("checked");
+            Ok(())
+        }
+        Ok(_) => Err(ReplayError::Occupied { chain, pos }),
+    }
+}
+
+fn replay_opening(board: &mut Board, opening: Opening) -> Result<(), ReplayError> {
+    match opening {
+        Opening::Swap { a, b, a_id, b_id } => {
+            expect_id(board, 0, a, a_id)?;
+            expect_id(board, 0, b, b_id)?;
+            board.swap(a, b).expect("checked");
+        }
+        Opening::Drop { id, piece, to } => put(board, 0, to, Cell::Piece(piece), id)?,
+        Opening::Tap { pos } => board
+            .check(pos)
+            .map_err(|source| ReplayError::OffBoard { chain: 0, source })?,
+    }
+    Ok(())
+}
+
+fn replay_phase(board: &mut Board, phase: &Phase) -> Result<(), ReplayError> {
+    let chain = phase.chain;
+    for &pos in &phase.cleared {
+        board
+            .check(pos)
+            .map_err(|source| ReplayError::OffBoard { chain, source })?;
+        board.take(pos);
+    }
+    for c in &phase.created {
+        put(board, chain, c.pos, Cell::Piece(c.piece), c.id)?;
+    }
+    // Falls happen together: lift every faller, then put each down.
+    let mut lifted = Vec::with_capacity(phase.falls.len());
+    for f in &phase.falls {
+        expect_id(board, chain, f.from, f.id)?;
+        lifted.push((board.take(f.from), f.to));
+    }
+    for ((cell, id), to) in lifted {
+        put(board, chain, to, cell, id)?;
+    }
+    for s in &phase.spawns {
+        put(board, chain, s.pos, Cell::Piece(s.piece), s.id)?;
+    }
+    Ok(())
+}
+
+impl Sink for Trace {
+    fn opening(&mut self, opening: Opening) {
+        self.opening = Some(opening);
+    }
+
+    fn phase_start(&mut self, chain: u32) {
+        self.phases.push(Phase {
+            chain,
+            cleared: Vec::new(),
+            fired: Vec::new(),
+            created: Vec::new(),
+            falls: Vec::new(),
+            spawns: Vec::new(),
+            score: 0,
+            board: Board::new(Size::new(1, 1).expect("1x1 is a valid size")),
+        });
+    }
+
+    fn fired(&mut self, fire: Fire, area: &CellSet) {
+        self.current().fired.push(Fired {
+            fire,
+            cleared: area.to_vec(),
+        });
+    }
+
+    fn cleared(&mut self, cells: &CellSet) {
+        self.current().cleared = cells.to_vec();
+    }
+
+    fn created(&mut self, pos: Pos, id: u32, piece: Piece) {
+        self.current().created.push(Created { pos, id, piece });
+    }
+
+    fn fall(&mut self, id: u32, from: Pos, to: Pos) {
+        self.current().falls.push(Fall { id, from, to });
+    }
+
+    fn spawn(&mut self, id: u32, pos: Pos, piece: Piece) {
+        self.current().spawns.push(Spawn { id, pos, piece });
+    }
+
+    fn phase_end(&mut self, score: u64, board: &Board) {
+        let phase = self.current();
+        phase.score = score;
+        phase.board = board.clone();
+    }
+}
+
+impl Trace {
+    fn current(&mut self) -> &mut Phase {
+        self.phases
+            .last_mut()
+            .expect("the engine starts a phase before reporting into it")
+    }
+}

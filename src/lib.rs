@@ -1,0 +1,1 @@
+//! Root package of the match3 workspace; its `tests/` hold the cross-variant suite.
