@@ -1,1 +1,122 @@
-//! x
+//! # match3-finite
+//!
+//! The finite no-refill rules (the 4×4 teaching game), on the shared
+//! [`match3_core`] engine.
+//!
+//! - A swap of two side-adjacent pieces is legal when it puts a swapped piece in a
+//!   horizontal or vertical run of three or more equal symbols.
+//! - Each phase removes the union of all runs and scores **one point per unique cell**.
+//! - Gravity keeps each column's order and settles it at the bottom; nothing refills.
+//!   A gravity-made run is a new phase of the same turn, never a new move.
+//! - The game is [`Status::NoMoves`](match3_core::Status) when no legal swap is left and
+//!   [`Status::Cleared`](match3_core::Status) when no piece is.
+//!
+//! ```
+//! use match3_core::{Game, Move, Pos};
+//! use match3_finite::{Finite, Preset};
+//!
+//! let mut game = Preset::Teaching.game()?;
+//! let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
+//! assert_eq!(trace.score(), 3);
+//! assert_eq!(game.board().to_string(), "...C/BCBB/CBAC/ABCA");
+//! game.reset();
+//! assert_eq!((game.score(), game.moves()), (0, 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Symbols are any of `A`…`Z` (the presets use `A`–`D`). Blockers (`#`) are allowed:
+//! they never match, never swap and settle like pieces. Specials are not part of this game
+//! and are rejected when a board is loaded.
+
+use std::fmt;
+use std::str::FromStr;
+
+use match3_core::{Board, CellSet, Game, Pos, Rules, SetupError, runs};
+
+/// The shortest run that matches.
+pub const MIN_RUN: usize = 3;
+
+/// The finite no-refill rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Finite;
+
+impl Rules for Finite {
+    fn name(&self) -> &str {
+        "finite"
+    }
+
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, MIN_RUN).all()
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        runs::in_run(board, pos, MIN_RUN)
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+        runs::swap_makes_run(board, a, b, MIN_RUN)
+    }
+}
+
+/// The preset boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// `AABC/BCAB/CBAC/ABCA`: no match, four legal swaps.
+    Teaching,
+    /// A plus-shaped run of `A` (row 2 cols 1–3, col 2 rows 1–3) and no other run:
+    /// loading it clears nothing; resolving it clears those 5 cells for 5 points.
+    Cross,
+}
+
+/// The teaching board's notation.
+pub const TEACHING: &str = "AABC/BCAB/CBAC/ABCA";
+/// The cross board's notation.
+pub const CROSS: &str = "BCBC/CDAB/DAAA/BCAD";
+
+/// An unknown preset name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown preset {0:?}: expected teaching or cross")]
+pub struct UnknownPreset(pub String);
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 2] = [Preset::Teaching, Preset::Cross];
+
+    /// The preset's notation.
+    pub fn notation(self) -> &'static str {
+        match self {
+            Preset::Teaching => TEACHING,
+            Preset::Cross => CROSS,
+        }
+    }
+
+    /// The preset's board.
+    pub fn board(self) -> Board {
+        self.notation().parse().expect("presets are valid notation")
+    }
+
+    /// A finite game on the preset (no randomness is used; the seed is 0).
+    pub fn game(self) -> Result<Game<Finite>, SetupError> {
+        Game::from_board(Finite, self.board(), 0)
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Preset::Teaching => "teaching",
+            Preset::Cross => "cross",
+        })
+    }
+}
+
+impl FromStr for Preset {
+    type Err = UnknownPreset;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.to_string() == s)
+            .ok_or_else(|| UnknownPreset(s.to_string()))
+    }
+}
