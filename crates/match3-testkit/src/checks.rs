@@ -1,0 +1,388 @@
+//! The invariants, as plain functions over plain data.
+//!
+//! Each check returns `Err(Violation)` saying what broke and where, so the same checks
+//! serve the property suite, example tests, and tests that feed deliberately broken data
+//! to prove a check can fail.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use match3_core::{
+    Board, CellSet, Game, GameConfig, Move, MoveError, MoveKind, Opening, Pos, Rules, Size,
+    Snapshot, Status, Trace, for_each_legal_move, status_of,
+};
+
+use crate::generators::Pick;
+
+/// A broken invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// The result of a check.
+pub type Check = Result<(), Violation>;
+
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(Violation(format!($($fmt)+)));
+        }
+    };
+}
+
+/// Invariant 1: detection leaves its input unchanged, returns only cells on the board
+/// that hold pieces, and (with an oracle) agrees with the slow reference.
+pub fn detection<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    oracle: Option<&dyn Fn(&Board) -> CellSet>,
+) -> Check {
+    let copy = board.clone();
+    let found = rules.find_matches(board);
+    ensure!(*board == copy, "find_matches changed its input board {copy}");
+    let again = rules.find_matches(board);
+    ensure!(found == again, "find_matches gave two answers on {board}: {found:?} then {again:?}");
+    for pos in &found {
+        ensure!(
+            board.get(pos).is_ok_and(|c| c.piece().is_some()),
+            "find_matches on {board} reports {pos}, which holds no piece"
+        );
+    }
+    if let Some(oracle) = oracle {
+        let want = oracle(board);
+        ensure!(
+            found == want,
+            "find_matches disagrees with the reference on {board}:\n  fast      {found:?}\n  reference {want:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Invariant 2: the fast predicates agree with full detection: `in_match` cell by cell,
+/// `swap_matches` pair by pair (against detection on a swapped copy), and the legal-move
+/// enumeration with a slow enumeration built from those answers.
+pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
+    let found = rules.find_matches(board);
+    for pos in board.size().positions() {
+        let fast = rules.in_match(board, pos);
+        ensure!(
+            fast == found.contains(pos),
+            "in_match({pos}) = {fast} but find_matches says {} on {board}",
+            found.contains(pos)
+        );
+    }
+    let mut slow = Vec::new();
+    if rules.accepts(MoveKind::Swap) {
+        for a in board.size().positions() {
+            for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+                let both = board.get(a).is_ok_and(|c| c.piece().is_some())
+                    && board.get(b).is_ok_and(|c| c.piece().is_some());
+                if !both {
+                    continue;
+                }
+                let mut swapped = board.clone();
+                swapped.swap(a, b).expect("in range");
+                let after = rules.find_matches(&swapped);
+                let want = after.contains(a) || after.contains(b);
+                let fast = rules.swap_matches(board, a, b);
+                ensure!(
+                    fast == want,
+                    "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
+                );
+                if want || rules.combo(board, a, b).is_some() {
+                    slow.push(Move::Swap(a, b));
+                }
+            }
+        }
+    }
+    if rules.accepts(MoveKind::Drop) {
+        for col in 0..board.cols() as u8 {
+            if board.at(Pos::new(0, col)).is_empty() {
+                slow.push(Move::Drop(col));
+            }
+        }
+    }
+    if rules.accepts(MoveKind::Tap) {
+        for pos in board.size().positions() {
+            if rules.tap(board, pos).is_some_and(|c| !c.is_empty()) {
+                slow.push(Move::Tap(pos));
+            }
+        }
+    }
+    let mut fast = Vec::new();
+    for_each_legal_move(rules, board, |m| {
+        fast.push(m);
+        true
+    });
+    ensure!(fast == slow, "legal moves on {board}: fast {fast:?}, slow {slow:?}");
+    let any = match3_core::any_legal_move(rules, board);
+    ensure!(any == !slow.is_empty(), "any_legal_move = {any} but {} legal moves on {board}", slow.len());
+    Ok(())
+}
+
+/// What a turn check compares: the observable part of a game state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observed {
+    /// The board.
+    pub board: Board,
+    /// The score.
+    pub score: u64,
+    /// Accepted moves.
+    pub moves: u32,
+    /// The next id to be minted.
+    pub next_id: u32,
+    /// The status.
+    pub status: Status,
+}
+
+impl From<&Snapshot> for Observed {
+    fn from(s: &Snapshot) -> Self {
+        Observed {
+            board: s.board().clone(),
+            score: s.score(),
+            moves: s.moves(),
+            next_id: s.next_id(),
+            status: s.status(),
+        }
+    }
+}
+
+/// Invariant 3: a rejected move left the game bit-for-bit unchanged.
+pub fn rejected_move(before: &Snapshot, mv: Move, error: &MoveError, after: &Snapshot) -> Check {
+    ensure!(
+        before == after,
+        "rejected {mv} ({error}) changed the game:\n  before {before:?}\n  after  {after:?}"
+    );
+    Ok(())
+}
+
+/// Invariants 4–7 for one accepted turn (`mv` is `None` for a resolve): the board ends
+/// stable and settled, the status is right, ids are unique, kept and newly minted exactly
+/// once each, score and move count add up, and replaying the trace reproduces the board.
+pub fn turn<R: Rules + ?Sized>(
+    rules: &R,
+    before: &Observed,
+    mv: Option<Move>,
+    trace: &Trace,
+    after: &Observed,
+) -> Check {
+    let what = mv.map_or_else(|| "resolve".to_string(), |m| m.to_string());
+    let ctx = format!("{what} on {}", before.board);
+    // Phases: chain 1, 2, …; cleared sorted and unique; phase score by the rules.
+    for (i, phase) in trace.phases.iter().enumerate() {
+        ensure!(phase.chain == i as u32 + 1, "{ctx}: phase {i} has chain {}", phase.chain);
+        ensure!(
+            phase.cleared.windows(2).all(|w| w[0] < w[1]),
+            "{ctx}: chain {} cleared list not sorted and unique: {:?}",
+            phase.chain,
+            phase.cleared
+        );
+        ensure!(!phase.cleared.is_empty(), "{ctx}: chain {} cleared nothing", phase.chain);
+        let want = rules.score(phase.cleared.len(), phase.chain);
+        ensure!(
+            phase.score == want,
+            "{ctx}: chain {} scored {} for {} cells, rules say {want}",
+            phase.chain,
+            phase.score,
+            phase.cleared.len()
+        );
+    }
+    if matches!(mv, Some(Move::Swap(..) | Move::Tap(_))) {
+        ensure!(!trace.phases.is_empty(), "{ctx}: an accepted {what} cleared nothing");
+    }
+    // Score and move count.
+    ensure!(
+        after.score == before.score + trace.score(),
+        "{ctx}: score {} -> {} but phases add {}",
+        before.score,
+        after.score,
+        trace.score()
+    );
+    let want_moves = before.moves + u32::from(mv.is_some());
+    ensure!(after.moves == want_moves, "{ctx}: move count {} -> {}", before.moves, after.moves);
+    // The board: stable, settled, right status.
+    let left = rules.find_matches(&after.board);
+    ensure!(left.is_empty(), "{ctx}: board {} still matches at {left:?}", after.board);
+    if !trace.phases.is_empty() || before.board.is_settled() {
+        ensure!(after.board.is_settled(), "{ctx}: board {} has a piece above a hole", after.board);
+    }
+    let status = status_of(rules, &after.board);
+    ensure!(after.status == status, "{ctx}: status {:?}, should be {status:?}", after.status);
+    // Ids.
+    ids(&ctx, before, trace, after)?;
+    // Replay.
+    match trace.replay(&before.board) {
+        Ok(board) => ensure!(
+            board == after.board,
+            "{ctx}: replaying the trace gives {board}, the game has {}",
+            after.board
+        ),
+        Err(e) => return Err(Violation(format!("{ctx}: trace does not replay: {e}"))),
+    }
+    Ok(())
+}
+
+fn ids(ctx: &str, before: &Observed, trace: &Trace, after: &Observed) -> Check {
+    let old: HashMap<u32, match3_core::Cell> = before
+        .board
+        .iter()
+        .filter_map(|(p, c)| before.board.id(p).map(|id| (id, c)))
+        .collect();
+    let mut seen = HashSet::new();
+    for (pos, cell) in after.board.iter() {
+        let Some(id) = after.board.id(pos) else { continue };
+        ensure!(seen.insert(id), "{ctx}: id {id} appears twice on {}", after.board);
+        match old.get(&id) {
+            Some(&was) => ensure!(was == cell, "{ctx}: id {id} changed from {was:?} to {cell:?}"),
+            None => ensure!(
+                (before.next_id..after.next_id).contains(&id),
+                "{ctx}: id {id} at {pos} is neither old nor newly minted"
+            ),
+        }
+    }
+    // Every minted id appears in exactly one creation event, in creation order.
+    let mut minted: Vec<u32> = Vec::new();
+    if let Some(Opening::Drop { id, .. }) = trace.opening {
+        minted.push(id);
+    }
+    for phase in &trace.phases {
+        minted.extend(phase.created.iter().map(|c| c.id));
+        minted.extend(phase.spawns.iter().map(|s| s.id));
+    }
+    let want: Vec<u32> = (before.next_id..after.next_id).collect();
+    ensure!(minted == want, "{ctx}: new ids in the trace {minted:?}, counter went {want:?}");
+    Ok(())
+}
+
+/// Plays a scenario: the board (resolved first), then each pick; checks every accepted
+/// turn with [`turn`], every rejection with [`rejected_move`], and that moves listed as
+/// legal are accepted. Returns every turn's outcome for determinism checks.
+pub fn scenario<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    seed: u64,
+    picks: &[Pick],
+) -> Result<Vec<(Option<Move>, Result<Trace, MoveError>)>, Violation> {
+    let mut game = Game::from_board(rules, board.clone(), seed)
+        .map_err(|e| Violation(format!("cannot load generated board {board}: {e}")))?;
+    let mut log = Vec::new();
+    let before = game.snapshot();
+    let result = game.resolve();
+    match &result {
+        Ok(trace) => turn(rules, &(&before).into(), None, trace, &game.state().into())?,
+        Err(e) => rejected_move_resolve(&before, e, game.state())?,
+    }
+    log.push((None, result));
+    for &pick in picks {
+        let mv = match pick {
+            Pick::Legal(k) => {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    continue;
+                }
+                legal[k as usize % legal.len()]
+            }
+            Pick::Any(mv) => mv,
+        };
+        let before = game.snapshot();
+        let result = game.play(mv);
+        match &result {
+            Ok(trace) => turn(rules, &(&before).into(), Some(mv), trace, &game.state().into())?,
+            Err(e) => {
+                rejected_move(&before, mv, e, game.state())?;
+                if matches!(pick, Pick::Legal(_)) && !matches!(e, MoveError::Runaway { .. }) {
+                    return Err(Violation(format!(
+                        "{mv} was listed as legal on {} but rejected: {e}",
+                        before.board()
+                    )));
+                }
+            }
+        }
+        log.push((Some(mv), result));
+    }
+    Ok(log)
+}
+
+fn rejected_move_resolve(before: &Snapshot, error: &MoveError, after: &Snapshot) -> Check {
+    ensure!(before == after, "failed resolve ({error}) changed the game");
+    Ok(())
+}
+
+/// Invariant 7: the same rules, board, seed and moves give identical outcomes, traces
+/// and final states.
+pub fn determinism<R: Rules + ?Sized>(rules: &R, board: &Board, seed: u64, picks: &[Pick]) -> Check {
+    let first = scenario(rules, board, seed, picks)?;
+    let second = scenario(rules, board, seed, picks)?;
+    ensure!(
+        first == second,
+        "two runs of seed {seed} on {board} with {picks:?} differ"
+    );
+    Ok(())
+}
+
+/// Invariant 8: a new game is stable, has a legal move, is `Playable`, and its seed alone
+/// fixes its board. An error is accepted only when `must_succeed` is false.
+pub fn new_game<R: Rules + ?Sized>(rules: &R, config: GameConfig, must_succeed: bool) -> Check {
+    let game = match Game::new(rules, config) {
+        Ok(game) => game,
+        Err(e) if !must_succeed => {
+            let _ = e.to_string();
+            return Ok(());
+        }
+        Err(e) => return Err(Violation(format!("new game {config:?} failed: {e}"))),
+    };
+    let board = game.board();
+    let matched = rules.find_matches(board);
+    ensure!(matched.is_empty(), "new board {board} ({config:?}) matches at {matched:?}");
+    ensure!(game.has_legal_move(), "new board {board} ({config:?}) has no legal move");
+    ensure!(game.status() == Status::Playable, "new board {board} status {:?}", game.status());
+    ensure!(board.size() == config.size, "new board {board} is not {}", config.size);
+    let again = Game::new(rules, config).map_err(|e| Violation(e.to_string()))?;
+    ensure!(again.board() == board, "seed {} gave two boards", config.seed);
+    Ok(())
+}
+
+/// Invariant 9 (finite): every colour's count on the board after the turn equals its
+/// count before, minus the cleared cells of that colour. Needs a no-refill variant.
+pub fn colors_conserved(before: &Board, trace: &Trace, after: &Board) -> Check {
+    let count = |b: &Board| {
+        let mut m: HashMap<Option<match3_core::Color>, i64> = HashMap::new();
+        for (_, p, _) in b.pieces() {
+            *m.entry(p.color()).or_default() += 1;
+        }
+        m
+    };
+    let mut want = count(before);
+    let mut board = before.clone();
+    if let Some(Opening::Swap { a, b, .. }) = trace.opening {
+        board.swap(a, b).map_err(|e| Violation(e.to_string()))?;
+    }
+    for phase in &trace.phases {
+        for &pos in &phase.cleared {
+            *want.entry(board.color_at(pos)).or_default() -= 1;
+        }
+        board = phase.board.clone();
+    }
+    want.retain(|_, n| *n != 0);
+    let got = count(after);
+    ensure!(got == want, "colours after {trace:?}: {got:?}, expected {want:?}");
+    Ok(())
+}
+
+/// Configurations for [`new_game`] the suite requires to succeed: 4×4 to 8×8, 4 to 6
+/// colours, no blockers.
+pub fn sensible_config(rows: u8, cols: u8, colors: u8, seed: u64) -> GameConfig {
+    GameConfig {
+        size: Size::new(rows as usize, cols as usize).expect("sensible sizes"),
+        colors,
+        seed,
+        blocker_percent: 0,
+    }
+}

@@ -1,0 +1,236 @@
+//! Proof that the suite can fail: each invariant is run against rules (or data) broken on
+//! purpose, and must report a violation.
+
+use std::cell::Cell;
+
+use match3_core::{
+    Board, CellSet, Game, GameConfig, GameRng, Move, Pos, Rules, SetupError, Size, runs,
+};
+use match3_finite::Finite;
+use match3_testkit::checks::{self, Observed};
+use match3_testkit::{oracle, suite};
+
+fn line_oracle(b: &Board) -> CellSet {
+    oracle::line_runs(b, 3)
+}
+
+/// Sees horizontal runs only.
+struct HorizontalOnly;
+impl Rules for HorizontalOnly {
+    fn name(&self) -> &str {
+        "horizontal-only"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).horizontal
+    }
+}
+
+#[test]
+#[should_panic(expected = "invariant `detection` failed")]
+fn detection_catches_a_missed_direction() {
+    suite::detection(&HorizontalOnly, Some(&line_oracle));
+}
+
+/// Right detection, but claims every swap matches.
+struct EverySwapMatches;
+impl Rules for EverySwapMatches {
+    fn name(&self) -> &str {
+        "every-swap"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn swap_matches(&self, _: &Board, _: Pos, _: Pos) -> bool {
+        true
+    }
+}
+
+#[test]
+#[should_panic(expected = "invariant `predicates` failed")]
+fn predicates_catch_a_lying_swap_predicate() {
+    suite::predicates(&EverySwapMatches);
+}
+
+#[test]
+#[should_panic(expected = "invariant `turns` failed")]
+fn turns_catch_an_accepted_swap_that_clears_nothing() {
+    suite::turns(&EverySwapMatches);
+}
+
+/// Right detection, but `in_match` forgets column runs.
+struct ShortSighted;
+impl Rules for ShortSighted {
+    fn name(&self) -> &str {
+        "short-sighted"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        runs::find_runs(board, 3).horizontal.contains(pos)
+    }
+}
+
+#[test]
+#[should_panic(expected = "invariant `predicates` failed")]
+fn predicates_catch_a_wrong_cell_predicate() {
+    suite::predicates(&ShortSighted);
+}
+
+/// Scores depend on hidden state: the same phase scores differently over time.
+#[derive(Default)]
+struct Moody {
+    calls: Cell<u64>,
+}
+impl Rules for Moody {
+    fn name(&self) -> &str {
+        "moody"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn score(&self, cleared: usize, _chain: u32) -> u64 {
+        self.calls.set(self.calls.get() + 1);
+        cleared as u64 + self.calls.get()
+    }
+}
+
+#[test]
+#[should_panic(expected = "invariant `turns` failed")]
+fn turns_catch_scores_that_disagree_with_the_rules() {
+    suite::turns(&Moody::default());
+}
+
+#[test]
+#[should_panic(expected = "invariant `determinism` failed")]
+fn determinism_catches_hidden_state() {
+    suite::determinism(&Moody::default());
+}
+
+/// Generates a board that already matches.
+struct DeadOnArrival;
+impl Rules for DeadOnArrival {
+    fn name(&self) -> &str {
+        "doa"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn generate(&self, size: Size, _: u8, _: u8, _: &mut GameRng) -> Result<Board, SetupError> {
+        let row = "A".repeat(size.cols());
+        Ok(vec![row; size.rows()].join("/").parse().expect("valid"))
+    }
+}
+
+#[test]
+#[should_panic(expected = "invariant `new games` failed")]
+fn new_games_catch_a_matching_board() {
+    suite::new_games(&DeadOnArrival);
+}
+
+// Engine-level invariants cannot be broken through `Rules`, so their checks are shown
+// to fail on tampered turn records instead.
+
+fn teaching_turn() -> (Observed, Move, match3_core::Trace, Observed) {
+    let mut game = match3_finite::Preset::Teaching.game().unwrap();
+    let before = Observed::from(game.state());
+    let mv = Move::Swap(Pos::new(0, 2), Pos::new(1, 2));
+    let trace = game.play(mv).unwrap();
+    (before, mv, trace, Observed::from(game.state()))
+}
+
+fn turn_fails(tamper: impl FnOnce(&mut Observed, &mut match3_core::Trace), expect: &str) {
+    let (before, mv, mut trace, mut after) = teaching_turn();
+    checks::turn(&Finite, &before, Some(mv), &trace, &after).expect("the real turn passes");
+    tamper(&mut after, &mut trace);
+    let err = checks::turn(&Finite, &before, Some(mv), &trace, &after).unwrap_err();
+    assert!(err.0.contains(expect), "expected {expect:?} in {err}");
+}
+
+#[test]
+fn turn_check_catches_a_wrong_total_score() {
+    turn_fails(|after, _| after.score += 1, "score");
+}
+
+#[test]
+fn turn_check_catches_an_uncounted_move() {
+    turn_fails(|after, _| after.moves -= 1, "move count");
+}
+
+#[test]
+fn turn_check_catches_an_unstable_board() {
+    let unstable: Board = "AAAC/BCBB/CBAC/ABCA".parse().unwrap();
+    turn_fails(|after, _| after.board = unstable, "still matches");
+}
+
+#[test]
+fn turn_check_catches_a_floating_piece() {
+    let floating: Board = "A..C/.CBB/CBAC/ABCA".parse().unwrap();
+    turn_fails(|after, _| after.board = floating, "above a hole");
+}
+
+#[test]
+fn turn_check_catches_a_wrong_status() {
+    turn_fails(|after, _| after.status = match3_core::Status::Cleared, "status");
+}
+
+#[test]
+fn turn_check_catches_duplicate_ids() {
+    turn_fails(
+        |after, _| {
+            // Copy (1,1) with its id onto (1,0): one piece in two places.
+            let src = Pos::new(1, 1);
+            let (cell, id) = (after.board.at(src), after.board.id(src).unwrap());
+            after.board.set(Pos::new(1, 0), cell, id).unwrap();
+        },
+        "twice",
+    );
+}
+
+#[test]
+fn turn_check_catches_unsorted_cleared_cells() {
+    turn_fails(|_, trace| trace.phases[0].cleared.reverse(), "sorted");
+}
+
+#[test]
+fn turn_check_catches_a_trace_that_does_not_replay() {
+    turn_fails(|_, trace| trace.phases[0].cleared.pop().map(drop).unwrap_or(()), "scored");
+    turn_fails(
+        |_, trace| {
+            trace.phases[0].falls.push(match3_core::Fall {
+                id: 4,
+                from: Pos::new(1, 0),
+                to: Pos::new(0, 0),
+            })
+        },
+        "replay",
+    );
+}
+
+#[test]
+fn rejected_move_check_catches_a_changed_game() {
+    let mut game = match3_finite::Preset::Teaching.game().unwrap();
+    let before = game.snapshot();
+    let mv = Move::Swap(Pos::new(0, 2), Pos::new(1, 2));
+    game.play(mv).unwrap();
+    let err = match3_core::MoveError::NoMatch { a: Pos::new(0, 2), b: Pos::new(1, 2) };
+    assert!(checks::rejected_move(&before, mv, &err, game.state()).is_err());
+    assert!(checks::rejected_move(&before, mv, &err, &before).is_ok());
+}
+
+#[test]
+fn colour_check_catches_a_vanished_piece() {
+    let (before, _, trace, after) = teaching_turn();
+    checks::colors_conserved(&before.board, &trace, &after.board).unwrap();
+    let mut lost = after.board.clone();
+    lost.set(Pos::new(3, 3), match3_core::Cell::Empty, 0).unwrap();
+    assert!(checks::colors_conserved(&before.board, &trace, &lost).is_err());
+}
+
+#[test]
+fn new_game_check_accepts_real_games() {
+    let config = GameConfig::new(3);
+    checks::new_game(&Finite, config, true).unwrap();
+    let game = Game::new(Finite, config).unwrap();
+    assert_eq!(game.board().size(), config.size);
+}
