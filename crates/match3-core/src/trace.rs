@@ -325,3 +325,56 @@ impl Trace {
             .expect("the engine starts a phase before reporting into it")
     }
 }
+
+fn piece_text(piece: Piece) -> String {
+    let mut s = String::new();
+    crate::notation::write_cell(&mut s, Cell::Piece(piece)).expect("writing to a String");
+    s
+}
+
+fn cells_text(cells: &[Pos]) -> String {
+    let parts: Vec<String> = cells.iter().map(Pos::to_string).collect();
+    parts.join(" ")
+}
+
+/// A readable, line-per-event rendering: the form used in snapshots and `match3 play`.
+impl std::fmt::Display for Trace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.opening {
+            None => writeln!(f, "resolve")?,
+            Some(Opening::Swap { a, b, a_id, b_id }) => {
+                writeln!(f, "swap {a} #{a_id} <-> {b} #{b_id}")?
+            }
+            Some(Opening::Drop { id, piece, to }) => {
+                writeln!(f, "drop {} #{id} -> {to}", piece_text(piece))?
+            }
+            Some(Opening::Tap { pos }) => writeln!(f, "tap {pos}")?,
+        }
+        for p in &self.phases {
+            writeln!(f, "phase {} score {}", p.chain, p.score)?;
+            writeln!(f, "  cleared {}", cells_text(&p.cleared))?;
+            for fired in &p.fired {
+                let Fire { pos, id, piece, partner } = fired.fire;
+                write!(f, "  fired {} #{id} at {pos}", piece_text(piece))?;
+                if let Some((ppos, pid, ppiece)) = partner {
+                    write!(f, " with {} #{pid} at {ppos}", piece_text(ppiece))?;
+                }
+                writeln!(f, ": {}", cells_text(&fired.cleared))?;
+            }
+            for c in &p.created {
+                writeln!(f, "  created {} #{} at {}", piece_text(c.piece), c.id, c.pos)?;
+            }
+            for fall in &p.falls {
+                writeln!(f, "  fall #{} {} -> {}", fall.id, fall.from, fall.to)?;
+            }
+            for s in &p.spawns {
+                writeln!(f, "  spawn {} #{} at {}", piece_text(s.piece), s.id, s.pos)?;
+            }
+            writeln!(f, "  board {}", p.board)?;
+        }
+        if self.phases.is_empty() {
+            writeln!(f, "no phase")?;
+        }
+        Ok(())
+    }
+}
