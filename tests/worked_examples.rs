@@ -17,7 +17,10 @@ fn snapshot(name: &str, text: String) {
 fn teaching_board_starts_stable_with_four_swaps() {
     let game = Preset::Teaching.game().unwrap();
     assert_eq!(game.board().to_string(), "AABC/BCAB/CBAC/ABCA");
-    assert_eq!((game.score(), game.moves(), game.status()), (0, 0, Status::Playable));
+    assert_eq!(
+        (game.score(), game.moves(), game.status()),
+        (0, 0, Status::Playable)
+    );
     assert_eq!(
         game.legal_moves(),
         [
@@ -64,7 +67,10 @@ fn cross_preset_loads_without_clearing_and_resolves_five_cells() {
     assert_eq!((game.score(), game.moves()), (0, 0));
     let trace = game.resolve().unwrap();
     assert_eq!(trace.phases.len(), 1);
-    assert_eq!(trace.phases[0].cleared, [p(1, 2), p(2, 1), p(2, 2), p(2, 3), p(3, 2)]);
+    assert_eq!(
+        trace.phases[0].cleared,
+        [p(1, 2), p(2, 1), p(2, 2), p(2, 3), p(3, 2)]
+    );
     assert_eq!((game.score(), game.moves()), (5, 0));
     assert_eq!(game.board().to_string(), "B.../CC.C/DD.B/BCBD");
     snapshot("finite_cross_resolve", format!("{before}\n{trace}"));
@@ -74,7 +80,10 @@ fn cross_preset_loads_without_clearing_and_resolves_five_cells() {
 fn the_cross_is_the_only_run_on_the_cross_board() {
     let board = Preset::Cross.board();
     let matched = match3_core::Rules::find_matches(&Finite, &board);
-    assert_eq!(matched.to_vec(), [p(1, 2), p(2, 1), p(2, 2), p(2, 3), p(3, 2)]);
+    assert_eq!(
+        matched.to_vec(),
+        [p(1, 2), p(2, 1), p(2, 2), p(2, 3), p(3, 2)]
+    );
 }
 
 #[test]

@@ -178,9 +178,14 @@ mod tests {
 
     #[test]
     fn iterates_sorted_and_unique() {
-        let set: CellSet = [Pos::new(3, 1), Pos::new(0, 31), Pos::new(3, 1), Pos::new(31, 0)]
-            .into_iter()
-            .collect();
+        let set: CellSet = [
+            Pos::new(3, 1),
+            Pos::new(0, 31),
+            Pos::new(3, 1),
+            Pos::new(31, 0),
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(
             set.to_vec(),
             vec![Pos::new(0, 31), Pos::new(3, 1), Pos::new(31, 0)]

@@ -139,7 +139,8 @@ impl<R: Rules> Game<R> {
             });
         }
         let mut rng = GameRng::new(config.seed);
-        let mut board = rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;
+        let mut board =
+            rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;
         let next_id = board.renumber(0);
         Self::start(rules, board, rng, next_id, config.colors)
     }
@@ -423,7 +424,10 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
         state.moves += 1;
         match (mv, plan) {
             (Move::Swap(a, b), Plan::Swap { combo }) => {
-                let (a_id, b_id) = (state.board.id(a).unwrap_or(0), state.board.id(b).unwrap_or(0));
+                let (a_id, b_id) = (
+                    state.board.id(a).unwrap_or(0),
+                    state.board.id(b).unwrap_or(0),
+                );
                 if let Some(area) = combo {
                     let (pa, pb) = (state.board.at(a).piece(), state.board.at(b).piece());
                     let (pa, pb) = (pa.expect("validated"), pb.expect("validated"));
@@ -447,9 +451,14 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
                 n_moved = 2;
             }
             (Move::Drop(_), Plan::Drop { to }) => {
-                let piece = state.next_piece.expect("rules that take drops have a next piece");
+                let piece = state
+                    .next_piece
+                    .expect("rules that take drops have a next piece");
                 let id = mint(&mut state.next_id);
-                state.board.set(to, Cell::Piece(piece), id).expect("validated");
+                state
+                    .board
+                    .set(to, Cell::Piece(piece), id)
+                    .expect("validated");
                 state.next_piece = Some(draw_piece(&mut state.rng, state.colors));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
@@ -498,7 +507,11 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
         fire_specials(rules, &state.board, &mut cleared, &mut fired, sink);
 
         created.clear();
-        let moved = if chain == 1 { &moved[..n_moved] } else { &[][..] };
+        let moved = if chain == 1 {
+            &moved[..n_moved]
+        } else {
+            &[][..]
+        };
         rules.create_specials(&state.board, &matched, moved, &mut created);
 
         for pos in &cleared {
@@ -508,7 +521,10 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
         for &(pos, piece) in &created {
             if state.board.get(pos).is_ok_and(Cell::is_empty) {
                 let id = mint(&mut state.next_id);
-                state.board.set(pos, Cell::Piece(piece), id).expect("checked");
+                state
+                    .board
+                    .set(pos, Cell::Piece(piece), id)
+                    .expect("checked");
                 sink.created(pos, id, piece);
             }
         }
@@ -600,7 +616,10 @@ fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
         if state.board.at(pos).is_empty() {
             let piece = draw_piece(&mut state.rng, state.colors);
             let id = mint(&mut state.next_id);
-            state.board.set(pos, Cell::Piece(piece), id).expect("in range");
+            state
+                .board
+                .set(pos, Cell::Piece(piece), id)
+                .expect("in range");
             sink.spawn(id, pos, piece);
         }
     }

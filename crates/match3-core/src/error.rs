@@ -78,7 +78,7 @@ pub enum NotationError {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
     /// The board holds a special these rules do not have.
-    #[error("row {}, col {}: the {rules} rules have no {special:?} pieces", .pos.row, .pos.col)]
+    #[error("row {}, col {}: the {rules} rules have no {special} pieces", .pos.row, .pos.col)]
     UnsupportedSpecial {
         /// Where.
         pos: Pos,

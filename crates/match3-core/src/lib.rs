@@ -76,6 +76,4 @@ pub use piece::{Axis, Cell, Color, MAX_COLORS, Piece, Special};
 pub use pos::{MAX_SIDE, Pos, Size};
 pub use rng::GameRng;
 pub use rules::{Refill, Rules};
-pub use trace::{
-    Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace,
-};
+pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};

@@ -73,6 +73,17 @@ impl Special {
     ];
 }
 
+impl fmt::Display for Special {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Special::Striped(Axis::Row) => "striped-row",
+            Special::Striped(Axis::Col) => "striped-column",
+            Special::Wrapped => "wrapped",
+            Special::ColorBomb => "colour bomb",
+        })
+    }
+}
+
 /// A piece's look: its colour (none for a colour bomb) and special kind.
 ///
 /// The piece's id lives beside it on the [`Board`](crate::Board), not inside it, so

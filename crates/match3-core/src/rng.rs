@@ -74,6 +74,9 @@ mod tests {
         for _ in 0..50_000 {
             counts[rng.below(5) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
     }
 }

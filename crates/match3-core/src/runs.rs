@@ -38,12 +38,24 @@ impl Runs {
 pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     let size = board.size();
     let mut runs = Runs::default();
-    scan_lines(size.rows(), size.cols(), min_len, |r, c| board.color_at(Pos::new(r, c)), |r, c| {
-        runs.horizontal.insert(Pos::new(r, c));
-    });
-    scan_lines(size.cols(), size.rows(), min_len, |c, r| board.color_at(Pos::new(r, c)), |c, r| {
-        runs.vertical.insert(Pos::new(r, c));
-    });
+    scan_lines(
+        size.rows(),
+        size.cols(),
+        min_len,
+        |r, c| board.color_at(Pos::new(r, c)),
+        |r, c| {
+            runs.horizontal.insert(Pos::new(r, c));
+        },
+    );
+    scan_lines(
+        size.cols(),
+        size.rows(),
+        min_len,
+        |c, r| board.color_at(Pos::new(r, c)),
+        |c, r| {
+            runs.vertical.insert(Pos::new(r, c));
+        },
+    );
     runs
 }
 
@@ -59,7 +71,11 @@ fn scan_lines(
         let mut start = 0u8;
         let mut current = color(line, 0);
         for i in 1..=len as u8 {
-            let next = if (i as usize) < len { color(line, i) } else { None };
+            let next = if (i as usize) < len {
+                color(line, i)
+            } else {
+                None
+            };
             if next != current || next.is_none() {
                 if current.is_some() && (i - start) as usize >= min_len {
                     (start..i).for_each(|j| mark(line, j));

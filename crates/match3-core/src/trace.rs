@@ -354,7 +354,12 @@ impl std::fmt::Display for Trace {
             writeln!(f, "phase {} score {}", p.chain, p.score)?;
             writeln!(f, "  cleared {}", cells_text(&p.cleared))?;
             for fired in &p.fired {
-                let Fire { pos, id, piece, partner } = fired.fire;
+                let Fire {
+                    pos,
+                    id,
+                    piece,
+                    partner,
+                } = fired.fire;
                 write!(f, "  fired {} #{id} at {pos}", piece_text(piece))?;
                 if let Some((ppos, pid, ppiece)) = partner {
                     write!(f, " with {} #{pid} at {ppos}", piece_text(ppiece))?;
@@ -362,7 +367,13 @@ impl std::fmt::Display for Trace {
                 writeln!(f, ": {}", cells_text(&fired.cleared))?;
             }
             for c in &p.created {
-                writeln!(f, "  created {} #{} at {}", piece_text(c.piece), c.id, c.pos)?;
+                writeln!(
+                    f,
+                    "  created {} #{} at {}",
+                    piece_text(c.piece),
+                    c.id,
+                    c.pos
+                )?;
             }
             for fall in &p.falls {
                 writeln!(f, "  fall #{} {} -> {}", fall.id, fall.from, fall.to)?;

@@ -14,7 +14,8 @@ match3_testkit::rules_suite!(
 
 /// Invariant 9: every turn removes exactly the cleared pieces' colours from the board.
 fn colours_conserved(board: match3_core::Board, picks: Vec<Pick>) -> Check {
-    let mut game = Game::from_board(Finite, board, 0).map_err(|e| checks::Violation(e.to_string()))?;
+    let mut game =
+        Game::from_board(Finite, board, 0).map_err(|e| checks::Violation(e.to_string()))?;
     let before = game.board().clone();
     if let Ok(trace) = game.resolve() {
         checks::colors_conserved(&before, &trace, game.board())?;

@@ -46,9 +46,15 @@ pub fn detection<R: Rules + ?Sized>(
 ) -> Check {
     let copy = board.clone();
     let found = rules.find_matches(board);
-    ensure!(*board == copy, "find_matches changed its input board {copy}");
+    ensure!(
+        *board == copy,
+        "find_matches changed its input board {copy}"
+    );
     let again = rules.find_matches(board);
-    ensure!(found == again, "find_matches gave two answers on {board}: {found:?} then {again:?}");
+    ensure!(
+        found == again,
+        "find_matches gave two answers on {board}: {found:?} then {again:?}"
+    );
     for pos in &found {
         ensure!(
             board.get(pos).is_ok_and(|c| c.piece().is_some()),
@@ -121,9 +127,16 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         fast.push(m);
         true
     });
-    ensure!(fast == slow, "legal moves on {board}: fast {fast:?}, slow {slow:?}");
+    ensure!(
+        fast == slow,
+        "legal moves on {board}: fast {fast:?}, slow {slow:?}"
+    );
     let any = match3_core::any_legal_move(rules, board);
-    ensure!(any == !slow.is_empty(), "any_legal_move = {any} but {} legal moves on {board}", slow.len());
+    ensure!(
+        any != slow.is_empty(),
+        "any_legal_move = {any} but {} legal moves on {board}",
+        slow.len()
+    );
     Ok(())
 }
 
@@ -177,14 +190,22 @@ pub fn turn<R: Rules + ?Sized>(
     let ctx = format!("{what} on {}", before.board);
     // Phases: chain 1, 2, …; cleared sorted and unique; phase score by the rules.
     for (i, phase) in trace.phases.iter().enumerate() {
-        ensure!(phase.chain == i as u32 + 1, "{ctx}: phase {i} has chain {}", phase.chain);
+        ensure!(
+            phase.chain == i as u32 + 1,
+            "{ctx}: phase {i} has chain {}",
+            phase.chain
+        );
         ensure!(
             phase.cleared.windows(2).all(|w| w[0] < w[1]),
             "{ctx}: chain {} cleared list not sorted and unique: {:?}",
             phase.chain,
             phase.cleared
         );
-        ensure!(!phase.cleared.is_empty(), "{ctx}: chain {} cleared nothing", phase.chain);
+        ensure!(
+            !phase.cleared.is_empty(),
+            "{ctx}: chain {} cleared nothing",
+            phase.chain
+        );
         let want = rules.score(phase.cleared.len(), phase.chain);
         ensure!(
             phase.score == want,
@@ -195,7 +216,10 @@ pub fn turn<R: Rules + ?Sized>(
         );
     }
     if matches!(mv, Some(Move::Swap(..) | Move::Tap(_))) {
-        ensure!(!trace.phases.is_empty(), "{ctx}: an accepted {what} cleared nothing");
+        ensure!(
+            !trace.phases.is_empty(),
+            "{ctx}: an accepted {what} cleared nothing"
+        );
     }
     // Score and move count.
     ensure!(
@@ -206,15 +230,32 @@ pub fn turn<R: Rules + ?Sized>(
         trace.score()
     );
     let want_moves = before.moves + u32::from(mv.is_some());
-    ensure!(after.moves == want_moves, "{ctx}: move count {} -> {}", before.moves, after.moves);
+    ensure!(
+        after.moves == want_moves,
+        "{ctx}: move count {} -> {}",
+        before.moves,
+        after.moves
+    );
     // The board: stable, settled, right status.
     let left = rules.find_matches(&after.board);
-    ensure!(left.is_empty(), "{ctx}: board {} still matches at {left:?}", after.board);
+    ensure!(
+        left.is_empty(),
+        "{ctx}: board {} still matches at {left:?}",
+        after.board
+    );
     if !trace.phases.is_empty() || before.board.is_settled() {
-        ensure!(after.board.is_settled(), "{ctx}: board {} has a piece above a hole", after.board);
+        ensure!(
+            after.board.is_settled(),
+            "{ctx}: board {} has a piece above a hole",
+            after.board
+        );
     }
     let status = status_of(rules, &after.board);
-    ensure!(after.status == status, "{ctx}: status {:?}, should be {status:?}", after.status);
+    ensure!(
+        after.status == status,
+        "{ctx}: status {:?}, should be {status:?}",
+        after.status
+    );
     // Ids.
     ids(&ctx, before, trace, after)?;
     // Replay.
@@ -237,10 +278,19 @@ fn ids(ctx: &str, before: &Observed, trace: &Trace, after: &Observed) -> Check {
         .collect();
     let mut seen = HashSet::new();
     for (pos, cell) in after.board.iter() {
-        let Some(id) = after.board.id(pos) else { continue };
-        ensure!(seen.insert(id), "{ctx}: id {id} appears twice on {}", after.board);
+        let Some(id) = after.board.id(pos) else {
+            continue;
+        };
+        ensure!(
+            seen.insert(id),
+            "{ctx}: id {id} appears twice on {}",
+            after.board
+        );
         match old.get(&id) {
-            Some(&was) => ensure!(was == cell, "{ctx}: id {id} changed from {was:?} to {cell:?}"),
+            Some(&was) => ensure!(
+                was == cell,
+                "{ctx}: id {id} changed from {was:?} to {cell:?}"
+            ),
             None => ensure!(
                 (before.next_id..after.next_id).contains(&id),
                 "{ctx}: id {id} at {pos} is neither old nor newly minted"
@@ -257,9 +307,15 @@ fn ids(ctx: &str, before: &Observed, trace: &Trace, after: &Observed) -> Check {
         minted.extend(phase.spawns.iter().map(|s| s.id));
     }
     let want: Vec<u32> = (before.next_id..after.next_id).collect();
-    ensure!(minted == want, "{ctx}: new ids in the trace {minted:?}, counter went {want:?}");
+    ensure!(
+        minted == want,
+        "{ctx}: new ids in the trace {minted:?}, counter went {want:?}"
+    );
     Ok(())
 }
+
+/// One turn of a scenario: the move (`None` for the opening resolve) and its result.
+pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
 /// turn with [`turn`], every rejection with [`rejected_move`], and that moves listed as
@@ -269,7 +325,7 @@ pub fn scenario<R: Rules + ?Sized>(
     board: &Board,
     seed: u64,
     picks: &[Pick],
-) -> Result<Vec<(Option<Move>, Result<Trace, MoveError>)>, Violation> {
+) -> Result<Vec<Outcome>, Violation> {
     let mut game = Game::from_board(rules, board.clone(), seed)
         .map_err(|e| Violation(format!("cannot load generated board {board}: {e}")))?;
     let mut log = Vec::new();
@@ -294,7 +350,13 @@ pub fn scenario<R: Rules + ?Sized>(
         let before = game.snapshot();
         let result = game.play(mv);
         match &result {
-            Ok(trace) => turn(rules, &(&before).into(), Some(mv), trace, &game.state().into())?,
+            Ok(trace) => turn(
+                rules,
+                &(&before).into(),
+                Some(mv),
+                trace,
+                &game.state().into(),
+            )?,
             Err(e) => {
                 rejected_move(&before, mv, e, game.state())?;
                 if matches!(pick, Pick::Legal(_)) && !matches!(e, MoveError::Runaway { .. }) {
@@ -317,7 +379,12 @@ fn rejected_move_resolve(before: &Snapshot, error: &MoveError, after: &Snapshot)
 
 /// Invariant 7: the same rules, board, seed and moves give identical outcomes, traces
 /// and final states.
-pub fn determinism<R: Rules + ?Sized>(rules: &R, board: &Board, seed: u64, picks: &[Pick]) -> Check {
+pub fn determinism<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    seed: u64,
+    picks: &[Pick],
+) -> Check {
     let first = scenario(rules, board, seed, picks)?;
     let second = scenario(rules, board, seed, picks)?;
     ensure!(
@@ -340,12 +407,30 @@ pub fn new_game<R: Rules + ?Sized>(rules: &R, config: GameConfig, must_succeed: 
     };
     let board = game.board();
     let matched = rules.find_matches(board);
-    ensure!(matched.is_empty(), "new board {board} ({config:?}) matches at {matched:?}");
-    ensure!(game.has_legal_move(), "new board {board} ({config:?}) has no legal move");
-    ensure!(game.status() == Status::Playable, "new board {board} status {:?}", game.status());
-    ensure!(board.size() == config.size, "new board {board} is not {}", config.size);
+    ensure!(
+        matched.is_empty(),
+        "new board {board} ({config:?}) matches at {matched:?}"
+    );
+    ensure!(
+        game.has_legal_move(),
+        "new board {board} ({config:?}) has no legal move"
+    );
+    ensure!(
+        game.status() == Status::Playable,
+        "new board {board} status {:?}",
+        game.status()
+    );
+    ensure!(
+        board.size() == config.size,
+        "new board {board} is not {}",
+        config.size
+    );
     let again = Game::new(rules, config).map_err(|e| Violation(e.to_string()))?;
-    ensure!(again.board() == board, "seed {} gave two boards", config.seed);
+    ensure!(
+        again.board() == board,
+        "seed {} gave two boards",
+        config.seed
+    );
     Ok(())
 }
 
@@ -372,7 +457,10 @@ pub fn colors_conserved(before: &Board, trace: &Trace, after: &Board) -> Check {
     }
     want.retain(|_, n| *n != 0);
     let got = count(after);
-    ensure!(got == want, "colours after {trace:?}: {got:?}, expected {want:?}");
+    ensure!(
+        got == want,
+        "colours after {trace:?}: {got:?}, expected {want:?}"
+    );
     Ok(())
 }
 

@@ -36,8 +36,7 @@ impl Features {
                 .into_iter()
                 .filter(|&s| rules.supports_special(s))
                 .collect(),
-            empties: rules.refill() == match3_core::Refill::None
-                || rules.accepts(MoveKind::Drop),
+            empties: rules.refill() == match3_core::Refill::None || rules.accepts(MoveKind::Drop),
         }
     }
 
@@ -146,7 +145,9 @@ impl BoardPlan {
         let color = |i: u8| Color::new(i % self.colors).expect("small palette");
         let mut board = Board::new(size);
         for (pos, &c) in size.positions().zip(&self.base) {
-            board.set(pos, Cell::Piece(Piece::plain(color(c))), 0).expect("in range");
+            board
+                .set(pos, Cell::Piece(Piece::plain(color(c))), 0)
+                .expect("in range");
         }
         let at = |r: i16, c: i16| {
             (r >= 0 && c >= 0 && r < self.rows as i16 && c < self.cols as i16)
@@ -156,7 +157,9 @@ impl BoardPlan {
             for (dr, dc) in shape.offsets() {
                 let anchor = (r % self.rows, c % self.cols);
                 if let Some(p) = at(anchor.0 as i16 + dr as i16, anchor.1 as i16 + dc as i16) {
-                    board.set(p, Cell::Piece(Piece::plain(color(col))), 0).expect("in range");
+                    board
+                        .set(p, Cell::Piece(Piece::plain(color(col))), 0)
+                        .expect("in range");
                 }
             }
         }
@@ -173,7 +176,9 @@ impl BoardPlan {
         }
         for (col, &h) in self.holes.iter().enumerate().take(self.cols as usize) {
             for row in 0..h.min(self.rows) {
-                board.set(Pos::new(row, col as u8), Cell::Empty, 0).expect("in range");
+                board
+                    .set(Pos::new(row, col as u8), Cell::Empty, 0)
+                    .expect("in range");
             }
         }
         board.renumber(0);
@@ -184,9 +189,7 @@ impl BoardPlan {
 /// Plans for boards with the given features. Sides are mostly 3 to `max_side`, sometimes
 /// 1 or 2 (degenerate boards are boards too).
 pub fn plans(features: Features) -> impl Strategy<Value = BoardPlan> {
-    let side = move || {
-        prop_oneof![1 => 1u8..=2, 6 => 3u8..=features.max_side.max(3)]
-    };
+    let side = move || prop_oneof![1 => 1u8..=2, 6 => 3u8..=features.max_side.max(3)];
     let max_colors = features.max_colors.max(2);
     let f = features.clone();
     (side(), side(), 2u8..=max_colors).prop_flat_map(move |(rows, cols, colors)| {

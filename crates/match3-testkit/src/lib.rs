@@ -3,8 +3,13 @@
 //! The shared invariant suite every match3 rule crate passes. Add it as a
 //! dev-dependency and write one line in a test file:
 //!
-//! ```ignore
-//! match3_testkit::rules_suite!(finite, match3_finite::Finite, oracle = |b| match3_testkit::oracle::line_runs(b, 3));
+//! ```
+//! match3_testkit::rules_suite!(
+//!     finite,
+//!     match3_finite::Finite,
+//!     oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3)
+//! );
+//! # fn main() {}
 //! ```
 //!
 //! That expands to a module of `#[test]`s, one per invariant of SPEC §6:

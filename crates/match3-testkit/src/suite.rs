@@ -27,7 +27,9 @@ pub fn run<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Chec
 where
     S::Value: std::fmt::Debug,
 {
-    let result = runner().run(&strategy, |value| test(value).map_err(|v| TestCaseError::fail(v.0)));
+    let result = runner().run(&strategy, |value| {
+        test(value).map_err(|v| TestCaseError::fail(v.0))
+    });
     if let Err(e) = result {
         panic!("invariant `{name}` failed: {e}");
     }
@@ -35,24 +37,40 @@ where
 
 /// Invariant 1 over biased boards.
 pub fn detection<R: Rules + ?Sized>(rules: &R, oracle: Oracle<'_>) {
-    run("detection", generators::boards(Features::of(rules)), |b| checks::detection(rules, &b, oracle));
+    run("detection", generators::boards(Features::of(rules)), |b| {
+        checks::detection(rules, &b, oracle)
+    });
 }
 
 /// Invariant 2 over biased boards.
 pub fn predicates<R: Rules + ?Sized>(rules: &R) {
-    run("predicates", generators::boards(Features::of(rules)), |b| checks::predicates(rules, &b));
+    run("predicates", generators::boards(Features::of(rules)), |b| {
+        checks::predicates(rules, &b)
+    });
 }
 
 /// Invariants 3–6 over seeded scenarios on biased boards.
 pub fn turns<R: Rules + ?Sized>(rules: &R) {
-    let cases = (generators::boards(Features::of(rules)), any::<u64>(), generators::picks());
-    run("turns", cases, |(b, seed, picks)| checks::scenario(rules, &b, seed, &picks).map(drop));
+    let cases = (
+        generators::boards(Features::of(rules)),
+        any::<u64>(),
+        generators::picks(),
+    );
+    run("turns", cases, |(b, seed, picks)| {
+        checks::scenario(rules, &b, seed, &picks).map(drop)
+    });
 }
 
 /// Invariant 7 over seeded scenarios.
 pub fn determinism<R: Rules + ?Sized>(rules: &R) {
-    let cases = (generators::boards(Features::of(rules)), any::<u64>(), generators::picks());
-    run("determinism", cases, |(b, seed, picks)| checks::determinism(rules, &b, seed, &picks));
+    let cases = (
+        generators::boards(Features::of(rules)),
+        any::<u64>(),
+        generators::picks(),
+    );
+    run("determinism", cases, |(b, seed, picks)| {
+        checks::determinism(rules, &b, seed, &picks)
+    });
 }
 
 /// Invariant 8 over seeds, sizes 4×4 to 8×8 and 4 to 6 colours.

@@ -171,7 +171,10 @@ fn turn_check_catches_a_floating_piece() {
 
 #[test]
 fn turn_check_catches_a_wrong_status() {
-    turn_fails(|after, _| after.status = match3_core::Status::Cleared, "status");
+    turn_fails(
+        |after, _| after.status = match3_core::Status::Cleared,
+        "status",
+    );
 }
 
 #[test]
@@ -194,7 +197,10 @@ fn turn_check_catches_unsorted_cleared_cells() {
 
 #[test]
 fn turn_check_catches_a_trace_that_does_not_replay() {
-    turn_fails(|_, trace| trace.phases[0].cleared.pop().map(drop).unwrap_or(()), "scored");
+    turn_fails(
+        |_, trace| trace.phases[0].cleared.pop().map(drop).unwrap_or(()),
+        "scored",
+    );
     turn_fails(
         |_, trace| {
             trace.phases[0].falls.push(match3_core::Fall {
@@ -213,7 +219,10 @@ fn rejected_move_check_catches_a_changed_game() {
     let before = game.snapshot();
     let mv = Move::Swap(Pos::new(0, 2), Pos::new(1, 2));
     game.play(mv).unwrap();
-    let err = match3_core::MoveError::NoMatch { a: Pos::new(0, 2), b: Pos::new(1, 2) };
+    let err = match3_core::MoveError::NoMatch {
+        a: Pos::new(0, 2),
+        b: Pos::new(1, 2),
+    };
     assert!(checks::rejected_move(&before, mv, &err, game.state()).is_err());
     assert!(checks::rejected_move(&before, mv, &err, &before).is_ok());
 }
@@ -223,7 +232,8 @@ fn colour_check_catches_a_vanished_piece() {
     let (before, _, trace, after) = teaching_turn();
     checks::colors_conserved(&before.board, &trace, &after.board).unwrap();
     let mut lost = after.board.clone();
-    lost.set(Pos::new(3, 3), match3_core::Cell::Empty, 0).unwrap();
+    lost.set(Pos::new(3, 3), match3_core::Cell::Empty, 0)
+        .unwrap();
     assert!(checks::colors_conserved(&before.board, &trace, &lost).is_err());
 }
 

@@ -1,0 +1,64 @@
+//! Parsing `r,c` coordinates and building moves from them.
+
+use match3_core::{Board, Move, Pos};
+
+/// A coordinate as typed: possibly far off any board, never negative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coord {
+    /// Row.
+    pub row: u32,
+    /// Column.
+    pub col: u32,
+}
+
+impl std::str::FromStr for Coord {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (r, c) = s
+            .split_once(',')
+            .ok_or_else(|| format!("{s:?} is not a cell: expected ROW,COL such as 0,2"))?;
+        let num = |t: &str, what: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{s:?}: {what} {t:?} is not a whole number ≥ 0"))
+        };
+        Ok(Coord {
+            row: num(r, "row")?,
+            col: num(c, "column")?,
+        })
+    }
+}
+
+impl Coord {
+    /// The position, or a rejection naming it when it cannot be on any board.
+    pub fn to_pos(self, board: &Board) -> Result<Pos, String> {
+        match (u8::try_from(self.row), u8::try_from(self.col)) {
+            (Ok(r), Ok(c)) => Ok(Pos::new(r, c)),
+            _ => Err(format!(
+                "position ({},{}) is off the {} board",
+                self.row,
+                self.col,
+                board.size()
+            )),
+        }
+    }
+}
+
+/// A swap, drop or tap move from typed coordinates; an impossible coordinate is a
+/// rejection (like any other illegal move), not a usage error.
+pub fn swap(board: &Board, a: Coord, b: Coord) -> Result<Move, String> {
+    Ok(Move::Swap(a.to_pos(board)?, b.to_pos(board)?))
+}
+
+/// See [`swap`].
+pub fn drop(board: &Board, col: u32) -> Result<Move, String> {
+    u8::try_from(col)
+        .map(Move::Drop)
+        .map_err(|_| format!("column {col} is off the {} board", board.size()))
+}
+
+/// See [`swap`].
+pub fn tap(board: &Board, at: Coord) -> Result<Move, String> {
+    Ok(Move::Tap(at.to_pos(board)?))
+}

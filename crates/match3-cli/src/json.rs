@@ -1,0 +1,112 @@
+//! The JSON shapes of SPEC §7.
+
+use match3_core::{Fire, Game, Move, Opening, Pos, Rules, Trace};
+use serde_json::{Value, json};
+
+/// `[row, col]`.
+pub fn pos(p: Pos) -> Value {
+    json!([p.row, p.col])
+}
+
+fn cells(cells: &[Pos]) -> Value {
+    Value::Array(cells.iter().map(|&p| pos(p)).collect())
+}
+
+fn piece(p: match3_core::Piece) -> Value {
+    let mut s = String::new();
+    match3_core::write_cell(&mut s, match3_core::Cell::Piece(p)).expect("String write");
+    Value::String(s)
+}
+
+/// `{"swap": [[r1,c1],[r2,c2]]}`, `{"drop": c}` or `{"tap": [r,c]}`.
+pub fn mv(m: Move) -> Value {
+    match m {
+        Move::Swap(a, b) => json!({ "swap": [pos(a), pos(b)] }),
+        Move::Drop(c) => json!({ "drop": c }),
+        Move::Tap(p) => json!({ "tap": pos(p) }),
+    }
+}
+
+fn fire(f: &Fire, cleared: &[Pos]) -> Value {
+    let mut v = json!({
+        "at": pos(f.pos),
+        "id": f.id,
+        "piece": piece(f.piece),
+        "cleared": cells(cleared),
+    });
+    if let Some((p, id, pc)) = f.partner {
+        v["with"] = json!({ "at": pos(p), "id": id, "piece": piece(pc) });
+    }
+    v
+}
+
+fn opening(o: Opening) -> Value {
+    match o {
+        Opening::Swap { a, b, a_id, b_id } => {
+            json!({ "swap": [pos(a), pos(b)], "ids": [a_id, b_id] })
+        }
+        Opening::Drop { id, piece: p, to } => {
+            json!({ "drop": { "id": id, "piece": piece(p), "to": pos(to) } })
+        }
+        Opening::Tap { pos: p } => json!({ "tap": pos(p) }),
+    }
+}
+
+/// The phases of a trace.
+pub fn phases(trace: &Trace) -> Value {
+    Value::Array(
+        trace
+            .phases
+            .iter()
+            .map(|p| {
+                json!({
+                    "chain": p.chain,
+                    "cleared": cells(&p.cleared),
+                    "score": p.score,
+                    "board": p.board.to_string(),
+                    "fired": p.fired.iter().map(|f| fire(&f.fire, &f.cleared)).collect::<Vec<_>>(),
+                    "created": p.created.iter().map(|c| json!({
+                        "at": pos(c.pos), "id": c.id, "piece": piece(c.piece),
+                    })).collect::<Vec<_>>(),
+                    "falls": p.falls.iter().map(|f| json!({
+                        "id": f.id, "from": pos(f.from), "to": pos(f.to),
+                    })).collect::<Vec<_>>(),
+                    "spawns": p.spawns.iter().map(|s| json!({
+                        "id": s.id, "at": pos(s.pos), "piece": piece(s.piece),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The `resolve --json` object: the game after the turn, and the turn's trace or error.
+pub fn resolve<R: Rules>(
+    game: &Game<R>,
+    initial: &str,
+    mv: Option<Move>,
+    outcome: &Result<Trace, String>,
+) -> Value {
+    let (legal, error, phases_v, opening_v) = match outcome {
+        Ok(t) => (
+            true,
+            Value::Null,
+            phases(t),
+            t.opening.map_or(Value::Null, opening),
+        ),
+        Err(e) => (false, Value::String(e.clone()), json!([]), Value::Null),
+    };
+    json!({
+        "rules": game.rules().name(),
+        "initial": initial,
+        "move": mv.map_or(Value::Null, self::mv),
+        "legal": legal,
+        "error": error,
+        "moves": game.moves(),
+        "score": game.score(),
+        "status": game.status().as_str(),
+        "board": game.board().to_string(),
+        "opening": opening_v,
+        "phases": phases_v,
+    })
+}

@@ -1,0 +1,301 @@
+//! # match3
+//!
+//! The command line of the match3 workspace: resolve a board, list its legal moves,
+//! generate a new board, or play in the terminal, under any rule variant.
+//!
+//! ```text
+//! match3 resolve --rules finite --board AABC/BCAB/CBAC/ABCA --swap 0,2 1,2 --json
+//! match3 moves   --rules finite --board AABC/BCAB/CBAC/ABCA --json
+//! match3 new     --rules finite --size 4x4 --colors 4 --seed 7
+//! match3 play    --rules finite --preset teaching
+//! ```
+//!
+//! `--board` takes notation or a preset name (`teaching`, `cross`). A move the rules reject
+//! is an answer, not a usage error: `resolve --json` prints `"legal": false` with the reason
+//! and exits 0. Malformed arguments or notation print to stderr and exit 2.
+
+mod coords;
+mod json;
+mod play;
+mod render;
+mod variant;
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use match3_core::{Board, Game, GameConfig, Move, Rules, Size};
+
+use crate::coords::Coord;
+use crate::variant::Variant;
+
+#[derive(Parser)]
+#[command(
+    name = "match3",
+    version,
+    about = "Pluggable match-3 rules: resolve, list moves, generate, play"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play one move on a board (or resolve the matches already on it) and show each phase.
+    Resolve(ResolveArgs),
+    /// List the legal moves on a board.
+    Moves(MovesArgs),
+    /// Generate a new board: stable, with at least one legal move.
+    New(NewArgs),
+    /// Play in the terminal (reads commands from stdin; type help).
+    Play(PlayArgs),
+}
+
+#[derive(Args)]
+struct BoardArgs {
+    /// The rule variant.
+    #[arg(long, value_enum)]
+    rules: Variant,
+    /// The board: notation such as AABC/BCAB/CBAC/ABCA, or a preset name.
+    #[arg(long)]
+    board: String,
+}
+
+#[derive(Args)]
+struct ResolveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Swap two cells: --swap R,C R,C (the first cell's piece moves onto the second).
+    #[arg(long, num_args = 2, value_names = ["R,C", "R,C"], conflicts_with_all = ["drop", "tap"])]
+    swap: Option<Vec<Coord>>,
+    /// Drop the next piece into a column.
+    #[arg(long, value_name = "COL", conflicts_with = "tap")]
+    drop: Option<u32>,
+    /// Tap a cell.
+    #[arg(long, value_name = "R,C")]
+    tap: Option<Coord>,
+    /// Seed for refills and next pieces.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Palette size for refills (default: up to the highest colour on the board).
+    #[arg(long)]
+    colors: Option<u8>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Print a JSON array.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct NewArgs {
+    /// The rule variant.
+    #[arg(long, value_enum)]
+    rules: Variant,
+    /// Board size, ROWSxCOLS.
+    #[arg(long, default_value = "8x8")]
+    size: Size,
+    /// Palette size.
+    #[arg(long, default_value_t = 5)]
+    colors: u8,
+    /// Chance of a blocker per cell, in percent.
+    #[arg(long, default_value_t = 0)]
+    blockers: u8,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print a JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// The rule variant.
+    #[arg(long, value_enum)]
+    rules: Variant,
+    /// Seed for a generated board (and refills).
+    #[arg(long, conflicts_with_all = ["board", "preset"])]
+    seed: Option<u64>,
+    /// Start from this board (notation or preset name).
+    #[arg(long, conflicts_with = "preset")]
+    board: Option<String>,
+    /// Start from a preset.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Size of a generated board.
+    #[arg(long, default_value = "8x8")]
+    size: Size,
+    /// Palette size of a generated board.
+    #[arg(long, default_value_t = 5)]
+    colors: u8,
+}
+
+/// Input the command cannot work with: printed to stderr, exit code 2.
+struct UsageError(String);
+
+impl<E: std::fmt::Display> From<E> for UsageError {
+    fn from(e: E) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Resolve(args) => resolve(args),
+        Command::Moves(args) => moves(args),
+        Command::New(args) => new(args),
+        Command::Play(args) => play(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("match3: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_board(variant: Variant, text: &str) -> Result<Board, UsageError> {
+    if let Some(board) = variant.preset(text.trim()) {
+        return Ok(board);
+    }
+    text.parse()
+        .map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
+}
+
+fn load(
+    variant: Variant,
+    text: &str,
+    seed: u64,
+    colors: Option<u8>,
+) -> Result<Game<Box<dyn Rules>>, UsageError> {
+    let board = parse_board(variant, text)?;
+    let game = match colors {
+        Some(k) => Game::from_board_with_colors(variant.rules(), board, seed, k),
+        None => Game::from_board(variant.rules(), board, seed),
+    };
+    game.map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
+}
+
+fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
+    let mut game = load(args.board.rules, &args.board.board, args.seed, args.colors)?;
+    let initial = game.board().to_string();
+    let board = game.board().clone();
+    let mv: Option<Result<Move, String>> = match (&args.swap, args.drop, args.tap) {
+        (Some(cells), _, _) => Some(coords::swap(&board, cells[0], cells[1])),
+        (_, Some(col), _) => Some(coords::drop(&board, col)),
+        (_, _, Some(at)) => Some(coords::tap(&board, at)),
+        _ => None,
+    };
+    let outcome = match &mv {
+        None => game.resolve().map_err(|e| e.to_string()),
+        Some(Ok(m)) => game.play(*m).map_err(|e| e.to_string()),
+        Some(Err(reason)) => Err(reason.clone()),
+    };
+    let mv = mv.and_then(Result::ok);
+    if args.json {
+        println!("{}", json::resolve(&game, &initial, mv, &outcome));
+        return Ok(());
+    }
+    match &outcome {
+        Ok(trace) => print!("{trace}"),
+        Err(reason) => println!("illegal: {reason}"),
+    }
+    println!(
+        "board {}\nscore {}  moves {}  status {}",
+        game.board(),
+        game.score(),
+        game.moves(),
+        game.status().as_str()
+    );
+    Ok(())
+}
+
+fn moves(args: MovesArgs) -> Result<(), UsageError> {
+    let game = load(args.board.rules, &args.board.board, 0, None)?;
+    let moves = game.legal_moves();
+    if args.json {
+        let list: Vec<_> = moves.iter().map(|&m| json::mv(m)).collect();
+        println!("{}", serde_json::Value::Array(list));
+    } else {
+        for m in moves {
+            println!("{m}");
+        }
+    }
+    Ok(())
+}
+
+fn new(args: NewArgs) -> Result<(), UsageError> {
+    let config = GameConfig {
+        size: args.size,
+        colors: args.colors,
+        seed: args.seed,
+        blocker_percent: args.blockers,
+    };
+    let game = Game::new(args.rules.rules(), config)?;
+    if args.json {
+        let out = serde_json::json!({
+            "rules": game.rules().name(),
+            "board": game.board().to_string(),
+            "seed": args.seed,
+            "size": args.size.to_string(),
+            "colors": args.colors,
+            "status": game.status().as_str(),
+            "legal_moves": game.legal_moves().len(),
+        });
+        println!("{out}");
+    } else {
+        println!("{}", game.board());
+    }
+    Ok(())
+}
+
+fn play(args: PlayArgs) -> Result<(), UsageError> {
+    let variant = args.rules;
+    let seed = args.seed.unwrap_or(0);
+    let game = match (&args.board, &args.preset, args.seed) {
+        (Some(text), _, _) => load(variant, text, seed, None)?,
+        (_, Some(name), _) => {
+            let board = variant.preset(name).ok_or_else(|| {
+                UsageError(format!(
+                    "no preset {name:?} for {variant:?}; presets: {}",
+                    variant.preset_names().join(", ")
+                ))
+            })?;
+            Game::from_board(variant.rules(), board, seed)?
+        }
+        // With no seed, a variant with presets starts on its first one.
+        (None, None, None) if !variant.preset_names().is_empty() => {
+            let board = variant
+                .preset(&variant.preset_names()[0])
+                .expect("listed preset");
+            Game::from_board(variant.rules(), board, seed)?
+        }
+        _ => {
+            let config = GameConfig {
+                size: args.size,
+                colors: args.colors,
+                seed,
+                blocker_percent: 0,
+            };
+            Game::new(variant.rules(), config)?
+        }
+    };
+    let mut session = play::Session::new(variant, game, seed);
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("(type help for commands, quit to leave)");
+    }
+    session.run(stdin.lock(), io::stdout().lock())?;
+    Ok(())
+}

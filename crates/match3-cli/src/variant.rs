@@ -1,0 +1,41 @@
+//! The rule variants the command knows, by name.
+
+use clap::ValueEnum;
+use match3_core::Rules;
+use match3_finite::Finite;
+
+/// A variant name on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Finite no-refill rules (the 4×4 teaching game).
+    Finite,
+}
+
+impl Variant {
+    /// The rules value.
+    pub fn rules(self) -> Box<dyn Rules> {
+        match self {
+            Variant::Finite => Box::new(Finite),
+        }
+    }
+
+    /// A preset board by name, for variants that have presets.
+    pub fn preset(self, name: &str) -> Option<match3_core::Board> {
+        match self {
+            Variant::Finite => name
+                .parse::<match3_finite::Preset>()
+                .ok()
+                .map(|p| p.board()),
+        }
+    }
+
+    /// The preset names, for messages.
+    pub fn preset_names(self) -> Vec<String> {
+        match self {
+            Variant::Finite => match3_finite::Preset::ALL
+                .iter()
+                .map(|p| p.to_string())
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The `match3` binary end to end: the JSON contract of SPEC §7, rejected moves,
+//! malformed input, legal-move lists and a scripted `play` session.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn match3(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(args)
+        .output()
+        .expect("run match3")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = match3(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+const TEACHING: &str = "AABC/BCAB/CBAC/ABCA";
+
+#[test]
+fn resolve_json_reports_the_worked_example() {
+    let v = json_of(&[
+        "resolve", "--rules", "finite", "--board", TEACHING, "--swap", "0,2", "1,2", "--json",
+    ]);
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["error"], Value::Null);
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["score"], 3);
+    assert_eq!(v["status"], "playable");
+    assert_eq!(v["board"], "...C/BCBB/CBAC/ABCA");
+    let phases = v["phases"].as_array().unwrap();
+    assert_eq!(phases.len(), 1);
+    assert_eq!(phases[0]["chain"], 1);
+    assert_eq!(phases[0]["cleared"], json!([[0, 0], [0, 1], [0, 2]]));
+    assert_eq!(phases[0]["score"], 3);
+    assert_eq!(phases[0]["board"], "...C/BCBB/CBAC/ABCA");
+}
+
+#[test]
+fn resolve_json_runs_the_cross_preset() {
+    for board in ["cross", "BCBC/CDAB/DAAA/BCAD"] {
+        let v = json_of(&["resolve", "--rules", "finite", "--board", board, "--json"]);
+        assert_eq!(v["legal"], true);
+        assert_eq!(v["moves"], 0);
+        assert_eq!(v["score"], 5);
+        assert_eq!(
+            v["phases"][0]["cleared"],
+            json!([[1, 2], [2, 1], [2, 2], [2, 3], [3, 2]])
+        );
+        assert_eq!(v["phases"].as_array().unwrap().len(), 1);
+    }
+}
+
+#[test]
+fn rejected_moves_are_answers_with_the_board_unchanged() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--swap", "0,0", "1,1"], "not side by side"),
+        (&["--swap", "0,0", "0,2"], "not side by side"),
+        (&["--swap", "0,3", "0,4"], "off the 4x4 board"),
+        (&["--swap", "9,9", "9,10"], "off the 4x4 board"),
+        (&["--swap", "0,0", "300,0"], "off the 4x4 board"),
+        (&["--swap", "0,0", "0,1"], "makes no match"),
+        (&["--drop", "1"], "do not accept drop"),
+        (&["--tap", "0,0"], "do not accept tap"),
+    ];
+    for (mv, reason) in cases {
+        let mut args = vec![
+            "resolve", "--rules", "finite", "--board", TEACHING, "--json",
+        ];
+        args.extend_from_slice(mv);
+        let v = json_of(&args);
+        assert_eq!(v["legal"], false, "{mv:?}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(reason), "{mv:?}: {error}");
+        assert_eq!(v["board"], TEACHING, "{mv:?}");
+        assert_eq!(
+            (v["moves"].clone(), v["score"].clone()),
+            (json!(0), json!(0))
+        );
+        assert_eq!(v["phases"], json!([]));
+    }
+    // Empty cells and blockers hold no piece to swap.
+    for (board, found) in [
+        ("A.BC/BCAB/CBAC/ABCA", "nothing"),
+        ("A#BC/BCAB/CBAC/ABCA", "a blocker"),
+    ] {
+        let v = json_of(&[
+            "resolve", "--rules", "finite", "--board", board, "--swap", "0,0", "0,1", "--json",
+        ]);
+        assert_eq!(v["legal"], false);
+        assert!(v["error"].as_str().unwrap().contains(found), "{v}");
+        assert_eq!(v["board"], board);
+    }
+}
+
+#[test]
+fn malformed_input_is_a_usage_error_naming_the_place() {
+    let cases: &[(&str, &str)] = &[
+        ("AABC/BCAB/CBxC/ABCA", "row 2, col 2"),
+        ("AABC/BCA/CBAC/ABCA", "row 1 has 3 cells"),
+        ("AABC/-CAB/CBAC/ABCA", "row 1, col 0"),
+        (
+            "AAB-C/BCAB/CBAC/ABCA",
+            "row 0, col 2: the finite rules have no striped-row pieces",
+        ),
+        ("AA*+C/BCAB/CBAC/ABCA", "row 0, col 2: special marker '+'"),
+        ("", "empty"),
+    ];
+    for (board, needle) in cases {
+        let out = match3(&["resolve", "--rules", "finite", "--board", board, "--json"]);
+        assert_eq!(out.status.code(), Some(2), "{board}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{board}: {err}");
+    }
+    let big = vec!["A"; 33].join("/");
+    let out = match3(&["moves", "--rules", "finite", "--board", &big]);
+    assert_eq!(out.status.code(), Some(2));
+    for bad in [
+        &["--swap", "0,0"][..],
+        &["--swap", "a,b", "0,1"],
+        &["--swap", "0;0", "0,1"],
+    ] {
+        let mut args = vec!["resolve", "--rules", "finite", "--board", TEACHING];
+        args.extend_from_slice(bad);
+        assert_eq!(match3(&args).status.code(), Some(2), "{bad:?}");
+    }
+    assert_eq!(
+        match3(&["resolve", "--rules", "nope", "--board", TEACHING])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+/// Legal swaps counted independently: on a grid of chars, swap, and look for three equal
+/// letters in a row through either swapped cell.
+fn count_legal_swaps(board: &str) -> Vec<Value> {
+    let grid: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+    let (h, w) = (grid.len() as i32, grid[0].len() as i32);
+    let mut out = Vec::new();
+    let at = |g: &Vec<Vec<char>>, r: i32, c: i32| {
+        if r < 0 || c < 0 || r >= h || c >= w {
+            '.'
+        } else {
+            g[r as usize][c as usize]
+        }
+    };
+    let in_three = |g: &Vec<Vec<char>>, r: i32, c: i32| {
+        let me = at(g, r, c);
+        me.is_ascii_uppercase()
+            && [(0, 1), (1, 0)].iter().any(|&(dr, dc)| {
+                (-2..=0).any(|k| (0..3).all(|i| at(g, r + (k + i) * dr, c + (k + i) * dc) == me))
+            })
+    };
+    for r in 0..h {
+        for c in 0..w {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 >= h || c2 >= w {
+                    continue;
+                }
+                let (a, b) = (at(&grid, r, c), at(&grid, r2, c2));
+                if !a.is_ascii_uppercase() || !b.is_ascii_uppercase() {
+                    continue;
+                }
+                let mut g = grid.clone();
+                g[r as usize][c as usize] = b;
+                g[r2 as usize][c2 as usize] = a;
+                if in_three(&g, r, c) || in_three(&g, r2, c2) {
+                    out.push(json!({ "swap": [[r, c], [r2, c2]] }));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn moves_json_agrees_with_an_independent_count() {
+    for board in [
+        TEACHING,
+        "BCBC/CDAB/DAAA/BCAD",
+        "ABAB/BABA/ABAB/BABA",
+        "AAB/CCA/ABB",
+        "A.BA/AB.B/BABA",
+        "AB/BA",
+        "A",
+        "ABCDE/BCDEA/CDEAB/DEABC",
+        "AABAA/CCDCC/EEAEE",
+    ] {
+        let v = json_of(&["moves", "--rules", "finite", "--board", board, "--json"]);
+        assert_eq!(v, Value::Array(count_legal_swaps(board)), "{board}");
+    }
+}
+
+#[test]
+fn new_json_gives_a_playable_board_for_a_seed() {
+    let v = json_of(&[
+        "new", "--rules", "finite", "--size", "5x6", "--colors", "4", "--seed", "9", "--json",
+    ]);
+    assert_eq!(v["seed"], 9);
+    assert_eq!(v["status"], "playable");
+    let board = v["board"].as_str().unwrap();
+    assert_eq!(board.split('/').count(), 5);
+    let again = json_of(&[
+        "new", "--rules", "finite", "--size", "5x6", "--colors", "4", "--seed", "9", "--json",
+    ]);
+    assert_eq!(again["board"], board);
+    let out = match3(&["new", "--rules", "finite", "--colors", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no 8x8 board"));
+    assert_eq!(
+        match3(&["new", "--rules", "finite", "--size", "40x3"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn play_is_scriptable_from_stdin() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(["play", "--rules", "finite", "--preset", "teaching"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = "hint\n0,0 2,2\nnonsense\n0,2\n1,2\nundo\nswap 0,2 1,2\nreset\npreset cross\nresolve\nquit\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "hint: swap (0,1) (0,2)",
+        "! illegal: cells (0,0) and (2,2) are not side by side",
+        "! unknown command \"nonsense\"",
+        "[B]",
+        "cleared (0,0) (0,1) (0,2)",
+        "score 3  moves 1  status playable",
+        "cleared (1,2) (2,1) (2,2) (2,3) (3,2)",
+        "score 5  moves 0",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+    // undo and reset both bring back the untouched board.
+    assert!(
+        text.matches("score 0  moves 0  status playable").count() >= 3,
+        "{text}"
+    );
+}
