@@ -1,0 +1,357 @@
+//! Engine paths no shipped variant exercises alone: refill cascades and the phase limit,
+//! drops, taps, special chain reactions and combos, all through tiny test rules.
+
+use match3_core::{
+    Axis, Board, CellSet, Color, Game, GameConfig, Move, MoveError, MoveKind, Piece, Pos, Refill,
+    Rules, SetupError, Size, Special, Status, runs,
+};
+
+fn p(r: u8, c: u8) -> Pos {
+    Pos::new(r, c)
+}
+
+/// Runs of three with random refill.
+#[derive(Clone, Debug)]
+struct Refilling;
+impl Rules for Refilling {
+    fn name(&self) -> &str {
+        "refilling"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn refill(&self) -> Refill {
+        Refill::Random
+    }
+    fn score(&self, cleared: usize, chain: u32) -> u64 {
+        cleared as u64 * u64::from(chain)
+    }
+}
+
+#[test]
+fn one_colour_refill_is_a_runaway_and_changes_nothing() {
+    let mut game = Game::from_board(Refilling, "AAA/AAA".parse().unwrap(), 1).unwrap();
+    let before = game.snapshot();
+    // Palette of one colour: every refill matches again.
+    let err = game.resolve().unwrap_err();
+    assert!(matches!(err, MoveError::Runaway { .. }), "{err}");
+    assert_eq!(game.snapshot(), before);
+}
+
+#[test]
+fn refill_spawns_new_ids_from_the_seed() {
+    let board: Board = "ABAB/BABA/AAAB".parse().unwrap();
+    let run = |seed| {
+        let mut game = Game::from_board_with_colors(Refilling, board.clone(), seed, 4).unwrap();
+        let trace = game.resolve().unwrap();
+        (trace, game.snapshot())
+    };
+    let (trace, snap) = run(5);
+    assert_eq!(
+        run(5),
+        (trace.clone(), snap.clone()),
+        "same seed, same turn"
+    );
+    let spawns: Vec<u32> = trace
+        .phases
+        .iter()
+        .flat_map(|ph| ph.spawns.iter().map(|s| s.id))
+        .collect();
+    assert_eq!(spawns[0], 12, "new ids follow the 12 initial pieces");
+    assert!(spawns.windows(2).all(|w| w[1] == w[0] + 1));
+    assert_eq!(snap.board().piece_count(), 12, "refill fills every hole");
+    assert_eq!(trace.phases[0].score, 3);
+}
+
+/// Drop mode: runs of three, no refill.
+#[derive(Clone, Debug)]
+struct Drops;
+impl Rules for Drops {
+    fn name(&self) -> &str {
+        "drops"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Drop
+    }
+}
+
+#[test]
+fn drops_land_on_the_lowest_empty_cell_and_full_columns_refuse() {
+    let mut game =
+        Game::from_board_with_colors(Drops, ".../.../B.A".parse().unwrap(), 3, 3).unwrap();
+    let next = game.next_piece().expect("drop games show a next piece");
+    let trace = game.play(Move::Drop(0)).unwrap();
+    assert_eq!(game.board().at(p(1, 0)), match3_core::Cell::Piece(next));
+    assert_eq!(game.board().id(p(1, 0)), Some(2));
+    assert!(
+        matches!(trace.opening, Some(match3_core::Opening::Drop { id: 2, to, .. }) if to == p(1, 0))
+    );
+    game.play(Move::Drop(0)).unwrap();
+    assert_eq!(game.moves(), 2);
+    let full = game.snapshot();
+    if game.board().at(p(0, 0)).is_occupied() {
+        assert_eq!(
+            game.play(Move::Drop(0)),
+            Err(MoveError::ColumnFull { col: 0 })
+        );
+        assert_eq!(game.snapshot(), full);
+    }
+    assert!(matches!(
+        game.play(Move::Drop(3)),
+        Err(MoveError::ColumnOffBoard { col: 3, .. })
+    ));
+    assert!(matches!(
+        game.play(Move::Swap(p(2, 0), p(2, 1))),
+        Err(MoveError::NotAccepted { .. })
+    ));
+    assert_eq!(game.snapshot(), full);
+}
+
+#[test]
+fn a_drop_that_completes_a_run_clears_it() {
+    let mut game = Game::from_board_with_colors(Drops, "..../A.AA".parse().unwrap(), 0, 1).unwrap();
+    // One colour: the next piece is A, and it completes A A A A on the bottom row.
+    let trace = game.play(Move::Drop(1)).unwrap();
+    assert_eq!(
+        trace.phases[0].cleared,
+        [p(1, 0), p(1, 1), p(1, 2), p(1, 3)]
+    );
+    assert_eq!(game.board().to_string(), "..../....");
+    assert_eq!(game.status(), Status::Cleared);
+}
+
+/// Tap mode: a tap clears the tapped piece's whole row of equal colour; nothing matches by
+/// itself.
+#[derive(Clone, Debug)]
+struct Taps;
+impl Rules for Taps {
+    fn name(&self) -> &str {
+        "taps"
+    }
+    fn find_matches(&self, _: &Board) -> CellSet {
+        CellSet::new()
+    }
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Tap
+    }
+    fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> {
+        let color = board.color_at(pos)?;
+        let row: CellSet = (0..board.cols() as u8)
+            .map(|c| p(pos.row, c))
+            .filter(|&q| board.color_at(q) == Some(color))
+            .collect();
+        (row.len() >= 2).then_some(row)
+    }
+}
+
+#[test]
+fn taps_clear_what_the_rules_say_and_refuse_otherwise() {
+    let mut game = Game::from_board(Taps, "ABC/ABA".parse().unwrap(), 0).unwrap();
+    assert_eq!(game.legal_moves(), [Move::Tap(p(1, 0)), Move::Tap(p(1, 2))]);
+    let before = game.snapshot();
+    assert_eq!(
+        game.play(Move::Tap(p(0, 0))),
+        Err(MoveError::NothingToTap { pos: p(0, 0) })
+    );
+    assert_eq!(
+        game.play(Move::Tap(p(5, 0))).unwrap_err().to_string(),
+        "position (5,0) is off the 2x3 board"
+    );
+    assert_eq!(game.snapshot(), before);
+    let trace = game.play(Move::Tap(p(1, 2))).unwrap();
+    assert_eq!(trace.phases[0].cleared, [p(1, 0), p(1, 2)]);
+    assert_eq!(game.board().to_string(), ".B./ABC");
+    assert_eq!(game.status(), Status::NoMoves);
+}
+
+/// Specials: striped pieces clear their line, wrapped their 3×3; any two specials swapped
+/// make a combo that clears both rows.
+#[derive(Clone, Debug)]
+struct Blasts;
+impl Rules for Blasts {
+    fn name(&self) -> &str {
+        "blasts"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn supports_special(&self, _: Special) -> bool {
+        true
+    }
+    fn blast(&self, board: &Board, at: Pos, piece: Piece) -> CellSet {
+        let size = board.size();
+        match piece.special() {
+            Some(Special::Striped(Axis::Row)) => {
+                (0..size.cols() as u8).map(|c| p(at.row, c)).collect()
+            }
+            Some(Special::Striped(Axis::Col)) => {
+                (0..size.rows() as u8).map(|r| p(r, at.col)).collect()
+            }
+            Some(Special::Wrapped) => size
+                .positions()
+                .filter(|q| q.row.abs_diff(at.row) <= 1 && q.col.abs_diff(at.col) <= 1)
+                .collect(),
+            _ => CellSet::new(),
+        }
+    }
+    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+        let special = |q| board.at(q).piece().and_then(Piece::special).is_some();
+        (special(from) && special(to)).then(|| {
+            (0..board.cols() as u8)
+                .flat_map(|c| [p(from.row, c), p(to.row, c)])
+                .collect()
+        })
+    }
+    fn create_specials(
+        &self,
+        _: &Board,
+        matched: &CellSet,
+        moved: &[Pos],
+        out: &mut Vec<(Pos, Piece)>,
+    ) {
+        if matched.len() >= 4 {
+            let at = moved
+                .first()
+                .copied()
+                .unwrap_or_else(|| matched.iter().next().unwrap());
+            out.push((at, Piece::wrapped(Color::new(0).unwrap())));
+        }
+    }
+}
+
+#[test]
+fn specials_caught_in_a_blast_fire_once_each_and_spare_blockers() {
+    // Row 2's A A A- fires the row-striped A-, whose row blast catches the column-striped
+    // C|, whose column blast reaches the wrapped D+ at the top, whose 3×3 holds a blocker.
+    let board: Board = "EFGD+/FE#E/AAA-C|/GEFE".parse().unwrap();
+    let mut game = Game::from_board(Blasts, board.clone(), 0).unwrap();
+    let trace = game.resolve().unwrap();
+    let phase = &trace.phases[0];
+    let fired: Vec<Pos> = phase.fired.iter().map(|f| f.fire.pos).collect();
+    assert_eq!(fired, [p(2, 2), p(2, 3), p(0, 3)], "{trace}");
+    let want = [
+        p(0, 2),
+        p(0, 3),
+        p(1, 3),
+        p(2, 0),
+        p(2, 1),
+        p(2, 2),
+        p(2, 3),
+        p(3, 3),
+    ];
+    assert_eq!(phase.cleared, want);
+    assert_eq!(
+        phase.fired[2].cleared,
+        [p(0, 2), p(0, 3), p(1, 3)],
+        "blockers are never cleared"
+    );
+    assert_eq!(
+        game.board().at(p(2, 2)),
+        match3_core::Cell::Blocker,
+        "the blocker fell"
+    );
+    assert_eq!(trace.replay(&board).unwrap(), *game.board());
+}
+
+#[test]
+fn combos_are_legal_without_a_run_and_fire_both_pieces_once() {
+    let board: Board = "AB-C/CA+B/BCA".parse().unwrap();
+    let mut game = Game::from_board(Blasts, board.clone(), 0).unwrap();
+    let trace = game.play(Move::Swap(p(1, 0), p(0, 1))).unwrap_err();
+    assert!(matches!(trace, MoveError::NotAdjacent { .. }));
+    let trace = game.play(Move::Swap(p(0, 1), p(1, 1))).unwrap();
+    let phase = &trace.phases[0];
+    assert_eq!(phase.fired.len(), 1, "the combo is one firing: {trace}");
+    assert_eq!(
+        phase.fired[0].fire.partner.map(|(q, _, _)| q),
+        Some(p(0, 1))
+    );
+    assert_eq!(phase.cleared.len(), 6);
+    assert_eq!(trace.replay(&board).unwrap(), *game.board());
+}
+
+#[test]
+fn created_specials_take_the_moved_cell_and_a_new_id() {
+    let board: Board = "ABAA/CACB".parse().unwrap();
+    let mut game = Game::from_board(Blasts, board, 0).unwrap();
+    let trace = game.play(Move::Swap(p(1, 1), p(0, 1))).unwrap();
+    let created = &trace.phases[0].created;
+    assert_eq!(created.len(), 1, "{trace}");
+    // The moved piece (from (1,1)) landed on (0,1), inside the run: the special goes there.
+    assert_eq!((created[0].pos, created[0].id), (p(0, 1), 8));
+    assert_eq!(game.board().to_string(), ".A+../CBCB");
+}
+
+#[test]
+fn setup_errors_are_clear() {
+    let err = Game::new(
+        Refilling,
+        GameConfig {
+            colors: 0,
+            ..GameConfig::new(1)
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, SetupError::Colors { .. }));
+    let err = Game::new(
+        Refilling,
+        GameConfig {
+            colors: 1,
+            ..GameConfig::new(1)
+        },
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("no 8x8 board with 1 colours"),
+        "{err}"
+    );
+    let err = Game::new(
+        Refilling,
+        GameConfig {
+            blocker_percent: 101,
+            ..GameConfig::new(1)
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, SetupError::BlockerChance { percent: 101 }));
+    let err = Game::from_board_with_colors(Refilling, "ABC".parse().unwrap(), 0, 2).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "row 0, col 2: colour C is outside the palette of 2 colours"
+    );
+    assert!(Size::new(0, 3).is_err() && Size::new(33, 3).is_err() && Size::new(32, 32).is_ok());
+    assert!("8x".parse::<Size>().is_err());
+}
+
+#[test]
+fn generated_games_depend_only_on_the_seed() {
+    let config = GameConfig {
+        blocker_percent: 10,
+        ..GameConfig::new(11)
+    };
+    let a = Game::new(Refilling, config).unwrap();
+    let b = Game::new(Refilling, config).unwrap();
+    assert_eq!(a.snapshot(), b.snapshot());
+    assert!(Refilling.find_matches(a.board()).is_empty());
+    assert!(a.has_legal_move());
+    let other = Game::new(Refilling, GameConfig::new(12)).unwrap();
+    assert_ne!(a.board(), other.board());
+}
+
+#[test]
+fn speculation_matches_the_real_move_and_leaves_the_game_alone() {
+    let game = Game::new(Refilling, GameConfig::new(3)).unwrap();
+    let mut scratch = game.snapshot();
+    for mv in game.legal_moves() {
+        let before = game.snapshot();
+        let guess = game.speculate(mv, &mut scratch).unwrap();
+        assert_eq!(game.snapshot(), before);
+        let mut real = game.clone();
+        let summary = real.play_with(mv, &mut match3_core::NoTrace).unwrap();
+        assert_eq!(guess, summary);
+        assert_eq!(&scratch, real.state());
+    }
+}
