@@ -3,10 +3,13 @@
 use clap::ValueEnum;
 use match3_core::Rules;
 use match3_finite::Finite;
+use match3_lines::Lines;
 
 /// A variant name on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Variant {
+    /// Line runs with specials, combos, blockers and refill.
+    Lines,
     /// Finite no-refill rules (the 4×4 teaching game).
     Finite,
 }
@@ -15,6 +18,7 @@ impl Variant {
     /// The rules value.
     pub fn rules(self) -> Box<dyn Rules> {
         match self {
+            Variant::Lines => Box::new(Lines),
             Variant::Finite => Box::new(Finite),
         }
     }
@@ -26,6 +30,7 @@ impl Variant {
                 .parse::<match3_finite::Preset>()
                 .ok()
                 .map(|p| p.board()),
+            Variant::Lines => None,
         }
     }
 
@@ -36,6 +41,7 @@ impl Variant {
                 .iter()
                 .map(|p| p.to_string())
                 .collect(),
+            Variant::Lines => Vec::new(),
         }
     }
 }

@@ -21,6 +21,9 @@ use crate::trace::{Fire, NoTrace, Opening, Sink, Status, Trace};
 /// The most phases one turn may run before it is rejected as a runaway cascade.
 pub const PHASE_LIMIT: u32 = 500;
 
+/// The smallest palette [`Game::from_board`] infers for a loaded board.
+pub const MIN_INFERRED_COLORS: u8 = 5;
+
 /// Settings for a new, generated game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameConfig {
@@ -147,10 +150,14 @@ impl<R: Rules> Game<R> {
 
     /// A game on a given board (a fixture or a preset). The board may hold matches; they
     /// stay until [`resolve`](Game::resolve) or a move. The palette for refills and next
-    /// pieces is the colours up to the highest one on the board (at least 1).
+    /// pieces is the colours up to the highest one on the board, but at least
+    /// [`MIN_INFERRED_COLORS`], so that a fixture drawn in one or two letters does not
+    /// refill into endless matches.
     pub fn from_board(rules: R, board: Board, seed: u64) -> Result<Self, SetupError> {
         let highest = board.iter().filter_map(|(_, c)| c.color()).max();
-        let colors = highest.map_or(1, |c| c.index() + 1);
+        let colors = highest
+            .map_or(0, |c| c.index() + 1)
+            .max(MIN_INFERRED_COLORS);
         Self::from_board_with_colors(rules, board, seed, colors)
     }
 
@@ -478,12 +485,15 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
     let mut chain = 0;
     let mut created = Vec::new();
     loop {
+        // Only detected matches make specials; the move's own clear (combo, tap) does not.
         let mut matched = rules.find_matches(&state.board);
-        if chain == 0 {
-            matched.union_with(&trigger);
-        }
         keep_pieces(&state.board, &mut matched);
-        if matched.is_empty() {
+        let mut cleared = matched;
+        if chain == 0 {
+            cleared.union_with(&trigger);
+            keep_pieces(&state.board, &mut cleared);
+        }
+        if cleared.is_empty() {
             break;
         }
         chain += 1;
@@ -494,7 +504,6 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
             });
         }
         sink.phase_start(chain);
-        let mut cleared = matched;
         if chain == 1 {
             if let Some((fire, area)) = combo_fire.take() {
                 let mut area = area;

@@ -240,6 +240,14 @@ pub enum ReplayError {
         /// What the board had.
         found: Option<u32>,
     },
+    /// A phase clears a cell that holds no piece (a blocker or an empty cell).
+    #[error("chain {chain}: cleared cell {pos} holds no piece")]
+    NotAPiece {
+        /// Phase chain index.
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+    },
     /// An event puts something on an occupied cell.
     #[error("chain {chain}: cell {pos} is occupied")]
     Occupied {

@@ -44,8 +44,8 @@
 //! - **Spawns** happen row-major after gravity, one generator draw per spawned piece.
 //! - **Loaded boards** are taken as given, matches and floating pieces included; a move or
 //!   [`Game::resolve`] starts the phases.
-//! - **Palette** of a loaded board: the colours up to the highest letter on it, unless
-//!   given with [`Game::from_board_with_colors`].
+//! - **Palette** of a loaded board: the colours up to the highest letter on it, but at
+//!   least [`MIN_INFERRED_COLORS`], unless given with [`Game::from_board_with_colors`].
 //! - **Randomness**: PCG32 (`rand_pcg`) on a fixed stream, seeded with the game seed;
 //!   bounded draws are computed in [`GameRng`], not by a library sampler.
 
@@ -66,8 +66,8 @@ mod trace;
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
 pub use engine::{
-    Game, GameConfig, PHASE_LIMIT, Snapshot, TurnSummary, any_legal_move, for_each_legal_move,
-    status_of,
+    Game, GameConfig, MIN_INFERRED_COLORS, PHASE_LIMIT, Snapshot, TurnSummary, any_legal_move,
+    for_each_legal_move, status_of,
 };
 pub use error::{MoveError, NotationError, PosError, ReplayError, SetupError, SizeError};
 pub use moves::{Move, MoveKind};

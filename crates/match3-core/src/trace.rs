@@ -247,10 +247,13 @@ fn replay_opening(board: &mut Board, opening: Opening) -> Result<(), ReplayError
 fn replay_phase(board: &mut Board, phase: &Phase) -> Result<(), ReplayError> {
     let chain = phase.chain;
     for &pos in &phase.cleared {
-        board
-            .check(pos)
-            .map_err(|source| ReplayError::OffBoard { chain, source })?;
-        board.take(pos);
+        match board.get(pos) {
+            Err(source) => return Err(ReplayError::OffBoard { chain, source }),
+            Ok(Cell::Piece(_)) => {
+                board.take(pos);
+            }
+            Ok(_) => return Err(ReplayError::NotAPiece { chain, pos }),
+        }
     }
     for c in &phase.created {
         put(board, chain, c.pos, Cell::Piece(c.piece), c.id)?;

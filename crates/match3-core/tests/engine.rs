@@ -30,7 +30,8 @@ impl Rules for Refilling {
 
 #[test]
 fn one_colour_refill_is_a_runaway_and_changes_nothing() {
-    let mut game = Game::from_board(Refilling, "AAA/AAA".parse().unwrap(), 1).unwrap();
+    let mut game =
+        Game::from_board_with_colors(Refilling, "AAA/AAA".parse().unwrap(), 1, 1).unwrap();
     let before = game.snapshot();
     // Palette of one colour: every refill matches again.
     let err = game.resolve().unwrap_err();

@@ -1,0 +1,114 @@
+//! What specials and combos clear.
+//!
+//! Areas are returned whole; the engine drops blockers and empty cells from them, so a
+//! blocker is immune to every blast and combo by construction.
+
+use match3_core::{Axis, Board, CellSet, Color, Piece, Pos, Size, Special};
+
+/// Every cell of `row`.
+pub fn row(size: Size, row: u8) -> CellSet {
+    let mut set = CellSet::new();
+    set.set_row_bits(row as usize, low_bits(size.cols()));
+    set
+}
+
+/// Every cell of `col`.
+pub fn column(size: Size, col: u8) -> CellSet {
+    (0..size.rows() as u8).map(|r| Pos::new(r, col)).collect()
+}
+
+/// The square of cells within `radius` (Chebyshev) of `centre`, clipped to the board.
+pub fn square(size: Size, centre: Pos, radius: u8) -> CellSet {
+    let rows = centre.row.saturating_sub(radius)..=(centre.row + radius).min(size.rows() as u8 - 1);
+    let cols = centre.col.saturating_sub(radius)..=(centre.col + radius).min(size.cols() as u8 - 1);
+    rows.flat_map(|r| cols.clone().map(move |c| Pos::new(r, c)))
+        .collect()
+}
+
+/// Every cell of the board.
+pub fn everything(size: Size) -> CellSet {
+    let mut set = CellSet::new();
+    for r in 0..size.rows() {
+        set.set_row_bits(r, low_bits(size.cols()));
+    }
+    set
+}
+
+fn low_bits(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The colour with the most pieces on the board (ties: the lowest colour), if any piece
+/// has a colour.
+pub fn most_common_color(board: &Board) -> Option<Color> {
+    let mut counts = [0u32; match3_core::MAX_COLORS as usize];
+    for (_, piece, _) in board.pieces() {
+        if let Some(c) = piece.color() {
+            counts[c.index() as usize] += 1;
+        }
+    }
+    let (index, &n) = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &n)| (n, std::cmp::Reverse(i)))?;
+    (n > 0).then(|| Color::new(index as u8).expect("index below MAX_COLORS"))
+}
+
+/// What the special `piece` at `at` clears when something else sets it off.
+pub fn fire(board: &Board, at: Pos, piece: Piece) -> CellSet {
+    let size = board.size();
+    let mut area = match piece.special() {
+        None => CellSet::new(),
+        Some(Special::Striped(Axis::Row)) => row(size, at.row),
+        Some(Special::Striped(Axis::Col)) => column(size, at.col),
+        Some(Special::Wrapped) => square(size, at, 1),
+        Some(Special::ColorBomb) => most_common_color(board)
+            .map(|c| board.cells_of_color(c))
+            .unwrap_or_default(),
+    };
+    area.insert(at);
+    area
+}
+
+/// The combo a swap of `from` onto `to` makes, judged before the swap, centred on `to`.
+/// `None` when the pair is not a combo (two plain pieces, or one plain piece with a
+/// striped or wrapped one).
+pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+    let a = board.get(from).ok()?.piece()?;
+    let b = board.get(to).ok()?.piece()?;
+    let size = board.size();
+    use Special::{ColorBomb, Striped, Wrapped};
+    let mut area = match (a.special(), b.special()) {
+        (Some(ColorBomb), Some(ColorBomb)) => everything(size),
+        (Some(ColorBomb), _) => board.cells_of_color(b.color()?),
+        (_, Some(ColorBomb)) => board.cells_of_color(a.color()?),
+        (Some(Wrapped), Some(Wrapped)) => square(size, to, 2),
+        (Some(Wrapped), Some(Striped(_))) | (Some(Striped(_)), Some(Wrapped)) => {
+            let mut area = CellSet::new();
+            for d in 0..3u8 {
+                if let Some(r) = (to.row + d)
+                    .checked_sub(1)
+                    .filter(|&r| (r as usize) < size.rows())
+                {
+                    area.union_with(&row(size, r));
+                }
+                if let Some(c) = (to.col + d)
+                    .checked_sub(1)
+                    .filter(|&c| (c as usize) < size.cols())
+                {
+                    area.union_with(&column(size, c));
+                }
+            }
+            area
+        }
+        (Some(Striped(_)), Some(Striped(_))) => {
+            let mut area = row(size, to.row);
+            area.union_with(&column(size, to.col));
+            area
+        }
+        _ => return None,
+    };
+    area.insert(from);
+    area.insert(to);
+    Some(area)
+}

@@ -1,0 +1,99 @@
+//! # match3-lines
+//!
+//! Line-run match-3 rules with specials, on the shared [`match3_core`] engine: the
+//! production-style variant.
+//!
+//! - **Detection**: horizontal and vertical runs of 3 or more pieces of one colour.
+//!   Specials match by their colour; a colour bomb has none and never forms a run.
+//!   Blockers and empty cells break runs and never match.
+//! - **Specials** are created one per matched group (see [`groups`] for the rules and
+//!   where they appear): run of 5+ → colour bomb (`*`), L/T/cross → wrapped (`A+`), run of
+//!   exactly 4 → striped across the run (`A|` for a horizontal run, `A-` for a vertical).
+//! - **Firing** ([`blast::fire`]): striped clears its row or column, wrapped the 3×3 around
+//!   it (clipped), a colour bomb set off by something else every piece of the most common
+//!   colour (ties: the lowest colour). Specials caught in a blast fire too, once each.
+//! - **Combos** ([`blast::combo`]): swapping two specials, or a colour bomb with any piece,
+//!   is always legal: bomb+bomb clears every non-blocker, bomb+X every piece of X's colour
+//!   and both pieces, wrapped+wrapped a 5×5, wrapped+striped three rows and three columns,
+//!   striped+striped a row and a column, all centred on the swap's destination.
+//! - **Blockers** never match, never swap, are never cleared, and fall like pieces.
+//! - **Score**: 10 × cells removed × chain index. **Refill**: uniform random colours from
+//!   the game's palette, seeded.
+//! - **Deadlock**: a turn that leaves no legal swap ends in
+//!   [`Status::NoMoves`](match3_core::Status); there is no automatic shuffle.
+//!
+//! ```
+//! use match3_core::{Game, GameConfig, Move, Pos};
+//! use match3_lines::Lines;
+//!
+//! // A run of four made by a swap leaves a striped piece on the moved piece's cell.
+//! let mut game = Game::from_board(Lines, "AABAC/CDADB/BCDBA".parse()?, 1)?;
+//! let trace = game.play(Move::Swap(Pos::new(1, 2), Pos::new(0, 2)))?;
+//! assert_eq!(trace.phases[0].created[0].pos, Pos::new(0, 2));
+//! assert_eq!(trace.phases[0].score, 10 * 4);
+//!
+//! let game = Game::new(Lines, GameConfig { blocker_percent: 10, ..GameConfig::new(42) })?;
+//! assert!(game.has_legal_move());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod blast;
+pub mod groups;
+
+use match3_core::{Board, CellSet, Piece, Pos, Refill, Rules, Special, runs};
+
+/// The shortest run that matches.
+pub const MIN_RUN: usize = 3;
+
+/// The line-run rules with specials.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lines;
+
+impl Rules for Lines {
+    fn name(&self) -> &str {
+        "lines"
+    }
+
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, MIN_RUN).all()
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        runs::in_run(board, pos, MIN_RUN)
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+        runs::swap_makes_run(board, a, b, MIN_RUN)
+    }
+
+    fn supports_special(&self, _special: Special) -> bool {
+        true
+    }
+
+    fn refill(&self) -> Refill {
+        Refill::Random
+    }
+
+    fn score(&self, cleared: usize, chain: u32) -> u64 {
+        10 * cleared as u64 * u64::from(chain)
+    }
+
+    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+        blast::combo(board, from, to)
+    }
+
+    fn blast(&self, board: &Board, pos: Pos, piece: Piece) -> CellSet {
+        blast::fire(board, pos, piece)
+    }
+
+    fn create_specials(
+        &self,
+        board: &Board,
+        matched: &CellSet,
+        moved: &[Pos],
+        out: &mut Vec<(Pos, Piece)>,
+    ) {
+        let runs = runs::find_runs(board, MIN_RUN);
+        groups::create(board, &runs, matched, moved, out);
+    }
+}

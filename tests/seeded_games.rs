@@ -1,0 +1,80 @@
+//! Seeded games of every variant as readable snapshots: the generated board, then each
+//! move (the first legal move in the engine's order) with its full trace.
+
+use std::fmt::Write;
+
+use match3_core::{Game, GameConfig, Rules, Size};
+
+fn play_out<R: Rules>(rules: R, config: GameConfig, moves: usize) -> String {
+    let mut game = Game::new(rules, config).expect("new game");
+    let mut out = format!(
+        "seed {} size {} colours {}\n{}\n",
+        config.seed,
+        config.size,
+        config.colors,
+        game.board()
+    );
+    for _ in 0..moves {
+        let Some(&mv) = game.legal_moves().first() else {
+            writeln!(out, "no legal move").unwrap();
+            break;
+        };
+        let trace = game.play(mv).expect("legal move");
+        write!(out, "\n{trace}").unwrap();
+    }
+    writeln!(
+        out,
+        "\nscore {} moves {} status {}",
+        game.score(),
+        game.moves(),
+        game.status().as_str()
+    )
+    .unwrap();
+    out
+}
+
+fn snapshot(name: &str, text: String) {
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+fn config(seed: u64, blocker_percent: u8) -> GameConfig {
+    GameConfig {
+        size: Size::new(8, 8).unwrap(),
+        colors: 5,
+        seed,
+        blocker_percent,
+    }
+}
+
+#[test]
+fn lines_seeded_games() {
+    snapshot(
+        "lines_seed_1",
+        play_out(match3_lines::Lines, config(1, 0), 6),
+    );
+    snapshot(
+        "lines_seed_2_blockers",
+        play_out(match3_lines::Lines, config(2, 10), 6),
+    );
+}
+
+#[test]
+fn finite_seeded_game() {
+    let config = GameConfig {
+        size: Size::new(6, 6).unwrap(),
+        colors: 4,
+        seed: 3,
+        blocker_percent: 0,
+    };
+    snapshot("finite_seed_3", play_out(match3_finite::Finite, config, 6));
+}
+
+#[test]
+fn seeded_games_are_identical_across_runs() {
+    assert_eq!(
+        play_out(match3_lines::Lines, config(9, 10), 10),
+        play_out(match3_lines::Lines, config(9, 10), 10)
+    );
+}
