@@ -78,3 +78,34 @@ fn seeded_games_are_identical_across_runs() {
         play_out(match3_lines::Lines, config(9, 10), 10)
     );
 }
+
+#[test]
+fn clusters_seeded_games() {
+    use match3_clusters::Clusters;
+    snapshot(
+        "clusters_swap_seed_4",
+        play_out(Clusters::swap(), config(4, 0), 5),
+    );
+    let small = GameConfig {
+        size: Size::new(5, 5).unwrap(),
+        colors: 3,
+        seed: 5,
+        blocker_percent: 0,
+    };
+    snapshot(
+        "clusters_drop_seed_5",
+        play_out(Clusters::drop(), small, 12),
+    );
+    snapshot(
+        "clusters_tap_seed_6",
+        play_out(
+            Clusters::tap(),
+            GameConfig {
+                seed: 6,
+                colors: 3,
+                ..small
+            },
+            5,
+        ),
+    );
+}

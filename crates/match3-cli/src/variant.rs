@@ -1,6 +1,7 @@
 //! The rule variants the command knows, by name.
 
 use clap::ValueEnum;
+use match3_clusters::Clusters;
 use match3_core::Rules;
 use match3_finite::Finite;
 use match3_lines::Lines;
@@ -10,6 +11,12 @@ use match3_lines::Lines;
 pub enum Variant {
     /// Line runs with specials, combos, blockers and refill.
     Lines,
+    /// Flood-fill clusters, swap mode with refill.
+    Clusters,
+    /// Flood-fill clusters, drop mode without refill.
+    ClustersDrop,
+    /// Flood-fill clusters, tap (blast) mode without refill.
+    ClustersTap,
     /// Finite no-refill rules (the 4×4 teaching game).
     Finite,
 }
@@ -19,6 +26,9 @@ impl Variant {
     pub fn rules(self) -> Box<dyn Rules> {
         match self {
             Variant::Lines => Box::new(Lines),
+            Variant::Clusters => Box::new(Clusters::swap()),
+            Variant::ClustersDrop => Box::new(Clusters::drop()),
+            Variant::ClustersTap => Box::new(Clusters::tap()),
             Variant::Finite => Box::new(Finite),
         }
     }
@@ -30,7 +40,7 @@ impl Variant {
                 .parse::<match3_finite::Preset>()
                 .ok()
                 .map(|p| p.board()),
-            Variant::Lines => None,
+            _ => None,
         }
     }
 
@@ -41,7 +51,7 @@ impl Variant {
                 .iter()
                 .map(|p| p.to_string())
                 .collect(),
-            Variant::Lines => Vec::new(),
+            _ => Vec::new(),
         }
     }
 }

@@ -161,8 +161,8 @@ impl<R: Rules> Game<R> {
         Self::from_board_with_colors(rules, board, seed, colors)
     }
 
-    /// Like [`from_board`](Game::from_board) with an explicit palette size; every colour on
-    /// the board must be in it.
+    /// Like [`from_board`](Game::from_board) with an explicit palette size. The palette
+    /// governs new pieces only (refills, next pieces); the board may hold any colour.
     pub fn from_board_with_colors(
         rules: R,
         mut board: Board,
@@ -184,13 +184,6 @@ impl<R: Rules> Game<R> {
                             pos,
                             special,
                             rules: rules.name().to_string(),
-                        });
-                    }
-                    if let Some(c) = p.color().filter(|c| c.index() >= colors) {
-                        return Err(SetupError::ColorOutsidePalette {
-                            pos,
-                            letter: c.letter(),
-                            colors,
                         });
                     }
                 }
@@ -634,12 +627,13 @@ fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
     }
 }
 
-/// The status of `board` under `rules`.
+/// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
+/// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
 pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
-    if board.piece_count() == 0 {
-        Status::Cleared
-    } else if any_legal_move(rules, board) {
+    if any_legal_move(rules, board) {
         Status::Playable
+    } else if board.piece_count() == 0 {
+        Status::Cleared
     } else {
         Status::NoMoves
     }

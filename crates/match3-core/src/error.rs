@@ -105,15 +105,13 @@ pub enum SetupError {
         /// Largest allowed.
         max: u8,
     },
-    /// A board colour outside the game's palette.
-    #[error("row {}, col {}: colour {letter} is outside the palette of {colors} colours", .pos.row, .pos.col)]
-    ColorOutsidePalette {
-        /// Where.
-        pos: Pos,
-        /// The colour letter.
-        letter: char,
-        /// The palette size.
-        colors: u8,
+    /// A rule parameter below its smallest sensible value.
+    #[error("minimum group size {min_size} is too small: it must be at least {least}")]
+    MinSize {
+        /// Requested size.
+        min_size: usize,
+        /// Smallest allowed.
+        least: usize,
     },
     /// Blocker chance above 100%.
     #[error("blocker chance {percent}% is above 100%")]

@@ -121,7 +121,11 @@ fn a_drop_that_completes_a_run_clears_it() {
         [p(1, 0), p(1, 1), p(1, 2), p(1, 3)]
     );
     assert_eq!(game.board().to_string(), "..../....");
-    assert_eq!(game.status(), Status::Cleared);
+    assert_eq!(
+        game.status(),
+        Status::Playable,
+        "an empty drop board still takes drops"
+    );
 }
 
 /// Tap mode: a tap clears the tapped piece's whole row of equal colour; nothing matches by
@@ -318,10 +322,10 @@ fn setup_errors_are_clear() {
     )
     .unwrap_err();
     assert!(matches!(err, SetupError::BlockerChance { percent: 101 }));
-    let err = Game::from_board_with_colors(Refilling, "ABC".parse().unwrap(), 0, 2).unwrap_err();
+    let err = Game::from_board_with_colors(Refilling, "ABC".parse().unwrap(), 0, 27).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "row 0, col 2: colour C is outside the palette of 2 colours"
+        "27 colours requested: these rules need 1 to 26"
     );
     assert!(Size::new(0, 3).is_err() && Size::new(33, 3).is_err() && Size::new(32, 32).is_ok());
     assert!("8x".parse::<Size>().is_err());

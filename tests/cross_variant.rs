@@ -1,0 +1,62 @@
+//! Cross-variant tests: the variants agree where their rules overlap, and every variant
+//! honours the common invariants on the same generated boards.
+
+use match3_clusters::Clusters;
+use match3_core::{Board, Rules};
+use match3_finite::Finite;
+use match3_lines::Lines;
+use match3_testkit::checks;
+use match3_testkit::generators::{self, Features};
+use proptest::prelude::*;
+
+fn plain_boards() -> impl Strategy<Value = Board> {
+    generators::boards(Features::of(&Lines).plain())
+}
+
+fn all_boards() -> impl Strategy<Value = Board> {
+    // Blockers and holes, no specials: every variant can load these.
+    let mut f = Features::of(&Lines);
+    f.specials.clear();
+    f.empties = true;
+    generators::boards(f)
+}
+
+proptest! {
+    #[test]
+    fn lines_and_finite_detect_the_same_cells_without_specials(board in plain_boards()) {
+        prop_assert_eq!(Lines.find_matches(&board), Finite.find_matches(&board));
+    }
+
+    #[test]
+    fn every_line_match_lies_inside_a_cluster_match(board in all_boards()) {
+        prop_assert!(Lines.find_matches(&board).is_subset(&Clusters::swap().find_matches(&board)));
+    }
+
+    #[test]
+    fn every_variant_honours_the_common_invariants_on_the_same_boards(
+        board in all_boards(),
+        seed in any::<u64>(),
+        picks in generators::picks(),
+    ) {
+        let variants: Vec<Box<dyn Rules>> = vec![
+            Box::new(Lines),
+            Box::new(Finite),
+            Box::new(Clusters::swap()),
+            Box::new(Clusters::drop()),
+            Box::new(Clusters::tap()),
+        ];
+        for rules in &variants {
+            let fail = |v: checks::Violation| TestCaseError::fail(format!("{}: {v}", rules.name()));
+            checks::predicates(rules, &board).map_err(fail)?;
+            checks::scenario(rules, &board, seed, &picks).map_err(fail)?;
+        }
+    }
+}
+
+#[test]
+fn a_bent_trio_is_a_cluster_but_not_a_line() {
+    let board: Board = "AAB/CAB/CBC".parse().unwrap();
+    assert!(Lines.find_matches(&board).is_empty());
+    assert!(Finite.find_matches(&board).is_empty());
+    assert_eq!(Clusters::swap().find_matches(&board).len(), 3);
+}
