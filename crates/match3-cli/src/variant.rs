@@ -22,8 +22,28 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The rules value.
-    pub fn rules(self) -> Box<dyn Rules> {
+    /// Every variant, in the order `compare` shows them.
+    pub const ALL: [Variant; 5] = [
+        Variant::Lines,
+        Variant::Clusters,
+        Variant::ClustersDrop,
+        Variant::ClustersTap,
+        Variant::Finite,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Lines => "lines",
+            Variant::Clusters => "clusters",
+            Variant::ClustersDrop => "clusters-drop",
+            Variant::ClustersTap => "clusters-tap",
+            Variant::Finite => "finite",
+        }
+    }
+
+    /// The rules value, shareable across threads (for simulation).
+    pub fn rules_sync(self) -> Box<dyn Rules + Send + Sync> {
         match self {
             Variant::Lines => Box::new(Lines),
             Variant::Clusters => Box::new(Clusters::swap()),
@@ -31,6 +51,11 @@ impl Variant {
             Variant::ClustersTap => Box::new(Clusters::tap()),
             Variant::Finite => Box::new(Finite),
         }
+    }
+
+    /// The rules value.
+    pub fn rules(self) -> Box<dyn Rules> {
+        self.rules_sync()
     }
 
     /// A preset board by name, for variants that have presets.

@@ -261,3 +261,102 @@ fn play_is_scriptable_from_stdin() {
         "{text}"
     );
 }
+
+#[test]
+fn simulate_json_is_identical_for_any_jobs() {
+    let run = |jobs: &str| {
+        let out = match3(&[
+            "simulate",
+            "--rules",
+            "lines",
+            "--bot",
+            "greedy",
+            "--games",
+            "6",
+            "--moves",
+            "10",
+            "--seed",
+            "3",
+            "--jobs",
+            jobs,
+            "--json",
+            "--no-timing",
+        ]);
+        assert!(out.status.success());
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+    let v: Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v["games"], 6);
+    assert!(v["moves"].as_u64().unwrap() > 0);
+    assert!(v["mean_score"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["moves_per_second"], Value::Null);
+    let timed = json_of(&[
+        "simulate", "--rules", "finite", "--bot", "random", "--games", "3", "--moves", "5",
+        "--json",
+    ]);
+    assert!(timed["moves_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn compare_covers_every_variant() {
+    let out = match3(&["compare", "--games", "3", "--moves", "5"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in [
+        "lines",
+        "clusters",
+        "clusters-drop",
+        "clusters-tap",
+        "finite",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{text}"
+        );
+    }
+    let v = json_of(&["compare", "--games", "2", "--moves", "3", "--json"]);
+    assert_eq!(v.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn play_drives_every_variant_from_stdin() {
+    for (rules, script, needle) in [
+        ("lines", "hint\nmoves\nquit\n", "legal moves"),
+        ("clusters", "hint\nundo\nquit\n", "nothing to undo"),
+        (
+            "clusters-drop",
+            "drop 0\nundo\ndrop 99\nquit\n",
+            "column 99 is off",
+        ),
+        ("clusters-tap", "tap 0,0\n9,9\nquit\n", "status"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+            .args([
+                "play", "--rules", rules, "--seed", "4", "--size", "6x6", "--colors", "4",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{rules}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(needle),
+            "{rules}: missing {needle:?} in\n{text}"
+        );
+        assert!(
+            text.contains(&format!("match3 play: {rules} rules")),
+            "{text}"
+        );
+    }
+}

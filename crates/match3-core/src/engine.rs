@@ -302,9 +302,26 @@ impl<R: Rules> Game<R> {
     /// speculative turn uses a copy of the game's generator, so refills are the ones the
     /// real move would get.
     pub fn speculate(&self, mv: Move, scratch: &mut Snapshot) -> Result<TurnSummary, MoveError> {
+        self.speculate_with(mv, scratch, None, &mut NoTrace)
+    }
+
+    /// Like [`speculate`](Game::speculate), with control over what the look-ahead knows:
+    /// with `refills` set, every random draw of the speculative turn (refills, the next
+    /// piece) comes from that generator instead of a copy of the game's, so the look-ahead
+    /// does not see the game's hidden future. Events go to `sink`.
+    pub fn speculate_with<S: Sink>(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+        sink: &mut S,
+    ) -> Result<TurnSummary, MoveError> {
         let plan = validate(&self.rules, &self.state, mv)?;
         scratch.clone_from(&self.state);
-        run_turn(&self.rules, scratch, Some((mv, plan)), &mut NoTrace)
+        if let Some(rng) = refills {
+            scratch.rng.clone_from(rng);
+        }
+        run_turn(&self.rules, scratch, Some((mv, plan)), sink)
     }
 
     /// Every legal move: swaps once each with the first cell before the second in
@@ -312,11 +329,17 @@ impl<R: Rules> Game<R> {
     /// taps row-major.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
         for_each_legal_move(&self.rules, &self.state.board, |m| {
             out.push(m);
             true
         });
-        out
     }
 
     /// Whether any legal move remains (stops at the first one).

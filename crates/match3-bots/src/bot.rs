@@ -1,0 +1,133 @@
+//! The [`Bot`] trait and the two bots.
+
+use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot};
+
+/// Chooses moves for a game.
+pub trait Bot {
+    /// The move to play, or `None` when there is no legal move.
+    fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move>;
+}
+
+/// Plays a uniformly random legal move, from its own seeded generator.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+    moves: Vec<Move>,
+}
+
+impl RandomBot {
+    /// A random bot whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: GameRng::new(seed),
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
+        game.legal_moves_into(&mut self.moves);
+        if self.moves.is_empty() {
+            return None;
+        }
+        let i = self.rng.below(self.moves.len() as u32) as usize;
+        Some(self.moves[i])
+    }
+}
+
+/// Resolves every legal move on a scratch copy (full cascade) and plays the one that
+/// scores most.
+///
+/// - **Ties** go to the first move in [`Game::legal_moves`] order (row-major swaps, then
+///   drops by column, then taps), so the choice is deterministic.
+/// - **Refills during look-ahead** come from the bot's own seeded generator, not from a
+///   copy of the game's: the bot does not see the game's hidden future. What the rules
+///   make knowable (the move's own phase, cascades among pieces already on the board, a
+///   no-refill variant's whole turn, the visible next piece) is seen exactly; refill-made
+///   cascades are a guess. All candidates of one decision share the same guessed
+///   refills, so they are compared fairly. The game's generator is never touched.
+/// - Look-ahead reuses one scratch snapshot and records no trace: no allocation per
+///   candidate once warm.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: GameRng,
+    moves: Vec<Move>,
+    scratch: Option<Snapshot>,
+}
+
+impl GreedyBot {
+    /// A greedy bot whose refill guesses are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        GreedyBot {
+            rng: GameRng::new(seed),
+            moves: Vec::new(),
+            scratch: None,
+        }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
+        game.legal_moves_into(&mut self.moves);
+        let scratch = self.scratch.get_or_insert_with(|| game.snapshot());
+        let guess = self.rng.clone();
+        let mut best: Option<(u64, Move)> = None;
+        for &mv in &self.moves {
+            let Ok(summary) = game.speculate_with(mv, scratch, Some(&guess), &mut NoTrace) else {
+                continue;
+            };
+            if best.is_none_or(|(score, _)| summary.score > score) {
+                best = Some((summary.score, mv));
+            }
+        }
+        // Move the guessing generator on, so the next decision guesses afresh.
+        self.rng.next_u32();
+        best.map(|(_, mv)| mv)
+    }
+}
+
+/// A bot chosen at run time.
+#[derive(Clone, Debug)]
+pub enum AnyBot {
+    /// [`RandomBot`].
+    Random(RandomBot),
+    /// [`GreedyBot`].
+    Greedy(GreedyBot),
+}
+
+/// The bot kinds, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`GreedyBot`].
+    Greedy,
+}
+
+impl BotKind {
+    /// A bot of this kind with `seed`.
+    pub fn build(self, seed: u64) -> AnyBot {
+        match self {
+            BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
+            BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
+        }
+    }
+
+    /// `random` or `greedy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+}
+
+impl Bot for AnyBot {
+    fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
+        match self {
+            AnyBot::Random(b) => b.choose(game),
+            AnyBot::Greedy(b) => b.choose(game),
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! # match3-bots
+//!
+//! Bots that play any [`match3_core::Rules`] variant, and seeded simulation over many
+//! games for comparing variants and tuning difficulty.
+//!
+//! - [`RandomBot`]: a uniformly random legal move, from its own seeded generator.
+//! - [`GreedyBot`]: resolves every legal move on a scratch snapshot (full cascade) and
+//!   plays the best; see its docs for ties and how look-ahead treats refills.
+//! - [`simulate()`]: N games of at most M moves on `jobs` threads; game `i`'s seed is
+//!   derived from the base seed and `i` only, so the statistics are identical for any
+//!   thread count.
+//!
+//! ```
+//! use match3_bots::{Bot, GreedyBot, Plan, BotKind, simulate};
+//! use match3_core::{Game, GameConfig};
+//! use match3_lines::Lines;
+//!
+//! let mut game = Game::new(Lines, GameConfig::new(7))?;
+//! let mut bot = GreedyBot::new(1);
+//! let mv = bot.choose(&game).expect("a new game has a legal move");
+//! game.play(mv)?;
+//!
+//! let plan = Plan { config: GameConfig::new(42), bot: BotKind::Random, games: 8, moves: 20 };
+//! let one = simulate(|| Lines, plan, 1, &|| {})?;
+//! let two = simulate(|| Lines, plan, 2, &|| {})?;
+//! assert_eq!(one.per_game, two.per_game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bot;
+mod simulate;
+
+pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
+pub use simulate::{GameStats, Plan, Report, bot_seed, game_seed, play_game, simulate};

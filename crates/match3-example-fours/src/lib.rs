@@ -1,0 +1,39 @@
+//! # match3-example-fours
+//!
+//! An example rule crate, written only against `match3-core`'s public API: a match needs
+//! **four** in a row, pieces refill from the top, and each cleared cell scores its chain
+//! index. The whole variant is the `impl` below; the engine does the rest.
+//!
+//! ```
+//! use match3_core::{Game, GameConfig};
+//! let game = Game::new(match3_example_fours::Fours, GameConfig::new(1))?;
+//! assert!(game.has_legal_move());
+//! # Ok::<(), match3_core::SetupError>(())
+//! ```
+
+use match3_core::{Board, CellSet, Pos, Refill, Rules, runs};
+
+/// Runs of four or more match; refill; score = cells × chain.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fours;
+
+impl Rules for Fours {
+    fn name(&self) -> &str {
+        "fours"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 4).all()
+    }
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        runs::in_run(board, pos, 4)
+    }
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+        runs::swap_makes_run(board, a, b, 4)
+    }
+    fn refill(&self) -> Refill {
+        Refill::Random
+    }
+    fn score(&self, cleared: usize, chain: u32) -> u64 {
+        cleared as u64 * u64::from(chain)
+    }
+}
