@@ -2,6 +2,7 @@
 
 use crate::cellset::CellSet;
 use crate::error::{PosError, SizeError};
+use crate::masks::Masks;
 use crate::piece::{Cell, Color, Piece};
 use crate::pos::{Pos, Size};
 
@@ -13,12 +14,32 @@ use crate::pos::{Pos, Size};
 /// unused. Cloning copies two small vectors, and [`Clone::clone_from`] reuses the
 /// allocation, which is how speculation stays allocation-free.
 ///
+/// Beside the cells the board keeps bit masks (one `u32` per row) of pieces, blockers,
+/// specials, colour bombs and each colour, updated on every change, so that rules can
+/// detect runs, clusters and legal swaps with shifts and ANDs ([`Board::color_rows`] and
+/// friends).
+///
 /// Equality compares cells *and* ids; use [`Board::same_cells`] to ignore ids.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Debug)]
 pub struct Board {
     size: Size,
     cells: Vec<Cell>,
     ids: Vec<u32>,
+    masks: Masks,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.cells == other.cells && self.ids == other.ids
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.size, &self.cells, &self.ids).hash(state);
+    }
 }
 
 impl Board {
@@ -28,6 +49,7 @@ impl Board {
             size,
             cells: vec![Cell::Empty; size.cells()],
             ids: vec![0; size.cells()],
+            masks: Masks::new(size.rows()),
         }
     }
 
@@ -39,10 +61,15 @@ impl Board {
                 cols: cells.len() / size.rows().max(1),
             });
         }
+        let mut masks = Masks::new(size.rows());
+        for (pos, &cell) in size.positions().zip(&cells) {
+            masks.toggle(pos, cell);
+        }
         let mut board = Board {
             size,
             cells,
             ids: vec![0; size.cells()],
+            masks,
         };
         board.renumber(0);
         Ok(board)
@@ -127,6 +154,8 @@ impl Board {
     pub fn set(&mut self, pos: Pos, cell: Cell, id: u32) -> Result<(), PosError> {
         self.check(pos)?;
         let i = self.size.index(pos);
+        self.masks.toggle(pos, self.cells[i]);
+        self.masks.toggle(pos, cell);
         self.cells[i] = cell;
         self.ids[i] = if cell.is_occupied() { id } else { 0 };
         Ok(())
@@ -136,6 +165,7 @@ impl Board {
     pub(crate) fn take(&mut self, pos: Pos) -> (Cell, u32) {
         let i = self.size.index(pos);
         let out = (self.cells[i], self.ids[i]);
+        self.masks.toggle(pos, out.0);
         self.cells[i] = Cell::Empty;
         self.ids[i] = 0;
         out
@@ -146,6 +176,11 @@ impl Board {
         self.check(a)?;
         self.check(b)?;
         let (i, j) = (self.size.index(a), self.size.index(b));
+        let (ca, cb) = (self.cells[i], self.cells[j]);
+        self.masks.toggle(a, ca);
+        self.masks.toggle(b, cb);
+        self.masks.toggle(a, cb);
+        self.masks.toggle(b, ca);
         self.cells.swap(i, j);
         self.ids.swap(i, j);
         Ok(())
@@ -181,10 +216,39 @@ impl Board {
 
     /// The set of cells that hold a piece of `color`.
     pub fn cells_of_color(&self, color: Color) -> CellSet {
-        self.iter()
-            .filter(|(_, c)| c.color() == Some(color))
-            .map(|(p, _)| p)
-            .collect()
+        rows_to_set(self.color_rows(color))
+    }
+
+    /// Row masks of the pieces of `color`: word `r` has bit `c` set when `(r, c)` holds a
+    /// piece of that colour (specials included, colour bombs have no colour).
+    pub fn color_rows(&self, color: Color) -> &[u32] {
+        self.masks.color(color.index())
+    }
+
+    /// How many colour planes [`color_rows`](Board::color_rows) may have non-zero: every
+    /// colour on the board has an index below this.
+    pub fn color_planes(&self) -> usize {
+        self.masks.color_planes()
+    }
+
+    /// Row masks of all pieces (not blockers, not empties).
+    pub fn piece_rows(&self) -> &[u32] {
+        self.masks.pieces()
+    }
+
+    /// Row masks of blockers.
+    pub fn blocker_rows(&self) -> &[u32] {
+        self.masks.blockers()
+    }
+
+    /// Row masks of striped and wrapped pieces.
+    pub fn special_rows(&self) -> &[u32] {
+        self.masks.specials()
+    }
+
+    /// Row masks of colour bombs.
+    pub fn bomb_rows(&self) -> &[u32] {
+        self.masks.bombs()
     }
 
     /// Whether gravity holds: in every column, no empty cell lies below an occupied one.
@@ -198,4 +262,13 @@ impl Board {
             })
         })
     }
+}
+
+/// A set from row masks.
+pub(crate) fn rows_to_set(rows: &[u32]) -> CellSet {
+    let mut set = CellSet::new();
+    for (r, &bits) in rows.iter().enumerate() {
+        set.set_row_bits(r, bits);
+    }
+    set
 }

@@ -615,8 +615,9 @@ fn mint(next_id: &mut u32) -> u32 {
     *next_id - 1
 }
 
-/// Column compaction: occupied cells keep their order and settle at the bottom.
-fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
+/// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
+/// settle at the bottom; each move is reported to `sink` as a fall.
+pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     for col in 0..board.cols() as u8 {
         let mut floor = board.rows() as u8; // first free row from the bottom, exclusive
         for row in (0..board.rows() as u8).rev() {
@@ -681,21 +682,20 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Swap) {
-        for a in size.positions() {
-            if board.at(a).piece().is_none() {
-                continue;
-            }
-            let right = Pos::new(a.row, a.col + 1);
-            let down = Pos::new(a.row + 1, a.col);
-            for b in [right, down] {
-                if !size.contains(b) || board.at(b).piece().is_none() {
-                    continue;
-                }
-                let legal = rules.combo(board, a, b).is_some() || rules.swap_matches(board, a, b);
-                if legal && !visit(Move::Swap(a, b)) {
+        if let Some(masks) = rules.legal_swaps(board) {
+            let mut either = masks.right;
+            either.union_with(&masks.down);
+            for a in &either {
+                let right = Pos::new(a.row, a.col + 1);
+                let down = Pos::new(a.row + 1, a.col);
+                if (masks.right.contains(a) && !visit(Move::Swap(a, right)))
+                    || (masks.down.contains(a) && !visit(Move::Swap(a, down)))
+                {
                     return;
                 }
             }
+        } else if !for_each_swap_by_pairs(rules, board, &mut visit) {
+            return;
         }
     }
     if rules.accepts(MoveKind::Drop) {
@@ -712,4 +712,29 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
             }
         }
     }
+}
+
+/// Legal swaps pair by pair (for rules without [`Rules::legal_swaps`]); returns `false`
+/// when `visit` asked to stop.
+fn for_each_swap_by_pairs<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    visit: &mut impl FnMut(Move) -> bool,
+) -> bool {
+    let size = board.size();
+    for a in size.positions() {
+        if board.at(a).piece().is_none() {
+            continue;
+        }
+        for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+            if !size.contains(b) || board.at(b).piece().is_none() {
+                continue;
+            }
+            let legal = rules.combo(board, a, b).is_some() || rules.swap_matches(board, a, b);
+            if legal && !visit(Move::Swap(a, b)) {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -54,6 +54,7 @@ mod cellset;
 mod engine;
 mod error;
 pub mod generate;
+mod masks;
 mod moves;
 mod notation;
 mod piece;
@@ -67,10 +68,10 @@ pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
 pub use engine::{
     Game, GameConfig, MIN_INFERRED_COLORS, PHASE_LIMIT, Snapshot, TurnSummary, any_legal_move,
-    for_each_legal_move, status_of,
+    for_each_legal_move, gravity, status_of,
 };
 pub use error::{MoveError, NotationError, PosError, ReplayError, SetupError, SizeError};
-pub use moves::{Move, MoveKind};
+pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::write_cell;
 pub use piece::{Axis, Cell, Color, MAX_COLORS, Piece, Special};
 pub use pos::{MAX_SIDE, Pos, Size};

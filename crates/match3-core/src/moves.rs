@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::cellset::CellSet;
 use crate::pos::Pos;
 
 /// A player move. Which kinds a variant takes is [`Rules::accepts`](crate::Rules::accepts).
@@ -63,5 +64,29 @@ impl fmt::Display for Move {
             Move::Drop(c) => write!(f, "drop {c}"),
             Move::Tap(p) => write!(f, "tap {p}"),
         }
+    }
+}
+
+/// Every legal swap of a board at once, as two cell sets: bit `(r, c)` of `right` is the
+/// swap of `(r, c)` with `(r, c+1)`, of `down` the swap with `(r+1, c)`. Rules that can
+/// compute this bit-parallel return it from [`Rules::legal_swaps`](crate::Rules::legal_swaps).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SwapMasks {
+    /// Legal swaps with the right neighbour, keyed by the left cell.
+    pub right: CellSet,
+    /// Legal swaps with the lower neighbour, keyed by the upper cell.
+    pub down: CellSet,
+}
+
+impl SwapMasks {
+    /// Whether no swap is legal.
+    pub fn is_empty(&self) -> bool {
+        self.right.is_empty() && self.down.is_empty()
+    }
+
+    /// Adds every swap of `other`.
+    pub fn union_with(&mut self, other: &SwapMasks) {
+        self.right.union_with(&other.right);
+        self.down.union_with(&other.down);
     }
 }

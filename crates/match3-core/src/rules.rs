@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::SetupError;
 use crate::generate;
-use crate::moves::MoveKind;
+use crate::moves::{MoveKind, SwapMasks};
 use crate::piece::{Piece, Special};
 use crate::pos::{Pos, Size};
 use crate::rng::GameRng;
@@ -54,6 +54,14 @@ pub trait Rules {
             return false;
         }
         self.in_match(&swapped, a) || self.in_match(&swapped, b)
+    }
+
+    /// Every legal swap at once, when the rules can compute it faster than pair by pair
+    /// (combos included). Must agree with [`combo`](Rules::combo) and
+    /// [`swap_matches`](Rules::swap_matches) on every pair of pieces; the engine uses it
+    /// for legal-move lists and status. Default: `None`, ask pair by pair.
+    fn legal_swaps(&self, _board: &Board) -> Option<SwapMasks> {
+        None
     }
 
     /// The move kinds this variant takes (default: swaps only).
@@ -138,6 +146,7 @@ macro_rules! forward_rules {
             fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
                 (**self).swap_matches(board, a, b)
             }
+            fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> { (**self).legal_swaps(board) }
             fn accepts(&self, kind: MoveKind) -> bool { (**self).accepts(kind) }
             fn supports_special(&self, special: Special) -> bool {
                 (**self).supports_special(special)

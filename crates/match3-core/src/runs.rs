@@ -5,8 +5,9 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::moves::SwapMasks;
 use crate::piece::Color;
-use crate::pos::{Pos, Size};
+use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The cells covered by horizontal and by vertical runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -35,56 +36,125 @@ impl Runs {
 }
 
 /// Every run of at least `min_len` equal colours on `board`.
+///
+/// Bit-parallel over the board's colour row masks: a row's run starts are the bits where
+/// `min_len` consecutive shifts of its mask overlap, a column's are the AND of `min_len`
+/// consecutive row words.
 pub fn find_runs(board: &Board, min_len: usize) -> Runs {
-    let size = board.size();
+    let rows = board.rows();
     let mut runs = Runs::default();
-    scan_lines(
-        size.rows(),
-        size.cols(),
-        min_len,
-        |r, c| board.color_at(Pos::new(r, c)),
-        |r, c| {
-            runs.horizontal.insert(Pos::new(r, c));
-        },
-    );
-    scan_lines(
-        size.cols(),
-        size.rows(),
-        min_len,
-        |c, r| board.color_at(Pos::new(r, c)),
-        |c, r| {
-            runs.vertical.insert(Pos::new(r, c));
-        },
-    );
-    runs
-}
-
-/// Scans `lines` lines of `len` cells; calls `mark(line, i)` for every cell in a run.
-fn scan_lines(
-    lines: usize,
-    len: usize,
-    min_len: usize,
-    color: impl Fn(u8, u8) -> Option<Color>,
-    mut mark: impl FnMut(u8, u8),
-) {
-    for line in 0..lines as u8 {
-        let mut start = 0u8;
-        let mut current = color(line, 0);
-        for i in 1..=len as u8 {
-            let next = if (i as usize) < len {
-                color(line, i)
-            } else {
-                None
-            };
-            if next != current || next.is_none() {
-                if current.is_some() && (i - start) as usize >= min_len {
-                    (start..i).for_each(|j| mark(line, j));
+    if min_len == 0 {
+        return runs;
+    }
+    let mut h = [0u32; MAX_SIDE];
+    let mut v = [0u32; MAX_SIDE];
+    for plane in 0..board.color_planes() {
+        let m = board.color_rows(Color::new(plane as u8).expect("planes are colours"));
+        for (r, &word) in m.iter().enumerate() {
+            h[r] |= spread(starts(word, min_len), min_len);
+        }
+        if rows >= min_len {
+            for r in 0..=rows - min_len {
+                let s = m[r..r + min_len].iter().fold(u32::MAX, |acc, &w| acc & w);
+                if s != 0 {
+                    v[r..r + min_len].iter_mut().for_each(|w| *w |= s);
                 }
-                start = i;
-                current = next;
             }
         }
     }
+    for r in 0..rows {
+        runs.horizontal.set_row_bits(r, h[r]);
+        runs.vertical.set_row_bits(r, v[r]);
+    }
+    runs
+}
+
+/// Bits `c` where `word` has `len` consecutive set bits from `c` upward.
+#[inline]
+fn starts(word: u32, len: usize) -> u32 {
+    (1..len).fold(word, |acc, k| acc & word.checked_shr(k as u32).unwrap_or(0))
+}
+
+/// The run cells from their start bits.
+#[inline]
+fn spread(starts: u32, len: usize) -> u32 {
+    (1..len).fold(starts, |acc, k| {
+        acc | starts.checked_shl(k as u32).unwrap_or(0)
+    })
+}
+
+/// Legal swaps that make a run of three, for every pair at once.
+///
+/// A swap is legal when either piece, moved onto the other's cell, completes a run of
+/// three there (the cell it leaves holds the other piece, so it cannot count). Pairs of
+/// equal colours change nothing and are legal only if a run already passes through them.
+/// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3.
+pub fn swap_masks3(board: &Board) -> SwapMasks {
+    let rows = board.rows();
+    let pieces = board.piece_rows();
+    let at = |m: &[u32], r: isize| {
+        if r < 0 || r as usize >= rows {
+            0
+        } else {
+            m[r as usize]
+        }
+    };
+    let horiz = |n: u32| ((n << 1) & (n << 2)) | ((n << 1) & (n >> 1)) | ((n >> 1) & (n >> 2));
+    let mut right = [0u32; MAX_SIDE];
+    let mut down = [0u32; MAX_SIDE];
+    let mut same_right = [0u32; MAX_SIDE];
+    let mut same_down = [0u32; MAX_SIDE];
+    for plane in 0..board.color_planes() {
+        let m = board.color_rows(Color::new(plane as u8).expect("planes are colours"));
+        for r in 0..rows {
+            let ri = r as isize;
+            let (u2, u1, row, d1, d2, d3) = (
+                at(m, ri - 2),
+                at(m, ri - 1),
+                m[r],
+                at(m, ri + 1),
+                at(m, ri + 2),
+                at(m, ri + 3),
+            );
+            if row == 0 && d1 == 0 {
+                continue;
+            }
+            // Vertical completions at a column, for a piece arriving from the side.
+            let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
+            // Moving right from c onto c+1: c+2, c+3 alike, or a vertical at c+1.
+            let to_right = row & (((row >> 2) & (row >> 3)) | (vert >> 1));
+            // Moving left from c+1 onto c: c-1, c-2 alike, or a vertical at c.
+            let to_left = row & (((row << 2) & (row << 3)) | (vert << 1));
+            right[r] |= to_right | (to_left >> 1);
+            same_right[r] |= row & (row >> 1);
+            // Moving down from (r,c) onto (r+1,c): rows r+2, r+3 alike, or a horizontal
+            // in row r+1 through c.
+            let to_down = row & ((d2 & d3) | horiz(d1));
+            // Moving up from (r+1,c) onto (r,c): rows r-1, r-2 alike, or a horizontal in
+            // row r through c.
+            let to_up = d1 & ((u1 & u2) | horiz(row));
+            down[r] |= to_down | to_up;
+            same_down[r] |= row & d1;
+        }
+    }
+    let already = find_runs(board, 3).all();
+    let mut out = SwapMasks::default();
+    for r in 0..rows {
+        let p = pieces[r];
+        let pairs_right = p & (p >> 1);
+        let below = if r + 1 < rows { pieces[r + 1] } else { 0 };
+        let run = already.row_bits(r);
+        let run_below = if r + 1 < rows {
+            already.row_bits(r + 1)
+        } else {
+            0
+        };
+        let h = (right[r] & !same_right[r]) | (same_right[r] & (run | (run >> 1)));
+        let v = (down[r] & !same_down[r]) | (same_down[r] & (run | run_below));
+        out.right.set_row_bits(r, h & pairs_right);
+        out.down.set_row_bits(r, v & p & below);
+    }
+    out
 }
 
 /// Whether `pos` lies in a run of at least `min_len`, reading colours through `color`.
@@ -116,9 +186,18 @@ pub fn run_through(
     1 + count(0, -1) + count(0, 1) >= min_len || 1 + count(-1, 0) + count(1, 0) >= min_len
 }
 
-/// Whether `pos` lies in a run on `board`.
+/// Whether `pos` lies in a run on `board` (read from the colour masks).
 pub fn in_run(board: &Board, pos: Pos, min_len: usize) -> bool {
-    run_through(board.size(), pos, min_len, |p| board.color_at(p))
+    let Some(color) = board.color_at(pos) else {
+        return false;
+    };
+    let m = board.color_rows(color);
+    let (r, bit) = (pos.row as usize, 1u32 << pos.col);
+    if spread(starts(m[r], min_len), min_len) & bit != 0 {
+        return true;
+    }
+    let lo = (r + 1).saturating_sub(min_len);
+    (lo..=r).any(|s| s + min_len <= m.len() && m[s..s + min_len].iter().all(|w| w & bit != 0))
 }
 
 /// Whether swapping `a` and `b` would put `a` or `b` in a run, without copying the board.

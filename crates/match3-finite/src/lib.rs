@@ -31,7 +31,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use match3_core::{Board, CellSet, Game, Pos, Rules, SetupError, runs};
+use match3_core::{Board, CellSet, Game, Pos, Rules, SetupError, SwapMasks, runs};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -55,6 +55,10 @@ impl Rules for Finite {
 
     fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
         runs::swap_makes_run(board, a, b, MIN_RUN)
+    }
+
+    fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
+        Some(runs::swap_masks3(board))
     }
 }
 

@@ -3,7 +3,7 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
-use match3_core::{Axis, Board, CellSet, Color, Piece, Pos, Size, Special};
+use match3_core::{Axis, Board, CellSet, Color, Piece, Pos, Size, Special, SwapMasks};
 
 /// Every cell of `row`.
 pub fn row(size: Size, row: u8) -> CellSet {
@@ -111,4 +111,23 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
     area.insert(from);
     area.insert(to);
     Some(area)
+}
+
+/// Every swap that is a combo, as masks: two specials side by side, or a colour bomb next
+/// to any piece. Agrees with [`combo`] returning `Some`.
+pub fn combo_masks(board: &Board) -> SwapMasks {
+    let (pieces, specials, bombs) = (board.piece_rows(), board.special_rows(), board.bomb_rows());
+    let mut out = SwapMasks::default();
+    for r in 0..board.rows() {
+        let any = specials[r] | bombs[r];
+        let right =
+            (any & (any >> 1)) | (bombs[r] & (pieces[r] >> 1)) | ((bombs[r] >> 1) & pieces[r]);
+        out.right.set_row_bits(r, right);
+        if r + 1 < board.rows() {
+            let below = specials[r + 1] | bombs[r + 1];
+            let down = (any & below) | (bombs[r] & pieces[r + 1]) | (pieces[r] & bombs[r + 1]);
+            out.down.set_row_bits(r, down);
+        }
+    }
+    out
 }

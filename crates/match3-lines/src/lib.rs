@@ -40,7 +40,7 @@
 pub mod blast;
 pub mod groups;
 
-use match3_core::{Board, CellSet, Piece, Pos, Refill, Rules, Special, runs};
+use match3_core::{Board, CellSet, Piece, Pos, Refill, Rules, Special, SwapMasks, runs};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -64,6 +64,12 @@ impl Rules for Lines {
 
     fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
         runs::swap_makes_run(board, a, b, MIN_RUN)
+    }
+
+    fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
+        let mut masks = runs::swap_masks3(board);
+        masks.union_with(&blast::combo_masks(board));
+        Some(masks)
     }
 
     fn supports_special(&self, _special: Special) -> bool {

@@ -1,0 +1,165 @@
+//! Criterion benchmarks for every variant at 8×8, 16×16 and 32×32 (6 colours; lines also
+//! with 10% blockers). Run with `cargo bench --bench engine`; BENCHMARKS.md has the
+//! medians. Boards are seeded new games, so every run measures the same positions.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
+use match3_clusters::Clusters;
+use match3_core::{Game, GameConfig, Move, NoTrace, Rules, Size, gravity};
+use match3_finite::Finite;
+use match3_lines::Lines;
+
+const SIDES: [usize; 3] = [8, 16, 32];
+
+fn config(side: usize, blockers: u8) -> GameConfig {
+    GameConfig {
+        size: Size::new(side, side).unwrap(),
+        colors: 6,
+        seed: 12345,
+        blocker_percent: blockers,
+    }
+}
+
+/// (label, rules, blocker percent)
+fn variants() -> Vec<(&'static str, Box<dyn Rules + Send + Sync>, u8)> {
+    vec![
+        ("lines", Box::new(Lines), 0),
+        ("lines-blockers", Box::new(Lines), 10),
+        ("finite", Box::new(Finite), 0),
+        ("clusters", Box::new(Clusters::swap()), 0),
+    ]
+}
+
+fn detection(c: &mut Criterion) {
+    let mut g = c.benchmark_group("find_matches");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let board = game.board().clone();
+            g.bench_with_input(BenchmarkId::new(name, side), &board, |b, board| {
+                b.iter(|| rules.find_matches(black_box(board)))
+            });
+        }
+    }
+    g.finish();
+}
+
+fn moves(c: &mut Criterion) {
+    let mut list = c.benchmark_group("legal_moves");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mut out = Vec::new();
+            list.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| {
+                    black_box(&game).legal_moves_into(&mut out);
+                    out.len()
+                })
+            });
+        }
+    }
+    list.finish();
+    let mut any = c.benchmark_group("any_legal_move");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            any.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| black_box(&game).has_legal_move())
+            });
+        }
+    }
+    any.finish();
+}
+
+fn gravity_bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("gravity");
+    for side in SIDES {
+        // Every third cell emptied: plenty to fall.
+        let game = Game::new(Lines, config(side, 10)).unwrap();
+        let mut holed = game.board().clone();
+        for (i, pos) in holed.size().positions().enumerate() {
+            if i % 3 == 0 {
+                holed.set(pos, match3_core::Cell::Empty, 0).unwrap();
+            }
+        }
+        let mut work = holed.clone();
+        g.bench_function(BenchmarkId::new("lines-blockers", side), |b| {
+            b.iter(|| {
+                work.clone_from(&holed);
+                gravity(&mut work, &mut NoTrace);
+            })
+        });
+    }
+    g.finish();
+}
+
+fn turns(c: &mut Criterion) {
+    let mut traced = c.benchmark_group("turn_with_trace");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mv = game.legal_moves()[0];
+            traced.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter_batched_ref(
+                    || game.clone(),
+                    |g| g.play(mv).unwrap(),
+                    criterion::BatchSize::SmallInput,
+                )
+            });
+        }
+    }
+    traced.finish();
+    let mut spec = c.benchmark_group("speculate");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mv = game.legal_moves()[0];
+            let mut scratch = game.snapshot();
+            spec.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| game.speculate(black_box(mv), &mut scratch).unwrap())
+            });
+        }
+    }
+    spec.finish();
+}
+
+fn bots(c: &mut Criterion) {
+    let mut greedy = c.benchmark_group("greedy_decision");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mut bot = GreedyBot::new(1);
+            greedy.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| bot.choose(black_box(&game)))
+            });
+        }
+    }
+    greedy.finish();
+    let mut playout = c.benchmark_group("random_playout_20");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let start = Game::new(&*rules, config(side, blockers)).unwrap();
+            playout.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter_batched_ref(
+                    || (start.clone(), RandomBot::new(3)),
+                    |(game, bot)| {
+                        for _ in 0..20 {
+                            let Some(mv): Option<Move> = bot.choose(game) else {
+                                break;
+                            };
+                            game.play_with(mv, &mut NoTrace).unwrap();
+                        }
+                    },
+                    criterion::BatchSize::SmallInput,
+                )
+            });
+        }
+    }
+    playout.finish();
+    let _ = BotKind::Random;
+}
+
+criterion_group!(benches, detection, moves, gravity_bench, turns, bots);
+criterion_main!(benches);

@@ -1,0 +1,84 @@
+//! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
+//! pieces, blockers, specials, colour bombs and each colour. Detection and move
+//! generation read these with shifts and ANDs instead of visiting cells.
+
+use crate::piece::{Cell, Special};
+use crate::pos::Pos;
+
+/// Planes before the colour planes.
+const PIECES: usize = 0;
+const BLOCKERS: usize = 1;
+const SPECIALS: usize = 2;
+const BOMBS: usize = 3;
+const FIRST_COLOR: usize = 4;
+
+/// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Masks {
+    rows: usize,
+    words: Vec<u32>,
+}
+
+impl Masks {
+    pub(crate) fn new(rows: usize) -> Self {
+        Masks {
+            rows,
+            words: vec![0; FIRST_COLOR * rows],
+        }
+    }
+
+    fn plane(&self, plane: usize) -> &[u32] {
+        let start = plane * self.rows;
+        self.words
+            .get(start..start + self.rows)
+            .unwrap_or(&ZERO[..self.rows])
+    }
+
+    fn flip(&mut self, plane: usize, pos: Pos) {
+        let i = plane * self.rows + pos.row as usize;
+        if i >= self.words.len() {
+            self.words.resize((plane + 1) * self.rows, 0);
+        }
+        self.words[i] ^= 1 << pos.col;
+    }
+
+    /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
+    pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
+        match cell {
+            Cell::Empty => {}
+            Cell::Blocker => self.flip(BLOCKERS, pos),
+            Cell::Piece(p) => {
+                self.flip(PIECES, pos);
+                match p.special() {
+                    Some(Special::ColorBomb) => self.flip(BOMBS, pos),
+                    Some(_) => self.flip(SPECIALS, pos),
+                    None => {}
+                }
+                if let Some(c) = p.color() {
+                    self.flip(FIRST_COLOR + c.index() as usize, pos);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn pieces(&self) -> &[u32] {
+        self.plane(PIECES)
+    }
+    pub(crate) fn blockers(&self) -> &[u32] {
+        self.plane(BLOCKERS)
+    }
+    pub(crate) fn specials(&self) -> &[u32] {
+        self.plane(SPECIALS)
+    }
+    pub(crate) fn bombs(&self) -> &[u32] {
+        self.plane(BOMBS)
+    }
+    pub(crate) fn color(&self, index: u8) -> &[u32] {
+        self.plane(FIRST_COLOR + index as usize)
+    }
+    pub(crate) fn color_planes(&self) -> usize {
+        self.words.len() / self.rows.max(1) - FIRST_COLOR
+    }
+}
+
+static ZERO: [u32; crate::pos::MAX_SIDE] = [0; crate::pos::MAX_SIDE];
