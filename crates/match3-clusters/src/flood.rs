@@ -1,65 +1,148 @@
-//! Allocation-free flood fill over a board's colours.
+//! Bit-parallel flood fill over a board's colour row masks.
+//!
+//! A group grows by OR-ing its row words shifted one column either way and its
+//! neighbouring rows, ANDed with the colour's mask, until nothing changes. For groups of
+//! three or more there is a shortcut: a 4-connected group has at least three cells exactly
+//! when one of its cells has two same-colour neighbours, so all such groups are the
+//! flood of those "seed" cells, grown together.
 
 use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos};
 
-/// The 4-connected group of `start`'s colour (as `color` reports colours), stopping early
-/// once it holds `limit` cells. Cells without a colour form no group.
-pub fn group_with(
-    board: &Board,
-    start: Pos,
-    limit: usize,
-    color: impl Fn(Pos) -> Option<Color>,
-) -> CellSet {
-    let mut group = CellSet::new();
-    let Some(own) = color(start) else {
-        return group;
-    };
-    let size = board.size();
-    let mut stack = [Pos::new(0, 0); MAX_SIDE * MAX_SIDE];
-    let mut top = 0;
-    stack[top] = start;
-    top += 1;
-    group.insert(start);
-    let mut count = 1;
-    while top > 0 && count < limit {
-        top -= 1;
-        let p = stack[top];
-        let near = [
-            p.row.checked_sub(1).map(|r| Pos::new(r, p.col)),
-            Some(Pos::new(p.row + 1, p.col)),
-            p.col.checked_sub(1).map(|c| Pos::new(p.row, c)),
-            Some(Pos::new(p.row, p.col + 1)),
-        ];
-        for n in near.into_iter().flatten() {
-            if size.contains(n) && !group.contains(n) && color(n) == Some(own) {
-                group.insert(n);
-                count += 1;
-                stack[top] = n;
-                top += 1;
-            }
-        }
+type Rows = [u32; MAX_SIDE];
+
+/// One growth step of `group` inside `mask` (the first `rows` words).
+#[inline]
+fn grow(group: &Rows, mask: &Rows, rows: usize) -> Rows {
+    let mut next = [0u32; MAX_SIDE];
+    for r in 0..rows {
+        let up = if r > 0 { group[r - 1] } else { 0 };
+        let down = if r + 1 < rows { group[r + 1] } else { 0 };
+        next[r] = (group[r] | (group[r] << 1) | (group[r] >> 1) | up | down) & mask[r];
     }
-    group
+    next
 }
 
-/// The whole group of `start` on `board`.
-pub fn group(board: &Board, start: Pos) -> CellSet {
-    group_with(board, start, usize::MAX, |p| board.color_at(p))
+/// Grows `group` inside `mask` until it stops changing or holds `limit` cells.
+fn flood(mut group: Rows, mask: &Rows, rows: usize, limit: usize) -> Rows {
+    loop {
+        let next = grow(&group, mask, rows);
+        if next[..rows] == group[..rows] || count(&next, rows) >= limit {
+            return next;
+        }
+        group = next;
+    }
+}
+
+fn count(rows_: &Rows, rows: usize) -> usize {
+    rows_[..rows].iter().map(|w| w.count_ones() as usize).sum()
+}
+
+fn rows_of(board: &Board, color: Color) -> Rows {
+    let mut m = [0u32; MAX_SIDE];
+    let src = board.color_rows(color);
+    m[..src.len()].copy_from_slice(src);
+    m
+}
+
+/// Cells of `mask` with at least two neighbours in it.
+fn seeds(mask: &Rows, rows: usize) -> Rows {
+    let mut out = [0u32; MAX_SIDE];
+    for r in 0..rows {
+        let m = mask[r];
+        let (l, rt) = (m << 1, m >> 1);
+        let up = if r > 0 { mask[r - 1] } else { 0 };
+        let dn = if r + 1 < rows { mask[r + 1] } else { 0 };
+        out[r] = m & (((l | rt) & (up | dn)) | (l & rt) | (up & dn));
+    }
+    out
 }
 
 /// Every cell in a group of at least `min_size` cells.
 pub fn clusters(board: &Board, min_size: usize) -> CellSet {
-    let mut out = CellSet::new();
-    let mut seen = CellSet::new();
-    for (pos, cell) in board.iter() {
-        if cell.color().is_none() || seen.contains(pos) {
-            continue;
+    let rows = board.rows();
+    let mut out = [0u32; MAX_SIDE];
+    for plane in 0..board.color_planes() {
+        let mask = rows_of(board, Color::new(plane as u8).expect("planes are colours"));
+        let found = if min_size == 3 {
+            flood(seeds(&mask, rows), &mask, rows, usize::MAX)
+        } else {
+            big_components(&mask, rows, min_size)
+        };
+        for r in 0..rows {
+            out[r] |= found[r];
         }
-        let g = group(board, pos);
-        seen.union_with(&g);
-        if g.len() >= min_size {
-            out.union_with(&g);
+    }
+    let mut set = CellSet::new();
+    for (r, &w) in out[..rows].iter().enumerate() {
+        set.set_row_bits(r, w);
+    }
+    set
+}
+
+/// Components of `mask` with at least `min_size` cells, one at a time.
+fn big_components(mask: &Rows, rows: usize, min_size: usize) -> Rows {
+    let mut left = *mask;
+    let mut out = [0u32; MAX_SIDE];
+    while let Some(r) = (0..rows).find(|&r| left[r] != 0) {
+        let mut seed = [0u32; MAX_SIDE];
+        seed[r] = left[r] & left[r].wrapping_neg();
+        let comp = flood(seed, mask, rows, usize::MAX);
+        let big = count(&comp, rows) >= min_size;
+        for i in 0..rows {
+            left[i] &= !comp[i];
+            if big {
+                out[i] |= comp[i];
+            }
         }
     }
     out
+}
+
+/// The whole group of `start` (empty when `start` has no colour).
+pub fn group(board: &Board, start: Pos) -> CellSet {
+    let mut set = CellSet::new();
+    let Some(color) = board.color_at(start) else {
+        return set;
+    };
+    let rows = board.rows();
+    let mask = rows_of(board, color);
+    let mut seed = [0u32; MAX_SIDE];
+    seed[start.row as usize] = 1 << start.col;
+    let comp = flood(seed, &mask, rows, usize::MAX);
+    for (r, &w) in comp[..rows].iter().enumerate() {
+        set.set_row_bits(r, w);
+    }
+    set
+}
+
+/// Whether `pos` is in a group of at least `min_size` cells.
+pub fn in_cluster(board: &Board, pos: Pos, min_size: usize) -> bool {
+    let Some(color) = board.color_at(pos) else {
+        return false;
+    };
+    let rows = board.rows();
+    let mask = rows_of(board, color);
+    let mut seed = [0u32; MAX_SIDE];
+    seed[pos.row as usize] = 1 << pos.col;
+    count(&flood(seed, &mask, rows, min_size), rows) >= min_size
+}
+
+/// Whether swapping `a` and `b` puts `a` or `b` in a group of at least `min_size`.
+pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> bool {
+    let (ca, cb) = (board.color_at(a), board.color_at(b));
+    if ca == cb {
+        // Nothing changes: only a group already there counts.
+        return ca.is_some() && (in_cluster(board, a, min_size) || in_cluster(board, b, min_size));
+    }
+    let rows = board.rows();
+    let arrives = |color: Option<Color>, to: Pos, from: Pos| {
+        let Some(color) = color else { return false };
+        let mut mask = rows_of(board, color);
+        mask[from.row as usize] &= !(1 << from.col);
+        mask[to.row as usize] |= 1 << to.col;
+        let mut seed = [0u32; MAX_SIDE];
+        seed[to.row as usize] = 1 << to.col;
+        count(&flood(seed, &mask, rows, min_size), rows) >= min_size
+    };
+    arrives(ca, b, a) || arrives(cb, a, b)
 }

@@ -95,15 +95,6 @@ impl Clusters {
     pub fn min_size(&self) -> usize {
         self.min_size
     }
-
-    fn big_enough(
-        &self,
-        board: &Board,
-        pos: Pos,
-        color: impl Fn(Pos) -> Option<match3_core::Color>,
-    ) -> bool {
-        flood::group_with(board, pos, self.min_size, color).len() >= self.min_size
-    }
 }
 
 impl Default for Clusters {
@@ -129,23 +120,11 @@ impl Rules for Clusters {
     }
 
     fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        self.mode != Mode::Tap && self.big_enough(board, pos, |p| board.color_at(p))
+        self.mode != Mode::Tap && flood::in_cluster(board, pos, self.min_size)
     }
 
     fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        if self.mode == Mode::Tap {
-            return false;
-        }
-        let swapped = |p: Pos| {
-            board.color_at(if p == a {
-                b
-            } else if p == b {
-                a
-            } else {
-                p
-            })
-        };
-        self.big_enough(board, a, swapped) || self.big_enough(board, b, swapped)
+        self.mode != Mode::Tap && flood::swap_makes_cluster(board, a, b, self.min_size)
     }
 
     fn accepts(&self, kind: MoveKind) -> bool {

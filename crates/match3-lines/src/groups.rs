@@ -55,9 +55,7 @@ pub fn create(
         let Some(color) = board.color_at(seed) else {
             continue;
         };
-        let group_runs = maximal_runs(runs, &group);
-        let long = group_runs.iter().find(|r| r.len >= 5);
-        let four = group_runs.iter().find(|r| r.len == 4);
+        let (long, four) = deciding_runs(runs, &group);
         let mut crossing = group;
         crossing.intersect_with(&intersections);
         let (piece, fallback) = if let Some(run) = long {
@@ -79,32 +77,48 @@ pub fn create(
     }
 }
 
-/// The 4-connected cells of `seed`'s colour reachable through `cells`.
+/// The 4-connected cells of `seed`'s colour reachable through `cells` (bit-parallel
+/// growth, no allocation).
 fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
-    let color = board.color_at(seed);
-    let mut group = CellSet::new();
-    let mut stack = vec![seed];
-    group.insert(seed);
-    while let Some(p) = stack.pop() {
-        let (r, c) = (p.row, p.col);
-        let mut near = [None; 4];
-        near[0] = r.checked_sub(1).map(|r| Pos::new(r, c));
-        near[1] = Some(Pos::new(r + 1, c));
-        near[2] = c.checked_sub(1).map(|c| Pos::new(r, c));
-        near[3] = Some(Pos::new(r, c + 1));
-        for n in near.into_iter().flatten() {
-            if cells.contains(n) && board.color_at(n) == color && group.insert(n) {
-                stack.push(n);
-            }
-        }
+    let mut within = *cells;
+    if let Some(color) = board.color_at(seed) {
+        within.intersect_with(&board.cells_of_color(color));
     }
-    group
+    let rows = board.rows();
+    let mut group = CellSet::new();
+    group.insert(seed);
+    loop {
+        let mut next = group;
+        for r in 0..rows {
+            let g = group.row_bits(r);
+            let up = if r > 0 { group.row_bits(r - 1) } else { 0 };
+            let down = if r + 1 < rows {
+                group.row_bits(r + 1)
+            } else {
+                0
+            };
+            next.set_row_bits(
+                r,
+                (g | (g << 1) | (g >> 1) | up | down) & within.row_bits(r),
+            );
+        }
+        if next == group {
+            return group;
+        }
+        group = next;
+    }
 }
 
-/// The maximal horizontal and vertical runs of `group`'s cells, row-major by start,
-/// horizontal first.
-fn maximal_runs(runs: &Runs, group: &CellSet) -> Vec<Run> {
-    let mut out = Vec::new();
+/// The group's deciding runs: the first maximal run of 5 or more and the first of
+/// exactly 4, in row-major order of their first cell, horizontal before vertical.
+fn deciding_runs(runs: &Runs, group: &CellSet) -> (Option<Run>, Option<Run>) {
+    let key = |r: &Run| (r.start, !r.horizontal);
+    let keep = |best: &mut Option<Run>, run: Run| {
+        if best.is_none_or(|b| key(&run) < key(&b)) {
+            *best = Some(run);
+        }
+    };
+    let (mut long, mut four) = (None, None);
     for (set, horizontal) in [(&runs.horizontal, true), (&runs.vertical, false)] {
         for p in group.iter() {
             let prev = if horizontal {
@@ -123,9 +137,12 @@ fn maximal_runs(runs: &Runs, group: &CellSet) -> Vec<Run> {
             while group.contains(run.cell(run.len)) && set.contains(run.cell(run.len)) {
                 run.len += 1;
             }
-            out.push(run);
+            match run.len {
+                5.. => keep(&mut long, run),
+                4 => keep(&mut four, run),
+                _ => {}
+            }
         }
     }
-    out.sort_by_key(|r| (r.start, !r.horizontal));
-    out
+    (long, four)
 }

@@ -37,6 +37,57 @@ macro_rules! ensure {
     };
 }
 
+/// The board's bit masks agree with its cells (every plane, every row).
+pub fn board_masks(board: &Board) -> Check {
+    use match3_core::{Cell, Special};
+    let rows = board.rows();
+    let mut want = vec![vec![0u32; rows]; 4 + match3_core::MAX_COLORS as usize];
+    for (p, cell) in board.iter() {
+        let bit = 1u32 << p.col;
+        let r = p.row as usize;
+        match cell {
+            Cell::Empty => {}
+            Cell::Blocker => want[1][r] |= bit,
+            Cell::Piece(piece) => {
+                want[0][r] |= bit;
+                match piece.special() {
+                    Some(Special::ColorBomb) => want[3][r] |= bit,
+                    Some(_) => want[2][r] |= bit,
+                    None => {}
+                }
+                if let Some(c) = piece.color() {
+                    ensure!(
+                        (c.index() as usize) < board.color_planes(),
+                        "{board}: colour {c} beyond the planes"
+                    );
+                    want[4 + c.index() as usize][r] |= bit;
+                }
+            }
+        }
+    }
+    let planes: [(&str, &[u32]); 4] = [
+        ("pieces", board.piece_rows()),
+        ("blockers", board.blocker_rows()),
+        ("specials", board.special_rows()),
+        ("bombs", board.bomb_rows()),
+    ];
+    for (i, (name, got)) in planes.iter().enumerate() {
+        ensure!(
+            *got == want[i].as_slice(),
+            "{board}: {name} mask {got:?}, cells say {:?}",
+            want[i]
+        );
+    }
+    for c in 0..match3_core::MAX_COLORS {
+        let got = board.color_rows(match3_core::Color::new(c).expect("below 26"));
+        ensure!(
+            got == want[4 + c as usize].as_slice(),
+            "{board}: colour {c} mask {got:?}"
+        );
+    }
+    Ok(())
+}
+
 /// Invariant 1: detection leaves its input unchanged, returns only cells on the board
 /// that hold pieces, and (with an oracle) agrees with the slow reference.
 pub fn detection<R: Rules + ?Sized>(
@@ -44,6 +95,7 @@ pub fn detection<R: Rules + ?Sized>(
     board: &Board,
     oracle: Option<&dyn Fn(&Board) -> CellSet>,
 ) -> Check {
+    board_masks(board)?;
     let copy = board.clone();
     let found = rules.find_matches(board);
     ensure!(
@@ -256,8 +308,9 @@ pub fn turn<R: Rules + ?Sized>(
         "{ctx}: status {:?}, should be {status:?}",
         after.status
     );
-    // Ids.
+    // Ids and masks.
     ids(&ctx, before, trace, after)?;
+    board_masks(&after.board)?;
     // Replay.
     match trace.replay(&before.board) {
         Ok(board) => ensure!(
