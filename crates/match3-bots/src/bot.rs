@@ -1,6 +1,6 @@
 //! The [`Bot`] trait and the two bots.
 
-use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot};
+use match3_core::{Game, GameRng, Move, Rules, Snapshot};
 
 /// Chooses moves for a game.
 pub trait Bot {
@@ -74,11 +74,11 @@ impl Bot for GreedyBot {
         let guess = self.rng.clone();
         let mut best: Option<(u64, Move)> = None;
         for &mv in &self.moves {
-            let Ok(summary) = game.speculate_with(mv, scratch, Some(&guess), &mut NoTrace) else {
+            let Ok(score) = game.evaluate(mv, scratch, Some(&guess)) else {
                 continue;
             };
-            if best.is_none_or(|(score, _)| summary.score > score) {
-                best = Some((summary.score, mv));
+            if best.is_none_or(|(best, _)| score > best) {
+                best = Some((score, mv));
             }
         }
         // Move the guessing generator on, so the next decision guesses afresh.

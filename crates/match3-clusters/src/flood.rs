@@ -135,6 +135,9 @@ pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> boo
         return ca.is_some() && (in_cluster(board, a, min_size) || in_cluster(board, b, min_size));
     }
     let rows = board.rows();
+    if min_size == 3 {
+        return arrives3(board, ca, b, a) || arrives3(board, cb, a, b);
+    }
     let arrives = |color: Option<Color>, to: Pos, from: Pos| {
         let Some(color) = color else { return false };
         let mut mask = rows_of(board, color);
@@ -145,4 +148,37 @@ pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> boo
         count(&flood(seed, &mask, rows, min_size), rows) >= min_size
     };
     arrives(ca, b, a) || arrives(cb, a, b)
+}
+
+/// Whether a piece of `color` moved from `from` onto `to` lies in a group of three or
+/// more, by looking at most two steps away: `to` needs two same-colour neighbours, or one
+/// that has another. `from` is left holding a different colour, and is never next to a
+/// neighbour of `to` (two neighbours of one cell are never adjacent).
+fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Pos) -> bool {
+    let Some(color) = color else { return false };
+    let m = board.color_rows(color);
+    let rows = m.len() as i32;
+    let is = |r: i32, c: i32| {
+        r >= 0
+            && c >= 0
+            && r < rows
+            && c < 32
+            && (r, c) != (from.row as i32, from.col as i32)
+            && m[r as usize] & (1 << c) != 0
+    };
+    let (tr, tc) = (to.row as i32, to.col as i32);
+    const STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    let mut found = None;
+    for (dr, dc) in STEPS {
+        if is(tr + dr, tc + dc) {
+            if found.is_some() {
+                return true;
+            }
+            found = Some((tr + dr, tc + dc));
+        }
+    }
+    let Some((nr, nc)) = found else { return false };
+    STEPS
+        .iter()
+        .any(|&(dr, dc)| (nr + dr, nc + dc) != (tr, tc) && is(nr + dr, nc + dc))
 }

@@ -171,6 +171,21 @@ impl Board {
         out
     }
 
+    /// Moves whatever is on `from` to the empty cell `to` (both in range): gravity's step.
+    #[inline]
+    pub(crate) fn relocate(&mut self, from: Pos, to: Pos) -> u32 {
+        let (i, j) = (self.size.index(from), self.size.index(to));
+        let cell = self.cells[i];
+        debug_assert!(self.cells[j].is_empty());
+        self.masks.toggle(from, cell);
+        self.masks.toggle(to, cell);
+        self.cells[j] = cell;
+        self.ids[j] = self.ids[i];
+        self.cells[i] = Cell::Empty;
+        self.ids[i] = 0;
+        self.ids[j]
+    }
+
     /// Exchanges the contents (cells and ids) of two in-range cells.
     pub fn swap(&mut self, a: Pos, b: Pos) -> Result<(), PosError> {
         self.check(a)?;
@@ -223,6 +238,12 @@ impl Board {
     /// piece of that colour (specials included, colour bombs have no colour).
     pub fn color_rows(&self, color: Color) -> &[u32] {
         self.masks.color(color.index())
+    }
+
+    /// The row masks of the colour with index `plane` (zeros past
+    /// [`color_planes`](Board::color_planes)).
+    pub fn color_plane(&self, plane: usize) -> &[u32] {
+        self.masks.color(plane.min(u8::MAX as usize) as u8)
     }
 
     /// How many colour planes [`color_rows`](Board::color_rows) may have non-zero: every

@@ -324,6 +324,23 @@ impl<R: Rules> Game<R> {
         run_turn(&self.rules, scratch, Some((mv, plan)), sink)
     }
 
+    /// What `mv` would score, by playing it on `scratch` with no trace and without working
+    /// out the status afterwards: the cheapest look-ahead, for bots. `refills` as in
+    /// [`speculate_with`](Game::speculate_with). `scratch`'s status is stale afterwards.
+    pub fn evaluate(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+    ) -> Result<u64, MoveError> {
+        let plan = validate(&self.rules, &self.state, mv)?;
+        scratch.clone_from(&self.state);
+        if let Some(rng) = refills {
+            scratch.rng.clone_from(rng);
+        }
+        run_phases(&self.rules, scratch, Some((mv, plan)), &mut NoTrace, false).map(|t| t.score)
+    }
+
     /// Every legal move: swaps once each with the first cell before the second in
     /// row-major order (right neighbour, then lower neighbour), then drops by column, then
     /// taps row-major.
@@ -437,6 +454,18 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
     state: &mut Snapshot,
     mv: Option<(Move, Plan)>,
     sink: &mut S,
+) -> Result<TurnSummary, MoveError> {
+    run_phases(rules, state, mv, sink, true)
+}
+
+/// The turn loop; with `with_status` false the final status is left as it was (the
+/// cheapest look-ahead, see [`Game::evaluate`]).
+fn run_phases<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    mv: Option<(Move, Plan)>,
+    sink: &mut S,
+    with_status: bool,
 ) -> Result<TurnSummary, MoveError> {
     let mut trigger = CellSet::new();
     let mut fired = CellSet::new();
@@ -562,7 +591,9 @@ fn run_turn<R: Rules + ?Sized, S: Sink>(
         }
         sink.phase_end(score, &state.board);
     }
-    state.status = status_of(rules, &state.board);
+    if with_status {
+        state.status = status_of(rules, &state.board);
+    }
     Ok(TurnSummary {
         score: total,
         phases: chain,
@@ -628,8 +659,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
             floor -= 1;
             if floor != row {
                 let to = Pos::new(floor, col);
-                let (cell, id) = board.take(from);
-                board.set(to, cell, id).expect("in range");
+                let id = board.relocate(from, to);
                 sink.fall(id, from, to);
             }
         }

@@ -48,8 +48,29 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     }
     let mut h = [0u32; MAX_SIDE];
     let mut v = [0u32; MAX_SIDE];
+    if min_len == 3 {
+        // The common case, unrolled: no loops over the run length.
+        for plane in 0..board.color_planes() {
+            let m = &board.color_plane(plane)[..rows];
+            for (r, &w) in m.iter().enumerate() {
+                let s = w & (w >> 1) & (w >> 2);
+                h[r] |= s | (s << 1) | (s << 2);
+            }
+            for r in 2..rows {
+                let s = m[r] & m[r - 1] & m[r - 2];
+                v[r] |= s;
+                v[r - 1] |= s;
+                v[r - 2] |= s;
+            }
+        }
+        for r in 0..rows {
+            runs.horizontal.set_row_bits(r, h[r]);
+            runs.vertical.set_row_bits(r, v[r]);
+        }
+        return runs;
+    }
     for plane in 0..board.color_planes() {
-        let m = board.color_rows(Color::new(plane as u8).expect("planes are colours"));
+        let m = board.color_plane(plane);
         for (r, &word) in m.iter().enumerate() {
             h[r] |= spread(starts(word, min_len), min_len);
         }
@@ -105,7 +126,7 @@ pub fn swap_masks3(board: &Board) -> SwapMasks {
     let mut same_right = [0u32; MAX_SIDE];
     let mut same_down = [0u32; MAX_SIDE];
     for plane in 0..board.color_planes() {
-        let m = board.color_rows(Color::new(plane as u8).expect("planes are colours"));
+        let m = board.color_plane(plane);
         for r in 0..rows {
             let ri = r as isize;
             let (u2, u1, row, d1, d2, d3) = (
