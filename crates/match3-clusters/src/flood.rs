@@ -120,6 +120,9 @@ pub fn in_cluster(board: &Board, pos: Pos, min_size: usize) -> bool {
     let Some(color) = board.color_at(pos) else {
         return false;
     };
+    if min_size == 3 {
+        return arrives3(board, Some(color), pos, None);
+    }
     let rows = board.rows();
     let mask = rows_of(board, color);
     let mut seed = [0u32; MAX_SIDE];
@@ -129,6 +132,9 @@ pub fn in_cluster(board: &Board, pos: Pos, min_size: usize) -> bool {
 
 /// Whether swapping `a` and `b` puts `a` or `b` in a group of at least `min_size`.
 pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> bool {
+    if !board.size().contains(a) || !board.size().contains(b) {
+        return false;
+    }
     let (ca, cb) = (board.color_at(a), board.color_at(b));
     if ca == cb {
         // Nothing changes: only a group already there counts.
@@ -136,7 +142,7 @@ pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> boo
     }
     let rows = board.rows();
     if min_size == 3 {
-        return arrives3(board, ca, b, a) || arrives3(board, cb, a, b);
+        return arrives3(board, ca, b, Some(a)) || arrives3(board, cb, a, Some(b));
     }
     let arrives = |color: Option<Color>, to: Pos, from: Pos| {
         let Some(color) = color else { return false };
@@ -150,11 +156,11 @@ pub fn swap_makes_cluster(board: &Board, a: Pos, b: Pos, min_size: usize) -> boo
     arrives(ca, b, a) || arrives(cb, a, b)
 }
 
-/// Whether a piece of `color` moved from `from` onto `to` lies in a group of three or
-/// more, by looking at most two steps away: `to` needs two same-colour neighbours, or one
-/// that has another. `from` is left holding a different colour, and is never next to a
-/// neighbour of `to` (two neighbours of one cell are never adjacent).
-fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Pos) -> bool {
+/// Whether a piece of `color` on `to` (moved there from `from`, if given) lies in a group
+/// of three or more, by looking at most two steps away: `to` needs two same-colour
+/// neighbours, or one that has another. `from` is left holding a different colour, and is
+/// never next to a neighbour of `to` (two neighbours of one cell are never adjacent).
+fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Option<Pos>) -> bool {
     let Some(color) = color else { return false };
     let m = board.color_rows(color);
     let rows = m.len() as i32;
@@ -163,7 +169,7 @@ fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Pos) -> bool {
             && c >= 0
             && r < rows
             && c < 32
-            && (r, c) != (from.row as i32, from.col as i32)
+            && from.is_none_or(|f| (r, c) != (f.row as i32, f.col as i32))
             && m[r as usize] & (1 << c) != 0
     };
     let (tr, tc) = (to.row as i32, to.col as i32);

@@ -21,9 +21,12 @@ impl CellSet {
         }
     }
 
-    /// Adds `pos`; returns whether it was new.
+    /// Adds `pos`; returns whether it was new. A position beyond 32×32 (on no board) is
+    /// not added and returns `false`.
     pub fn insert(&mut self, pos: Pos) -> bool {
-        let (word, bit) = Self::slot(pos);
+        let Some((word, bit)) = Self::slot(pos) else {
+            return false;
+        };
         let new = self.rows[word] & bit == 0;
         self.rows[word] |= bit;
         new
@@ -31,7 +34,9 @@ impl CellSet {
 
     /// Removes `pos`; returns whether it was present.
     pub fn remove(&mut self, pos: Pos) -> bool {
-        let (word, bit) = Self::slot(pos);
+        let Some((word, bit)) = Self::slot(pos) else {
+            return false;
+        };
         let had = self.rows[word] & bit != 0;
         self.rows[word] &= !bit;
         had
@@ -85,14 +90,16 @@ impl CellSet {
         }
     }
 
-    /// The bits of one row (bit `c` is column `c`).
+    /// The bits of one row (bit `c` is column `c`; 0 past row 31).
     pub fn row_bits(&self, row: usize) -> u32 {
-        self.rows[row]
+        self.rows.get(row).copied().unwrap_or(0)
     }
 
-    /// Sets the bits of one row.
+    /// Sets the bits of one row (ignored past row 31).
     pub fn set_row_bits(&mut self, row: usize, bits: u32) {
-        self.rows[row] = bits;
+        if let Some(w) = self.rows.get_mut(row) {
+            *w = bits;
+        }
     }
 
     /// The cells in row-major order.
@@ -109,12 +116,9 @@ impl CellSet {
         self.iter().collect()
     }
 
-    fn slot(pos: Pos) -> (usize, u32) {
-        assert!(
-            (pos.row as usize) < MAX_SIDE && (pos.col as usize) < MAX_SIDE,
-            "CellSet position {pos} beyond the 32x32 maximum"
-        );
-        (pos.row as usize, 1 << pos.col)
+    fn slot(pos: Pos) -> Option<(usize, u32)> {
+        ((pos.row as usize) < MAX_SIDE && (pos.col as usize) < MAX_SIDE)
+            .then(|| (pos.row as usize, 1 << pos.col))
     }
 }
 

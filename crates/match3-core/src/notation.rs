@@ -128,7 +128,7 @@ impl fmt::Display for Board {
             if r > 0 {
                 f.write_str("/")?;
             }
-            for &cell in self.row(r) {
+            for &cell in self.row(r).unwrap_or_default() {
                 write_cell(f, cell)?;
             }
         }

@@ -26,12 +26,14 @@ impl GameRng {
         self.pcg.next_u32()
     }
 
-    /// A uniform draw from `0..n` (`n > 0`), unbiased.
+    /// A uniform draw from `0..n`, unbiased; 0 when `n` is 0 (without consuming a draw).
     ///
     /// Multiply-shift with rejection of the short low range (Lemire's method), spelled
     /// out here so the sequence of raw draws consumed is ours and fixed.
     pub fn below(&mut self, n: u32) -> u32 {
-        assert!(n > 0, "GameRng::below(0)");
+        if n == 0 {
+            return 0;
+        }
         let threshold = n.wrapping_neg() % n;
         loop {
             let m = u64::from(self.next_u32()) * u64::from(n);

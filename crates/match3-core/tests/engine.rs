@@ -360,3 +360,18 @@ fn speculation_matches_the_real_move_and_leaves_the_game_alone() {
         assert_eq!(&scratch, real.state());
     }
 }
+
+#[test]
+fn public_helpers_never_panic_on_far_positions() {
+    let board: Board = "AB/BA".parse().unwrap();
+    let far = p(200, 255);
+    assert_eq!(board.at(far), match3_core::Cell::Empty);
+    assert_eq!(board.row(9), None);
+    let mut set = CellSet::new();
+    assert!(!set.insert(far));
+    assert!(!set.contains(far));
+    assert_eq!(set.row_bits(99), 0);
+    assert_eq!(match3_core::GameRng::new(1).below(0), 0);
+    assert!(!runs::in_run(&board, far, 3));
+    assert!(!runs::swap_makes_run(&board, far, p(0, 0), 3));
+}

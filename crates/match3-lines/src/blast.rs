@@ -19,8 +19,10 @@ pub fn column(size: Size, col: u8) -> CellSet {
 
 /// The square of cells within `radius` (Chebyshev) of `centre`, clipped to the board.
 pub fn square(size: Size, centre: Pos, radius: u8) -> CellSet {
-    let rows = centre.row.saturating_sub(radius)..=(centre.row + radius).min(size.rows() as u8 - 1);
-    let cols = centre.col.saturating_sub(radius)..=(centre.col + radius).min(size.cols() as u8 - 1);
+    let rows = centre.row.saturating_sub(radius)
+        ..=centre.row.saturating_add(radius).min(size.rows() as u8 - 1);
+    let cols = centre.col.saturating_sub(radius)
+        ..=centre.col.saturating_add(radius).min(size.cols() as u8 - 1);
     rows.flat_map(|r| cols.clone().map(move |c| Pos::new(r, c)))
         .collect()
 }
