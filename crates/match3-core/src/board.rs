@@ -20,12 +20,31 @@ use crate::pos::{Pos, Size};
 /// friends).
 ///
 /// Equality compares cells *and* ids; use [`Board::same_cells`] to ignore ids.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     size: Size,
     cells: Vec<Cell>,
     ids: Vec<u32>,
     masks: Masks,
+}
+
+// `clone_from` reuses the vectors: speculation copies boards without allocating.
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            size: self.size,
+            cells: self.cells.clone(),
+            ids: self.ids.clone(),
+            masks: self.masks.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.size = source.size;
+        self.cells.clone_from(&source.cells);
+        self.ids.clone_from(&source.ids);
+        self.masks.clone_from(&source.masks);
+    }
 }
 
 impl PartialEq for Board {

@@ -51,7 +51,10 @@ impl GameConfig {
 
 /// Everything that changes during a game: board, score, move count, generator, id
 /// counter, next piece and status. Snapshots compare bit-for-bit with `==`.
-#[derive(Clone, PartialEq, Eq, Debug)]
+///
+/// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
+/// look-ahead stops allocating once warm.
+#[derive(Debug)]
 pub struct Snapshot {
     board: Board,
     score: u64,
@@ -61,7 +64,51 @@ pub struct Snapshot {
     next_piece: Option<Piece>,
     colors: u8,
     status: Status,
+    /// Scratch space for the specials a phase creates; not part of the state.
+    specials: Vec<(Pos, Piece)>,
 }
+
+impl Clone for Snapshot {
+    fn clone(&self) -> Self {
+        Snapshot {
+            board: self.board.clone(),
+            score: self.score,
+            moves: self.moves,
+            rng: self.rng.clone(),
+            next_id: self.next_id,
+            next_piece: self.next_piece,
+            colors: self.colors,
+            status: self.status,
+            specials: Vec::new(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.score = source.score;
+        self.moves = source.moves;
+        self.rng.clone_from(&source.rng);
+        self.next_id = source.next_id;
+        self.next_piece = source.next_piece;
+        self.colors = source.colors;
+        self.status = source.status;
+    }
+}
+
+impl PartialEq for Snapshot {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.score == o.score
+            && self.moves == o.moves
+            && self.rng == o.rng
+            && self.next_id == o.next_id
+            && self.next_piece == o.next_piece
+            && self.colors == o.colors
+            && self.status == o.status
+    }
+}
+
+impl Eq for Snapshot {}
 
 impl Snapshot {
     /// The board.
@@ -213,6 +260,7 @@ impl<R: Rules> Game<R> {
             next_piece,
             colors,
             status: Status::Playable,
+            specials: Vec::new(),
         };
         state.status = status_of(&rules, &state.board);
         Ok(Game {
@@ -528,7 +576,8 @@ fn run_phases<R: Rules + ?Sized, S: Sink>(
 
     let mut total = 0;
     let mut chain = 0;
-    let mut created = Vec::new();
+    // The snapshot's own buffer: no allocation per turn once it has grown.
+    let mut created = std::mem::take(&mut state.specials);
     loop {
         // Only detected matches make specials; the move's own clear (combo, tap) does not.
         let mut matched = rules.find_matches(&state.board);
@@ -591,6 +640,7 @@ fn run_phases<R: Rules + ?Sized, S: Sink>(
         }
         sink.phase_end(score, &state.board);
     }
+    state.specials = created;
     if with_status {
         state.status = status_of(rules, &state.board);
     }

@@ -13,10 +13,24 @@ const BOMBS: usize = 3;
 const FIRST_COLOR: usize = 4;
 
 /// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Masks {
     rows: usize,
     words: Vec<u32>,
+}
+
+impl Clone for Masks {
+    fn clone(&self) -> Self {
+        Masks {
+            rows: self.rows,
+            words: self.words.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.rows = source.rows;
+        self.words.clone_from(&source.words);
+    }
 }
 
 impl Masks {
