@@ -109,3 +109,58 @@ fn clusters_seeded_games() {
         ),
     );
 }
+
+#[test]
+fn one_seeded_greedy_game_per_variant_summary() {
+    use match3_bots::{BotKind, play_game};
+    use match3_clusters::Clusters;
+    let config = GameConfig {
+        size: Size::new(8, 8).unwrap(),
+        colors: 5,
+        seed: 2024,
+        blocker_percent: 0,
+    };
+    let mut table =
+        String::from("variant        score  moves  phases  longest  created  fired  ending\n");
+    let mut row = |name: &str, stats: match3_bots::GameStats| {
+        let ending = if stats.cleared {
+            "cleared"
+        } else if stats.deadlocked {
+            "no moves"
+        } else {
+            "move limit"
+        };
+        writeln!(
+            table,
+            "{name:<14} {:>5}  {:>5}  {:>6}  {:>7}  {:>7}  {:>5}  {ending}",
+            stats.score,
+            stats.moves,
+            stats.phases,
+            stats.longest_chain,
+            stats.specials_created,
+            stats.specials_fired
+        )
+        .unwrap();
+    };
+    row(
+        "lines",
+        play_game(match3_lines::Lines, config, BotKind::Greedy, 30).unwrap(),
+    );
+    row(
+        "clusters",
+        play_game(Clusters::swap(), config, BotKind::Greedy, 30).unwrap(),
+    );
+    row(
+        "clusters-drop",
+        play_game(Clusters::drop(), config, BotKind::Greedy, 30).unwrap(),
+    );
+    row(
+        "clusters-tap",
+        play_game(Clusters::tap(), config, BotKind::Greedy, 30).unwrap(),
+    );
+    row(
+        "finite",
+        play_game(match3_finite::Finite, config, BotKind::Greedy, 30).unwrap(),
+    );
+    snapshot("variant_summary", table);
+}
