@@ -6,6 +6,7 @@
 //! when one of its cells has two same-colour neighbours, so all such groups are the
 //! flood of those "seed" cells, grown together.
 
+use match3_core::packed::Geometry;
 use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos};
 
 type Rows = [u32; MAX_SIDE];
@@ -59,6 +60,13 @@ fn seeds(mask: &Rows, rows: usize) -> Rows {
 
 /// Every cell in a group of at least `min_size` cells.
 pub fn clusters(board: &Board, min_size: usize) -> CellSet {
+    if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
+        let found = planes
+            .iter()
+            .map(|&m| packed_clusters(g, m, min_size))
+            .fold(0, |a, b| a | b);
+        return g.to_set(found);
+    }
     let rows = board.rows();
     let mut out = [0u32; MAX_SIDE];
     for plane in 0..board.color_planes() {
@@ -187,4 +195,51 @@ fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Option<Pos>) -> 
     STEPS
         .iter()
         .any(|&(dr, dc)| (nr + dr, nc + dc) != (tr, tc) && is(nr + dr, nc + dc))
+}
+
+/// One growth step of a packed group inside `mask`.
+#[inline]
+fn grow_packed(g: &Geometry, group: u64, mask: u64) -> u64 {
+    (group
+        | g.from_left(group, 1)
+        | g.from_right(group, 1)
+        | g.from_above(group, 1)
+        | g.from_below(group, 1))
+        & mask
+}
+
+fn flood_packed(g: &Geometry, mut group: u64, mask: u64) -> u64 {
+    loop {
+        let next = grow_packed(g, group, mask);
+        if next == group {
+            return group;
+        }
+        group = next;
+    }
+}
+
+/// The cells of packed plane `m` in groups of at least `min_size`.
+fn packed_clusters(g: &Geometry, m: u64, min_size: usize) -> u64 {
+    if m == 0 {
+        return 0;
+    }
+    if min_size == 3 {
+        let (l, r) = (g.from_left(m, 1), g.from_right(m, 1));
+        let (u, d) = (g.from_above(m, 1), g.from_below(m, 1));
+        let seeds = m & (((l | r) & (u | d)) | (l & r) | (u & d));
+        return if seeds == 0 {
+            0
+        } else {
+            flood_packed(g, seeds, m)
+        };
+    }
+    let (mut left, mut out) = (m, 0);
+    while left != 0 {
+        let comp = flood_packed(g, left & left.wrapping_neg(), m);
+        if comp.count_ones() as usize >= min_size {
+            out |= comp;
+        }
+        left &= !comp;
+    }
+    out
 }

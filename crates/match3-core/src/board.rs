@@ -68,7 +68,7 @@ impl Board {
             size,
             cells: vec![Cell::Empty; size.cells()],
             ids: vec![0; size.cells()],
-            masks: Masks::new(size.rows()),
+            masks: Masks::new(size),
         }
     }
 
@@ -80,7 +80,7 @@ impl Board {
                 cols: cells.len() / size.rows().max(1),
             });
         }
-        let mut masks = Masks::new(size.rows());
+        let mut masks = Masks::new(size);
         for (pos, &cell) in size.positions().zip(&cells) {
             masks.toggle(pos, cell);
         }
@@ -269,6 +269,24 @@ impl Board {
     /// colour on the board has an index below this.
     pub fn color_planes(&self) -> usize {
         self.masks.color_planes()
+    }
+
+    /// On a board of at most 64 cells: the packed-plane geometry (column masks for
+    /// shifting packed planes); `None` on bigger boards.
+    pub fn geometry(&self) -> Option<&crate::packed::Geometry> {
+        self.masks.geometry()
+    }
+
+    /// On a board of at most 64 cells: each colour's cells as one `u64`, bit
+    /// `row * cols + col`, indexed by colour; `None` on bigger boards.
+    pub fn packed_colors(&self) -> Option<&[u64]> {
+        self.masks.packed_colors()
+    }
+
+    /// On a board of at most 64 cells: the pieces as one `u64` (see
+    /// [`packed_colors`](Board::packed_colors)).
+    pub fn packed_pieces(&self) -> Option<u64> {
+        self.masks.packed_pieces()
     }
 
     /// Row masks of all pieces (not blockers, not empties).

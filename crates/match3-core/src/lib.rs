@@ -57,6 +57,7 @@ pub mod generate;
 mod masks;
 mod moves;
 mod notation;
+pub mod packed;
 mod piece;
 mod pos;
 mod rng;

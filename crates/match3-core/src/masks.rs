@@ -1,9 +1,11 @@
 //! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
-//! pieces, blockers, specials, colour bombs and each colour. Detection and move
-//! generation read these with shifts and ANDs instead of visiting cells.
+//! pieces, blockers, specials, colour bombs and each colour and, on boards of at most 64
+//! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
+//! and move generation read these with shifts and ANDs instead of visiting cells.
 
+use crate::packed::Geometry;
 use crate::piece::{Cell, Special};
-use crate::pos::Pos;
+use crate::pos::{Pos, Size};
 
 /// Planes before the colour planes.
 const PIECES: usize = 0;
@@ -12,32 +14,50 @@ const SPECIALS: usize = 2;
 const BOMBS: usize = 3;
 const FIRST_COLOR: usize = 4;
 
-/// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`.
+/// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`;
+/// plus `packed[plane]` for small boards.
 #[derive(Debug, Default)]
 pub(crate) struct Masks {
     rows: usize,
+    cols: usize,
     words: Vec<u32>,
+    packed: Vec<u64>,
+    geometry: Option<Geometry>,
 }
 
 impl Clone for Masks {
     fn clone(&self) -> Self {
         Masks {
             rows: self.rows,
+            cols: self.cols,
             words: self.words.clone(),
+            packed: self.packed.clone(),
+            geometry: self.geometry,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.rows = source.rows;
+        self.cols = source.cols;
         self.words.clone_from(&source.words);
+        self.packed.clone_from(&source.packed);
+        self.geometry = source.geometry;
     }
 }
 
 impl Masks {
-    pub(crate) fn new(rows: usize) -> Self {
+    pub(crate) fn new(size: Size) -> Self {
+        let geometry = Geometry::of(size);
         Masks {
-            rows,
-            words: vec![0; FIRST_COLOR * rows],
+            rows: size.rows(),
+            cols: size.cols(),
+            words: vec![0; FIRST_COLOR * size.rows()],
+            packed: if geometry.is_some() {
+                vec![0; FIRST_COLOR]
+            } else {
+                Vec::new()
+            },
+            geometry,
         }
     }
 
@@ -52,8 +72,14 @@ impl Masks {
         let i = plane * self.rows + pos.row as usize;
         if i >= self.words.len() {
             self.words.resize((plane + 1) * self.rows, 0);
+            if !self.packed.is_empty() {
+                self.packed.resize(plane + 1, 0);
+            }
         }
         self.words[i] ^= 1 << pos.col;
+        if let Some(p) = self.packed.get_mut(plane) {
+            *p ^= 1 << (pos.row as usize * self.cols + pos.col as usize);
+        }
     }
 
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
@@ -92,6 +118,17 @@ impl Masks {
     }
     pub(crate) fn color_planes(&self) -> usize {
         self.words.len() / self.rows.max(1) - FIRST_COLOR
+    }
+
+    /// Packed planes (small boards only): pieces, then colours from index 0.
+    pub(crate) fn packed_pieces(&self) -> Option<u64> {
+        self.packed.get(PIECES).copied()
+    }
+    pub(crate) fn packed_colors(&self) -> Option<&[u64]> {
+        self.packed.get(FIRST_COLOR..)
+    }
+    pub(crate) fn geometry(&self) -> Option<&Geometry> {
+        self.geometry.as_ref()
     }
 }
 

@@ -6,6 +6,7 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::moves::SwapMasks;
+use crate::packed::Geometry;
 use crate::piece::Color;
 use crate::pos::{MAX_SIDE, Pos, Size};
 
@@ -49,6 +50,13 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     let mut h = [0u32; MAX_SIDE];
     let mut v = [0u32; MAX_SIDE];
     if min_len == 3 {
+        if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
+            let (h, v) = runs3_packed(g, planes);
+            return Runs {
+                horizontal: g.to_set(h),
+                vertical: g.to_set(v),
+            };
+        }
         // The common case, unrolled: no loops over the run length.
         for plane in 0..board.color_planes() {
             let m = &board.color_plane(plane)[..rows];
@@ -90,6 +98,55 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     runs
 }
 
+/// Runs of three on packed planes: (horizontal, vertical) cells.
+fn runs3_packed(g: &Geometry, planes: &[u64]) -> (u64, u64) {
+    let (mut h, mut v) = (0u64, 0u64);
+    for &p in planes {
+        let s = p & g.from_right(p, 1) & g.from_right(p, 2);
+        h |= s | (s << 1) | (s << 2);
+        let s = p & g.from_below(p, 1) & g.from_below(p, 2);
+        v |= s | g.from_above(s, 1) | g.from_above(s, 2);
+    }
+    (h, v)
+}
+
+/// [`swap_masks3`] on packed planes (boards of at most 64 cells).
+fn swap_masks3_packed(g: &Geometry, planes: &[u64], pieces: u64) -> SwapMasks {
+    let horiz = |n: u64| {
+        let (l1, r1) = (g.from_left(n, 1), g.from_right(n, 1));
+        (l1 & g.from_left(n, 2)) | (l1 & r1) | (r1 & g.from_right(n, 2))
+    };
+    let (mut right, mut down, mut same_right, mut same_down) = (0u64, 0u64, 0u64, 0u64);
+    for &p in planes {
+        if p == 0 {
+            continue;
+        }
+        let (u1, u2) = (g.from_above(p, 1), g.from_above(p, 2));
+        let (d1, d2, d3) = (g.from_below(p, 1), g.from_below(p, 2), g.from_below(p, 3));
+        let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
+        let to_right = p & ((g.from_right(p, 2) & g.from_right(p, 3)) | g.from_right(vert, 1));
+        let to_left = p & ((g.from_left(p, 2) & g.from_left(p, 3)) | g.from_left(vert, 1));
+        right |= to_right | g.from_right(to_left, 1);
+        same_right |= p & g.from_right(p, 1);
+        let to_down = p & ((d2 & d3) | horiz(d1));
+        let to_up = d1 & ((u1 & u2) | horiz(p));
+        down |= to_down | to_up;
+        same_down |= p & d1;
+    }
+    let (h, v) = runs3_packed(g, planes);
+    let run = h | v;
+    let pairs_right = pieces & g.from_right(pieces, 1);
+    let pairs_down = pieces & g.from_below(pieces, 1);
+    let run_right = run | g.from_right(run, 1);
+    let run_down = run | g.from_below(run, 1);
+    let hmask = ((right & !same_right) | (same_right & run_right)) & pairs_right;
+    let vmask = ((down & !same_down) | (same_down & run_down)) & pairs_down;
+    SwapMasks {
+        right: g.to_set(hmask),
+        down: g.to_set(vmask),
+    }
+}
+
 /// Bits `c` where `word` has `len` consecutive set bits from `c` upward.
 #[inline]
 fn starts(word: u32, len: usize) -> u32 {
@@ -111,6 +168,13 @@ fn spread(starts: u32, len: usize) -> u32 {
 /// equal colours change nothing and are legal only if a run already passes through them.
 /// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3.
 pub fn swap_masks3(board: &Board) -> SwapMasks {
+    if let (Some(g), Some(planes), Some(pieces)) = (
+        board.geometry(),
+        board.packed_colors(),
+        board.packed_pieces(),
+    ) {
+        return swap_masks3_packed(g, planes, pieces);
+    }
     let rows = board.rows();
     let pieces = board.piece_rows();
     let at = |m: &[u32], r: isize| {

@@ -85,6 +85,46 @@ pub fn board_masks(board: &Board) -> Check {
             "{board}: colour {c} mask {got:?}"
         );
     }
+    // Packed planes (boards of at most 64 cells) hold the same bits.
+    let cols = board.cols();
+    let pack = |rows: &[u32]| -> u64 {
+        rows.iter()
+            .enumerate()
+            .map(|(r, &w)| u64::from(w) << (r * cols))
+            .fold(0, |a, b| a | b)
+    };
+    match (
+        board.geometry(),
+        board.packed_colors(),
+        board.packed_pieces(),
+    ) {
+        (Some(_), Some(colors), Some(pieces)) => {
+            ensure!(
+                board.size().cells() <= 64,
+                "{board}: packed planes on a big board"
+            );
+            ensure!(
+                pieces == pack(&want[0]),
+                "{board}: packed pieces {pieces:#x}"
+            );
+            for c in 0..match3_core::MAX_COLORS as usize {
+                let got = colors.get(c).copied().unwrap_or(0);
+                ensure!(
+                    got == pack(&want[4 + c]),
+                    "{board}: packed colour {c} {got:#x}"
+                );
+            }
+        }
+        (None, None, None) => ensure!(
+            board.size().cells() > 64,
+            "{board}: small board without packed planes"
+        ),
+        _ => {
+            return Err(Violation(format!(
+                "{board}: packed planes only partly present"
+            )));
+        }
+    }
     Ok(())
 }
 

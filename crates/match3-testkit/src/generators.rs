@@ -25,11 +25,12 @@ pub struct Features {
 }
 
 impl Features {
-    /// What `rules` supports, on boards up to 8×8 with up to 6 colours. Empty cells are
-    /// planted for rules without refill (where they occur in play).
+    /// What `rules` supports, on boards up to 10×10 (so both the packed path for boards of
+    /// at most 64 cells and the row path above it are exercised) with up to 6 colours.
+    /// Empty cells are planted for rules without refill (where they occur in play).
     pub fn of<R: Rules + ?Sized>(rules: &R) -> Self {
         Features {
-            max_side: 8,
+            max_side: 10,
             max_colors: 6,
             blockers: rules.supports_blockers(),
             specials: Special::ALL
