@@ -70,7 +70,9 @@ impl GreedyBot {
 impl Bot for GreedyBot {
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
         game.legal_moves_into(&mut self.moves);
-        let scratch = self.scratch.get_or_insert_with(|| Box::new(game.snapshot()));
+        let scratch = self
+            .scratch
+            .get_or_insert_with(|| Box::new(game.snapshot()));
         let guess = self.rng.clone();
         let mut best: Option<(u64, Move)> = None;
         for &mv in &self.moves {

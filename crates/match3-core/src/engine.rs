@@ -654,12 +654,23 @@ fn run_phases<R: Rules + ?Sized, S: Sink>(
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
 fn keep_pieces(board: &Board, set: &mut CellSet) {
-    let all = *set;
-    for pos in &all {
-        if board.get(pos).map_or(true, |c| c.piece().is_none()) {
-            set.remove(pos);
+    let pieces = board.piece_rows();
+    for r in 0..crate::pos::MAX_SIDE {
+        let bits = set.row_bits(r);
+        if bits != 0 {
+            set.set_row_bits(r, bits & pieces.get(r).copied().unwrap_or(0));
         }
     }
+}
+
+/// The cells of `set` that hold a striped, wrapped or colour-bomb piece.
+fn specials_in(board: &Board, set: &CellSet) -> CellSet {
+    let (specials, bombs) = (board.special_rows(), board.bomb_rows());
+    let mut out = CellSet::new();
+    for r in 0..board.rows() {
+        out.set_row_bits(r, set.row_bits(r) & (specials[r] | bombs[r]));
+    }
+    out
 }
 
 /// Fires every special in `cleared` that has not fired yet, row-major, adding each blast
@@ -672,10 +683,11 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
     sink: &mut S,
 ) {
     loop {
-        let next = cleared.iter().find(|&p| {
-            !fired.contains(p) && board.at(p).piece().is_some_and(|pc| pc.special().is_some())
-        });
-        let Some(pos) = next else { return };
+        let mut waiting = specials_in(board, cleared);
+        waiting.subtract(fired);
+        let Some(pos) = waiting.iter().next() else {
+            return;
+        };
         fired.insert(pos);
         let piece = board.at(pos).piece().expect("found above");
         let mut area = rules.blast(board, pos, piece);
@@ -718,8 +730,18 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
 
 /// Fills every empty cell with a random plain piece, row-major.
 fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
-    for pos in state.board.size().positions() {
-        if state.board.at(pos).is_empty() {
+    let full = if state.board.cols() >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << state.board.cols()) - 1
+    };
+    let mut holes = CellSet::new();
+    for r in 0..state.board.rows() {
+        let taken = state.board.piece_rows()[r] | state.board.blocker_rows()[r];
+        holes.set_row_bits(r, full & !taken);
+    }
+    for pos in &holes {
+        {
             let piece = draw_piece(&mut state.rng, state.colors);
             let id = mint(&mut state.next_id);
             state

@@ -120,6 +120,9 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
 pub fn combo_masks(board: &Board) -> SwapMasks {
     let (pieces, specials, bombs) = (board.piece_rows(), board.special_rows(), board.bomb_rows());
     let mut out = SwapMasks::default();
+    if specials.iter().chain(bombs).all(|&w| w == 0) {
+        return out;
+    }
     for r in 0..board.rows() {
         let any = specials[r] | bombs[r];
         let right =

@@ -39,6 +39,20 @@ impl Run {
     }
 }
 
+/// A cheap pre-check: whether any group can make a special at all (an intersection, or
+/// four run cells in a line). Most phases are plain runs of three and skip grouping.
+pub fn may_create(runs: &Runs) -> bool {
+    if !runs.intersections().is_empty() {
+        return true;
+    }
+    let four = |w: u32| w & (w >> 1) & (w >> 2) & (w >> 3) != 0;
+    (0..match3_core::MAX_SIDE).any(|r| {
+        four(runs.horizontal.row_bits(r))
+            || (r + 3 < match3_core::MAX_SIDE
+                && (0..4).fold(u32::MAX, |acc, k| acc & runs.vertical.row_bits(r + k)) != 0)
+    })
+}
+
 /// Pushes the specials the `matched` cells of `board` create.
 pub fn create(
     board: &Board,

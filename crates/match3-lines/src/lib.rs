@@ -100,6 +100,8 @@ impl Rules for Lines {
         out: &mut Vec<(Pos, Piece)>,
     ) {
         let runs = runs::find_runs(board, MIN_RUN);
-        groups::create(board, &runs, matched, moved, out);
+        if groups::may_create(&runs) {
+            groups::create(board, &runs, matched, moved, out);
+        }
     }
 }
