@@ -196,8 +196,7 @@ impl Board {
         let (i, j) = (self.size.index(from), self.size.index(to));
         let cell = self.cells[i];
         debug_assert!(self.cells[j].is_empty());
-        self.masks.toggle(from, cell);
-        self.masks.toggle(to, cell);
+        self.masks.relocate(from, to, cell);
         self.cells[j] = cell;
         self.ids[j] = self.ids[i];
         self.cells[i] = Cell::Empty;

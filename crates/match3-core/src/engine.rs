@@ -711,7 +711,17 @@ fn mint(next_id: &mut u32) -> u32 {
 /// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
 /// settle at the bottom; each move is reported to `sink` as a fall.
 pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
-    for col in 0..board.cols() as u8 {
+    // Only columns with a hole below something need work: found from the row masks.
+    let mut above = 0u32;
+    let mut unsettled = 0u32;
+    for r in 0..board.rows() {
+        let occupied = board.piece_rows()[r] | board.blocker_rows()[r];
+        unsettled |= above & !occupied;
+        above |= occupied;
+    }
+    while unsettled != 0 {
+        let col = unsettled.trailing_zeros() as u8;
+        unsettled &= unsettled - 1;
         let mut floor = board.rows() as u8; // first free row from the bottom, exclusive
         for row in (0..board.rows() as u8).rev() {
             let from = Pos::new(row, col);
