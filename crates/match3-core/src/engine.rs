@@ -11,7 +11,7 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{MoveError, SetupError};
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::piece::{Cell, Color, MAX_COLORS, Piece};
 use crate::pos::{Pos, Size};
 use crate::rng::GameRng;
@@ -66,6 +66,9 @@ pub struct Snapshot {
     status: Status,
     /// Scratch space for the specials a phase creates; not part of the state.
     specials: Vec<(Pos, Piece)>,
+    /// The legal swaps the last status computation found (rules with
+    /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
+    swaps: Option<SwapMasks>,
 }
 
 impl Clone for Snapshot {
@@ -80,6 +83,7 @@ impl Clone for Snapshot {
             colors: self.colors,
             status: self.status,
             specials: Vec::new(),
+            swaps: self.swaps,
         }
     }
 
@@ -92,6 +96,7 @@ impl Clone for Snapshot {
         self.next_piece = source.next_piece;
         self.colors = source.colors;
         self.status = source.status;
+        self.swaps = source.swaps;
     }
 }
 
@@ -261,8 +266,9 @@ impl<R: Rules> Game<R> {
             colors,
             status: Status::Playable,
             specials: Vec::new(),
+            swaps: None,
         };
-        state.status = status_of(&rules, &state.board);
+        settle_status(&rules, &mut state);
         Ok(Game {
             rules,
             initial: state.clone(),
@@ -401,15 +407,15 @@ impl<R: Rules> Game<R> {
     /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        for_each_legal_move(&self.rules, &self.state.board, |m| {
+        visit_legal_moves(&self.rules, &self.state.board, self.state.swaps, |m| {
             out.push(m);
             true
         });
     }
 
-    /// Whether any legal move remains (stops at the first one).
+    /// Whether any legal move remains: the status is [`Status::Playable`].
     pub fn has_legal_move(&self) -> bool {
-        any_legal_move(&self.rules, &self.state.board)
+        self.state.status == Status::Playable
     }
 }
 
@@ -641,8 +647,9 @@ fn run_phases<R: Rules + ?Sized, S: Sink>(
         sink.phase_end(score, &state.board);
     }
     state.specials = created;
+    state.swaps = None;
     if with_status {
-        state.status = status_of(rules, &state.board);
+        settle_status(rules, state);
     }
     Ok(TurnSummary {
         score: total,
@@ -763,6 +770,32 @@ fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
     }
 }
 
+/// Works out `state`'s status, keeping the legal-swap masks it computes on the way.
+fn settle_status<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) {
+    let swaps = if rules.accepts(MoveKind::Swap) {
+        rules.legal_swaps(&state.board)
+    } else {
+        None
+    };
+    let mut any = false;
+    visit_legal_moves(rules, &state.board, swaps, |_| {
+        any = true;
+        false
+    });
+    state.swaps = swaps;
+    state.status = status_from(any, &state.board);
+}
+
+fn status_from(any_move: bool, board: &Board) -> Status {
+    if any_move {
+        Status::Playable
+    } else if board.piece_count() == 0 {
+        Status::Cleared
+    } else {
+        Status::NoMoves
+    }
+}
+
 /// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
 /// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
 pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
@@ -790,11 +823,21 @@ pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 pub fn for_each_legal_move<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
+    visit: impl FnMut(Move) -> bool,
+) {
+    visit_legal_moves(rules, board, None, visit);
+}
+
+/// [`for_each_legal_move`], with the board's legal-swap masks when already known.
+fn visit_legal_moves<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<SwapMasks>,
     mut visit: impl FnMut(Move) -> bool,
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Swap) {
-        if let Some(masks) = rules.legal_swaps(board) {
+        if let Some(masks) = known.or_else(|| rules.legal_swaps(board)) {
             let mut either = masks.right;
             either.union_with(&masks.down);
             for a in &either {

@@ -114,8 +114,26 @@ impl Masks {
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
         let (planes, n) = Self::planes_of(cell);
+        if n == 0 {
+            return;
+        }
+        // The colour plane, last, is the highest: make sure it exists once.
+        if (planes[n - 1] + 1) * self.rows > self.words.len() {
+            self.flip(planes[n - 1], pos);
+            self.flip(planes[n - 1], pos);
+        }
+        let bit = 1u32 << pos.col;
+        let row = pos.row as usize;
+        let packed_bit = if self.packed.is_empty() {
+            0
+        } else {
+            1u64 << (row * self.cols + pos.col as usize)
+        };
         for &plane in &planes[..n] {
-            self.flip(plane, pos);
+            self.words[plane * self.rows + row] ^= bit;
+            if let Some(p) = self.packed.get_mut(plane) {
+                *p ^= packed_bit;
+            }
         }
     }
 

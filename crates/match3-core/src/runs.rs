@@ -98,6 +98,18 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     runs
 }
 
+/// Every cell in a run of at least `min_len`: `find_runs(board, min_len).all()`, with
+/// one conversion less on small boards.
+pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
+    if min_len == 3 {
+        if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
+            let (h, v) = runs3_packed(g, planes);
+            return g.to_set(h | v);
+        }
+    }
+    find_runs(board, min_len).all()
+}
+
 /// Runs of three on packed planes: (horizontal, vertical) cells.
 fn runs3_packed(g: &Geometry, planes: &[u64]) -> (u64, u64) {
     let (mut h, mut v) = (0u64, 0u64);

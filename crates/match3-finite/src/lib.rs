@@ -46,7 +46,7 @@ impl Rules for Finite {
     }
 
     fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, MIN_RUN).all()
+        runs::run_cells(board, MIN_RUN)
     }
 
     fn in_match(&self, board: &Board, pos: Pos) -> bool {

@@ -41,16 +41,14 @@ impl Run {
 
 /// A cheap pre-check: whether any group can make a special at all (an intersection, or
 /// four run cells in a line). Most phases are plain runs of three and skip grouping.
-pub fn may_create(runs: &Runs) -> bool {
-    if !runs.intersections().is_empty() {
+pub fn may_create(runs: &Runs, rows: usize) -> bool {
+    if runs.horizontal.intersects(&runs.vertical) {
         return true;
     }
     let four = |w: u32| w & (w >> 1) & (w >> 2) & (w >> 3) != 0;
-    (0..match3_core::MAX_SIDE).any(|r| {
-        four(runs.horizontal.row_bits(r))
-            || (r + 3 < match3_core::MAX_SIDE
-                && (0..4).fold(u32::MAX, |acc, k| acc & runs.vertical.row_bits(r + k)) != 0)
-    })
+    let v = |r: usize| runs.vertical.row_bits(r);
+    (0..rows).any(|r| four(runs.horizontal.row_bits(r)))
+        || (3..rows).any(|r| v(r) & v(r - 1) & v(r - 2) & v(r - 3) != 0)
 }
 
 /// Pushes the specials the `matched` cells of `board` create.

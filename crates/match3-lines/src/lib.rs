@@ -55,7 +55,7 @@ impl Rules for Lines {
     }
 
     fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, MIN_RUN).all()
+        runs::run_cells(board, MIN_RUN)
     }
 
     fn in_match(&self, board: &Board, pos: Pos) -> bool {
@@ -100,7 +100,7 @@ impl Rules for Lines {
         out: &mut Vec<(Pos, Piece)>,
     ) {
         let runs = runs::find_runs(board, MIN_RUN);
-        if groups::may_create(&runs) {
+        if groups::may_create(&runs, board.rows()) {
             groups::create(board, &runs, matched, moved, out);
         }
     }

@@ -461,6 +461,24 @@ pub fn scenario<R: Rules + ?Sized>(
             }
         }
         log.push((Some(mv), result));
+        // The game's own move list (which may reuse what its status computation found)
+        // equals a fresh enumeration.
+        let mut fresh = Vec::new();
+        for_each_legal_move(rules, game.board(), |m| {
+            fresh.push(m);
+            true
+        });
+        ensure!(
+            game.legal_moves() == fresh,
+            "game lists {:?} but the board has {fresh:?} on {}",
+            game.legal_moves(),
+            game.board()
+        );
+        ensure!(
+            game.has_legal_move() == !fresh.is_empty(),
+            "has_legal_move disagrees on {}",
+            game.board()
+        );
     }
     Ok(log)
 }
