@@ -101,11 +101,9 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
 /// Every cell in a run of at least `min_len`: `find_runs(board, min_len).all()`, with
 /// one conversion less on small boards.
 pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
-    if min_len == 3 {
-        if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
-            let (h, v) = runs3_packed(g, planes);
-            return g.to_set(h | v);
-        }
+    if let (3, Some(g), Some(planes)) = (min_len, board.geometry(), board.packed_colors()) {
+        let (h, v) = runs3_packed(g, planes);
+        return g.to_set(h | v);
     }
     find_runs(board, min_len).all()
 }
