@@ -475,7 +475,7 @@ pub fn scenario<R: Rules + ?Sized>(
             game.board()
         );
         ensure!(
-            game.has_legal_move() == !fresh.is_empty(),
+            game.has_legal_move() != fresh.is_empty(),
             "has_legal_move disagrees on {}",
             game.board()
         );
