@@ -7,7 +7,9 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
 use match3_clusters::Clusters;
-use match3_core::{Game, GameConfig, Move, NoTrace, Rules, Size, gravity};
+use match3_core::{
+    Game, GameConfig, Move, NoTrace, Rules, Size, any_legal_move, for_each_legal_move, gravity,
+};
 use match3_finite::Finite;
 use match3_lines::Lines;
 
@@ -46,15 +48,23 @@ fn detection(c: &mut Criterion) {
     g.finish();
 }
 
+/// Move generation from scratch (the free functions), not a game's cached move list.
 fn moves(c: &mut Criterion) {
     let mut list = c.benchmark_group("legal_moves");
     for (name, rules, blockers) in variants() {
         for side in SIDES {
-            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let board = Game::new(&*rules, config(side, blockers))
+                .unwrap()
+                .board()
+                .clone();
             let mut out = Vec::new();
             list.bench_function(BenchmarkId::new(name, side), |b| {
                 b.iter(|| {
-                    black_box(&game).legal_moves_into(&mut out);
+                    out.clear();
+                    for_each_legal_move(&*rules, black_box(&board), |m| {
+                        out.push(m);
+                        true
+                    });
                     out.len()
                 })
             });
@@ -64,9 +74,12 @@ fn moves(c: &mut Criterion) {
     let mut any = c.benchmark_group("any_legal_move");
     for (name, rules, blockers) in variants() {
         for side in SIDES {
-            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let board = Game::new(&*rules, config(side, blockers))
+                .unwrap()
+                .board()
+                .clone();
             any.bench_function(BenchmarkId::new(name, side), |b| {
-                b.iter(|| black_box(&game).has_legal_move())
+                b.iter(|| any_legal_move(&*rules, black_box(&board)))
             });
         }
     }
