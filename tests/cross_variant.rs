@@ -60,3 +60,25 @@ fn a_bent_trio_is_a_cluster_but_not_a_line() {
     assert!(Finite.find_matches(&board).is_empty());
     assert_eq!(Clusters::swap().find_matches(&board).len(), 3);
 }
+
+fn big_boards() -> impl Strategy<Value = Board> {
+    let mut f = Features::of(&Lines);
+    f.max_side = 32;
+    generators::boards(f)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Up to 32×32, where boards use the row-word path rather than packed planes.
+    #[test]
+    fn big_boards_agree_with_the_references(board in big_boards(), seed in any::<u64>()) {
+        let fail = |v: checks::Violation| TestCaseError::fail(v.0);
+        checks::detection(&Lines, &board, Some(&|b: &Board| match3_testkit::oracle::line_runs(b, 3))).map_err(fail)?;
+        let plain: Board = board.to_string().replace(['-', '|', '+'], "").replace('*', "A").parse().unwrap();
+        checks::detection(&Clusters::swap(), &plain, Some(&|b: &Board| match3_testkit::oracle::clusters(b, 3))).map_err(fail)?;
+        checks::predicates(&Lines, &board).map_err(fail)?;
+        checks::predicates(&Clusters::swap(), &plain).map_err(fail)?;
+        checks::scenario(&Lines, &board, seed, &[generators::Pick::Legal(0), generators::Pick::Legal(7)]).map_err(fail)?;
+    }
+}
