@@ -308,3 +308,43 @@ pub fn swap_makes_run(board: &Board, a: Pos, b: Pos, min_len: usize) -> bool {
     };
     run_through(board.size(), a, min_len, swapped) || run_through(board.size(), b, min_len, swapped)
 }
+
+/// [`swap_masks3`] when `min_len` is 3, else `None` (ask pair by pair).
+pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
+    (min_len == 3).then(|| swap_masks3(board))
+}
+
+/// Implements the detection methods of [`Rules`](crate::Rules) for straight runs of at
+/// least `MIN` equal colours, inside an `impl Rules for …` block: `find_matches`,
+/// `in_match`, `swap_matches` and (unless `without legal_swaps` is given, for rules that
+/// add combos to it) `legal_swaps`, all on the fast bit-mask paths of this module.
+///
+/// ```
+/// use match3_core::{Rules, Refill};
+/// struct Fours;
+/// impl Rules for Fours {
+///     fn name(&self) -> &str { "fours" }
+///     match3_core::line_run_detection!(4);
+///     fn refill(&self) -> Refill { Refill::Random }
+/// }
+/// ```
+#[macro_export]
+macro_rules! line_run_detection {
+    ($min:expr) => {
+        $crate::line_run_detection!($min, without legal_swaps);
+        fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
+            $crate::runs::swap_masks(board, $min)
+        }
+    };
+    ($min:expr, without legal_swaps) => {
+        fn find_matches(&self, board: &$crate::Board) -> $crate::CellSet {
+            $crate::runs::run_cells(board, $min)
+        }
+        fn in_match(&self, board: &$crate::Board, pos: $crate::Pos) -> bool {
+            $crate::runs::in_run(board, pos, $min)
+        }
+        fn swap_matches(&self, board: &$crate::Board, a: $crate::Pos, b: $crate::Pos) -> bool {
+            $crate::runs::swap_makes_run(board, a, b, $min)
+        }
+    };
+}

@@ -11,7 +11,7 @@
 //! # Ok::<(), match3_core::SetupError>(())
 //! ```
 
-use match3_core::{Board, CellSet, Pos, Refill, Rules, runs};
+use match3_core::{Refill, Rules};
 
 /// Runs of four or more match; refill; score = cells × chain.
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,15 +21,8 @@ impl Rules for Fours {
     fn name(&self) -> &str {
         "fours"
     }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 4).all()
-    }
-    fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        runs::in_run(board, pos, 4)
-    }
-    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        runs::swap_makes_run(board, a, b, 4)
-    }
+    // Detection, the fast predicates and legal-move masks for runs of four.
+    match3_core::line_run_detection!(4);
     fn refill(&self) -> Refill {
         Refill::Random
     }

@@ -31,7 +31,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use match3_core::{Board, CellSet, Game, Pos, Rules, SetupError, SwapMasks, runs};
+use match3_core::{Board, Game, Rules, SetupError};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -45,21 +45,7 @@ impl Rules for Finite {
         "finite"
     }
 
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::run_cells(board, MIN_RUN)
-    }
-
-    fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        runs::in_run(board, pos, MIN_RUN)
-    }
-
-    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        runs::swap_makes_run(board, a, b, MIN_RUN)
-    }
-
-    fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
-        Some(runs::swap_masks3(board))
-    }
+    match3_core::line_run_detection!(MIN_RUN);
 }
 
 /// The preset boards.

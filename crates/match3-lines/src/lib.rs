@@ -54,17 +54,7 @@ impl Rules for Lines {
         "lines"
     }
 
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::run_cells(board, MIN_RUN)
-    }
-
-    fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        runs::in_run(board, pos, MIN_RUN)
-    }
-
-    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        runs::swap_makes_run(board, a, b, MIN_RUN)
-    }
+    match3_core::line_run_detection!(MIN_RUN, without legal_swaps);
 
     fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
         let mut masks = runs::swap_masks3(board);
