@@ -1,8 +1,8 @@
 //! Random boards that are stable under a variant's rules and have a legal move.
 
 use crate::board::Board;
-use crate::engine::any_legal_move;
 use crate::error::SetupError;
+use crate::legal::any_legal_move;
 use crate::piece::{Cell, Color, Piece};
 use crate::pos::Size;
 use crate::rng::GameRng;

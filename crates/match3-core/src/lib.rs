@@ -51,9 +51,10 @@
 
 mod board;
 mod cellset;
-mod engine;
 mod error;
+mod game;
 pub mod generate;
+mod legal;
 mod masks;
 mod moves;
 mod notation;
@@ -64,14 +65,13 @@ mod rng;
 mod rules;
 pub mod runs;
 mod trace;
+mod turn;
 
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
-pub use engine::{
-    Game, GameConfig, MIN_INFERRED_COLORS, PHASE_LIMIT, Snapshot, TurnSummary, any_legal_move,
-    for_each_legal_move, gravity, status_of,
-};
 pub use error::{MoveError, NotationError, PosError, ReplayError, SetupError, SizeError};
+pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
+pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::write_cell;
 pub use piece::{Axis, Cell, Color, MAX_COLORS, Piece, Special};
@@ -79,3 +79,4 @@ pub use pos::{MAX_SIDE, Pos, Size};
 pub use rng::GameRng;
 pub use rules::{Refill, Rules};
 pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};
+pub use turn::{PHASE_LIMIT, gravity};

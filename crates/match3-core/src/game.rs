@@ -1,0 +1,426 @@
+//! [`Game`]: a [`Rules`] value plus the state it plays on, and [`Snapshot`], that state.
+//!
+//! A turn runs on a working copy of the state that replaces the real one only when the
+//! turn succeeds, so a rejected move or a turn that hits the phase limit leaves the game
+//! exactly as it was. The turn itself is in `turn.rs`, move lists and status in `legal.rs`.
+
+use crate::board::Board;
+use crate::error::{MoveError, SetupError};
+use crate::legal::{settle_status, visit_legal_moves};
+use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::piece::{Cell, MAX_COLORS, Piece};
+use crate::pos::{Pos, Size};
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use crate::trace::{NoTrace, Sink, Status, Trace};
+use crate::turn::{draw_piece, run_phases, run_turn, validate};
+
+/// The smallest palette [`Game::from_board`] infers for a loaded board.
+pub const MIN_INFERRED_COLORS: u8 = 5;
+
+/// Settings for a new, generated game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameConfig {
+    /// Board size.
+    pub size: Size,
+    /// Palette size (colours `A`… in order).
+    pub colors: u8,
+    /// Seed for the game's generator.
+    pub seed: u64,
+    /// Chance, in percent, that a generated cell is a blocker.
+    pub blocker_percent: u8,
+}
+
+impl GameConfig {
+    /// An 8×8 board, 5 colours, no blockers.
+    pub fn new(seed: u64) -> Self {
+        GameConfig {
+            size: Size::new(8, 8).expect("8x8 is a valid size"),
+            colors: 5,
+            seed,
+            blocker_percent: 0,
+        }
+    }
+}
+
+/// Everything that changes during a game: board, score, move count, generator, id
+/// counter, next piece and status. Snapshots compare bit-for-bit with `==`.
+///
+/// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
+/// look-ahead stops allocating once warm.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub(crate) board: Board,
+    pub(crate) score: u64,
+    pub(crate) moves: u32,
+    pub(crate) rng: GameRng,
+    pub(crate) next_id: u32,
+    pub(crate) next_piece: Option<Piece>,
+    pub(crate) colors: u8,
+    pub(crate) status: Status,
+    /// Scratch space for the specials a phase creates; not part of the state.
+    pub(crate) specials: Vec<(Pos, Piece)>,
+    /// The legal swaps the last status computation found (rules with
+    /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
+    pub(crate) swaps: Option<SwapMasks>,
+}
+
+impl Clone for Snapshot {
+    fn clone(&self) -> Self {
+        Snapshot {
+            board: self.board.clone(),
+            score: self.score,
+            moves: self.moves,
+            rng: self.rng.clone(),
+            next_id: self.next_id,
+            next_piece: self.next_piece,
+            colors: self.colors,
+            status: self.status,
+            specials: Vec::new(),
+            swaps: self.swaps,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.score = source.score;
+        self.moves = source.moves;
+        self.rng.clone_from(&source.rng);
+        self.next_id = source.next_id;
+        self.next_piece = source.next_piece;
+        self.colors = source.colors;
+        self.status = source.status;
+        self.swaps = source.swaps;
+    }
+}
+
+impl PartialEq for Snapshot {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.score == o.score
+            && self.moves == o.moves
+            && self.rng == o.rng
+            && self.next_id == o.next_id
+            && self.next_piece == o.next_piece
+            && self.colors == o.colors
+            && self.status == o.status
+    }
+}
+
+impl Eq for Snapshot {}
+
+impl Snapshot {
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The score so far.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+    /// Accepted moves so far.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+    /// The status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The id the next new piece will get.
+    pub fn next_id(&self) -> u32 {
+        self.next_id
+    }
+    /// The piece a drop will place, for rules that take drops.
+    pub fn next_piece(&self) -> Option<Piece> {
+        self.next_piece
+    }
+    /// The palette size used for refills and next pieces.
+    pub fn colors(&self) -> u8 {
+        self.colors
+    }
+}
+
+/// What a turn came to, without the trace.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TurnSummary {
+    /// Points the turn scored.
+    pub score: u64,
+    /// Phases it ran (the longest chain index).
+    pub phases: u32,
+    /// Status afterwards.
+    pub status: Status,
+}
+
+/// A game: a [`Rules`] value plus the state it plays on.
+///
+/// ```
+/// use match3_core::{Board, Game, Move, Pos, Rules, CellSet, runs};
+///
+/// /// The smallest variant: runs of three, one point per cell, no refill.
+/// struct Threes;
+/// impl Rules for Threes {
+///     fn name(&self) -> &str { "threes" }
+///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+/// }
+///
+/// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
+/// let mut game = Game::from_board(Threes, board, 0)?;
+/// let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
+/// assert_eq!(trace.score(), 3);
+/// assert_eq!(game.board().to_string(), "...C/BCBB/CBAC/ABCA");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<R> {
+    rules: R,
+    state: Snapshot,
+    initial: Snapshot,
+    work: Snapshot,
+}
+
+impl<R: Rules> Game<R> {
+    /// A new game on a board generated by the rules: stable, with at least one legal move.
+    pub fn new(rules: R, config: GameConfig) -> Result<Self, SetupError> {
+        check_colors(config.colors)?;
+        if config.blocker_percent > 100 {
+            return Err(SetupError::BlockerChance {
+                percent: config.blocker_percent,
+            });
+        }
+        let mut rng = GameRng::new(config.seed);
+        let mut board =
+            rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;
+        let next_id = board.renumber(0);
+        Self::start(rules, board, rng, next_id, config.colors)
+    }
+
+    /// A game on a given board (a fixture or a preset). The board may hold matches; they
+    /// stay until [`resolve`](Game::resolve) or a move. The palette for refills and next
+    /// pieces is the colours up to the highest one on the board, but at least
+    /// [`MIN_INFERRED_COLORS`], so that a fixture drawn in one or two letters does not
+    /// refill into endless matches.
+    pub fn from_board(rules: R, board: Board, seed: u64) -> Result<Self, SetupError> {
+        let highest = board.iter().filter_map(|(_, c)| c.color()).max();
+        let colors = highest
+            .map_or(0, |c| c.index() + 1)
+            .max(MIN_INFERRED_COLORS);
+        Self::from_board_with_colors(rules, board, seed, colors)
+    }
+
+    /// Like [`from_board`](Game::from_board) with an explicit palette size. The palette
+    /// governs new pieces only (refills, next pieces); the board may hold any colour.
+    pub fn from_board_with_colors(
+        rules: R,
+        mut board: Board,
+        seed: u64,
+        colors: u8,
+    ) -> Result<Self, SetupError> {
+        check_colors(colors)?;
+        for (pos, cell) in board.iter() {
+            match cell {
+                Cell::Blocker if !rules.supports_blockers() => {
+                    return Err(SetupError::UnsupportedBlocker {
+                        pos,
+                        rules: rules.name().to_string(),
+                    });
+                }
+                Cell::Piece(p) => {
+                    if let Some(special) = p.special().filter(|&s| !rules.supports_special(s)) {
+                        return Err(SetupError::UnsupportedSpecial {
+                            pos,
+                            special,
+                            rules: rules.name().to_string(),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        let next_id = board.renumber(0);
+        Self::start(rules, board, GameRng::new(seed), next_id, colors)
+    }
+
+    fn start(
+        rules: R,
+        board: Board,
+        mut rng: GameRng,
+        next_id: u32,
+        colors: u8,
+    ) -> Result<Self, SetupError> {
+        let next_piece = rules
+            .accepts(MoveKind::Drop)
+            .then(|| draw_piece(&mut rng, colors));
+        let mut state = Snapshot {
+            board,
+            score: 0,
+            moves: 0,
+            rng,
+            next_id,
+            next_piece,
+            colors,
+            status: Status::Playable,
+            specials: Vec::new(),
+            swaps: None,
+        };
+        settle_status(&rules, &mut state);
+        Ok(Game {
+            rules,
+            initial: state.clone(),
+            work: state.clone(),
+            state,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.state.board
+    }
+    /// The score so far.
+    pub fn score(&self) -> u64 {
+        self.state.score
+    }
+    /// Accepted moves so far.
+    pub fn moves(&self) -> u32 {
+        self.state.moves
+    }
+    /// The status.
+    pub fn status(&self) -> Status {
+        self.state.status
+    }
+    /// The piece the next drop places, for rules that take drops.
+    pub fn next_piece(&self) -> Option<Piece> {
+        self.state.next_piece
+    }
+    /// The whole state, for comparison or inspection.
+    pub fn state(&self) -> &Snapshot {
+        &self.state
+    }
+
+    /// A copy of the state, to [`restore`](Game::restore) later (undo, bot look-ahead).
+    pub fn snapshot(&self) -> Snapshot {
+        self.state.clone()
+    }
+
+    /// Puts back a state taken with [`snapshot`](Game::snapshot) from this game.
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.state.clone_from(snapshot);
+    }
+
+    /// Back to the starting board, score 0, moves 0, the starting generator state.
+    pub fn reset(&mut self) {
+        self.state.clone_from(&self.initial);
+    }
+
+    /// Plays a move and records everything it did.
+    pub fn play(&mut self, mv: Move) -> Result<Trace, MoveError> {
+        let mut trace = Trace::default();
+        self.play_with(mv, &mut trace)?;
+        Ok(trace)
+    }
+
+    /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
+    pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
+        let plan = validate(&self.rules, &self.state, mv)?;
+        self.work.clone_from(&self.state);
+        let summary = run_turn(&self.rules, &mut self.work, Some((mv, plan)), sink)?;
+        std::mem::swap(&mut self.state, &mut self.work);
+        Ok(summary)
+    }
+
+    /// Resolves the matches already on the board (fixtures) without counting a move.
+    pub fn resolve(&mut self) -> Result<Trace, MoveError> {
+        let mut trace = Trace::default();
+        self.work.clone_from(&self.state);
+        run_turn(&self.rules, &mut self.work, None, &mut trace)?;
+        std::mem::swap(&mut self.state, &mut self.work);
+        Ok(trace)
+    }
+
+    /// Checks a move without playing it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        validate(&self.rules, &self.state, mv).map(|_| ())
+    }
+
+    /// Plays `mv` on `scratch` (overwritten with the current state; reuse it across calls
+    /// to avoid allocation) and returns what it would score. The game is untouched; the
+    /// speculative turn uses a copy of the game's generator, so refills are the ones the
+    /// real move would get.
+    pub fn speculate(&self, mv: Move, scratch: &mut Snapshot) -> Result<TurnSummary, MoveError> {
+        self.speculate_with(mv, scratch, None, &mut NoTrace)
+    }
+
+    /// Like [`speculate`](Game::speculate), with control over what the look-ahead knows:
+    /// with `refills` set, every random draw of the speculative turn (refills, the next
+    /// piece) comes from that generator instead of a copy of the game's, so the look-ahead
+    /// does not see the game's hidden future. Events go to `sink`.
+    pub fn speculate_with<S: Sink>(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+        sink: &mut S,
+    ) -> Result<TurnSummary, MoveError> {
+        let plan = validate(&self.rules, &self.state, mv)?;
+        scratch.clone_from(&self.state);
+        if let Some(rng) = refills {
+            scratch.rng.clone_from(rng);
+        }
+        run_turn(&self.rules, scratch, Some((mv, plan)), sink)
+    }
+
+    /// What `mv` would score, by playing it on `scratch` with no trace and without working
+    /// out the status afterwards: the cheapest look-ahead, for bots. `refills` as in
+    /// [`speculate_with`](Game::speculate_with). `scratch`'s status is stale afterwards.
+    pub fn evaluate(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+    ) -> Result<u64, MoveError> {
+        let plan = validate(&self.rules, &self.state, mv)?;
+        scratch.clone_from(&self.state);
+        if let Some(rng) = refills {
+            scratch.rng.clone_from(rng);
+        }
+        run_phases(&self.rules, scratch, Some((mv, plan)), &mut NoTrace, false).map(|t| t.score)
+    }
+
+    /// Every legal move: swaps once each with the first cell before the second in
+    /// row-major order (right neighbour, then lower neighbour), then drops by column, then
+    /// taps row-major.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        visit_legal_moves(&self.rules, &self.state.board, self.state.swaps, |m| {
+            out.push(m);
+            true
+        });
+    }
+
+    /// Whether any legal move remains: the status is [`Status::Playable`].
+    pub fn has_legal_move(&self) -> bool {
+        self.state.status == Status::Playable
+    }
+}
+
+fn check_colors(colors: u8) -> Result<(), SetupError> {
+    if (1..=MAX_COLORS).contains(&colors) {
+        Ok(())
+    } else {
+        Err(SetupError::Colors {
+            colors,
+            min: 1,
+            max: MAX_COLORS,
+        })
+    }
+}

@@ -1,0 +1,132 @@
+//! Legal moves and the status they decide.
+
+use crate::board::Board;
+use crate::game::Snapshot;
+use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::pos::Pos;
+use crate::rules::Rules;
+use crate::trace::Status;
+
+/// Works out `state`'s status, keeping the legal-swap masks it computes on the way.
+pub(crate) fn settle_status<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) {
+    let swaps = if rules.accepts(MoveKind::Swap) {
+        rules.legal_swaps(&state.board)
+    } else {
+        None
+    };
+    let mut any = false;
+    visit_legal_moves(rules, &state.board, swaps, |_| {
+        any = true;
+        false
+    });
+    state.swaps = swaps;
+    state.status = status_from(any, &state.board);
+}
+
+fn status_from(any_move: bool, board: &Board) -> Status {
+    if any_move {
+        Status::Playable
+    } else if board.piece_count() == 0 {
+        Status::Cleared
+    } else {
+        Status::NoMoves
+    }
+}
+
+/// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
+/// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
+pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
+    if any_legal_move(rules, board) {
+        Status::Playable
+    } else if board.piece_count() == 0 {
+        Status::Cleared
+    } else {
+        Status::NoMoves
+    }
+}
+
+/// Whether `board` has a legal move under `rules`.
+pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+    let mut found = false;
+    for_each_legal_move(rules, board, |_| {
+        found = true;
+        false
+    });
+    found
+}
+
+/// Calls `visit` with each legal move in the order of [`Game::legal_moves`](crate::Game::legal_moves) until it
+/// returns `false`. Allocation-free.
+pub fn for_each_legal_move<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    visit: impl FnMut(Move) -> bool,
+) {
+    visit_legal_moves(rules, board, None, visit);
+}
+
+/// [`for_each_legal_move`], with the board's legal-swap masks when already known.
+pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<SwapMasks>,
+    mut visit: impl FnMut(Move) -> bool,
+) {
+    let size = board.size();
+    if rules.accepts(MoveKind::Swap) {
+        if let Some(masks) = known.or_else(|| rules.legal_swaps(board)) {
+            let mut either = masks.right;
+            either.union_with(&masks.down);
+            for a in &either {
+                let right = Pos::new(a.row, a.col + 1);
+                let down = Pos::new(a.row + 1, a.col);
+                if (masks.right.contains(a) && !visit(Move::Swap(a, right)))
+                    || (masks.down.contains(a) && !visit(Move::Swap(a, down)))
+                {
+                    return;
+                }
+            }
+        } else if !for_each_swap_by_pairs(rules, board, &mut visit) {
+            return;
+        }
+    }
+    if rules.accepts(MoveKind::Drop) {
+        for col in 0..size.cols() as u8 {
+            if board.at(Pos::new(0, col)).is_empty() && !visit(Move::Drop(col)) {
+                return;
+            }
+        }
+    }
+    if rules.accepts(MoveKind::Tap) {
+        for pos in size.positions() {
+            if rules.tap(board, pos).is_some_and(|c| !c.is_empty()) && !visit(Move::Tap(pos)) {
+                return;
+            }
+        }
+    }
+}
+
+/// Legal swaps pair by pair (for rules without [`Rules::legal_swaps`]); returns `false`
+/// when `visit` asked to stop.
+fn for_each_swap_by_pairs<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    visit: &mut impl FnMut(Move) -> bool,
+) -> bool {
+    let size = board.size();
+    for a in size.positions() {
+        if board.at(a).piece().is_none() {
+            continue;
+        }
+        for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+            if !size.contains(b) || board.at(b).piece().is_none() {
+                continue;
+            }
+            let legal = rules.combo(board, a, b).is_some() || rules.swap_matches(board, a, b);
+            if legal && !visit(Move::Swap(a, b)) {
+                return false;
+            }
+        }
+    }
+    true
+}

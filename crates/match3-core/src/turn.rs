@@ -1,0 +1,363 @@
+//! The turn loop: validate the move (a rejected move changes nothing), count it, apply
+//! its physical effect, then phases until the board is stable. Each phase finds all
+//! matches (plus, in phase 1, whatever the move itself clears: a combo or a tap), fires
+//! every special caught in the clear once (blasts catch further specials), lets the rules
+//! create specials, removes the cells, scores, applies gravity and refills.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::error::MoveError;
+use crate::game::{Snapshot, TurnSummary};
+use crate::legal::settle_status;
+use crate::moves::Move;
+use crate::piece::{Cell, Color, Piece};
+use crate::pos::Pos;
+use crate::rng::GameRng;
+use crate::rules::{Refill, Rules};
+use crate::trace::{Fire, Opening, Sink};
+
+/// The most phases one turn may run before it is rejected as a runaway cascade.
+pub const PHASE_LIMIT: u32 = 500;
+
+pub(crate) fn draw_piece(rng: &mut GameRng, colors: u8) -> Piece {
+    let index = rng.below(u32::from(colors)) as u8;
+    Piece::plain(Color::new(index).expect("palette is at most 26 colours"))
+}
+
+/// What a validated move will do before its phases.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Plan {
+    Swap { combo: Option<CellSet> },
+    Drop { to: Pos },
+    Tap { clear: CellSet },
+}
+
+/// Checks `mv` against the rules and the state; never mutates.
+pub(crate) fn validate<R: Rules + ?Sized>(
+    rules: &R,
+    state: &Snapshot,
+    mv: Move,
+) -> Result<Plan, MoveError> {
+    let board = &state.board;
+    if !rules.accepts(mv.kind()) {
+        return Err(MoveError::NotAccepted {
+            kind: mv.kind(),
+            rules: rules.name().to_string(),
+        });
+    }
+    match mv {
+        Move::Swap(a, b) => {
+            let (ca, cb) = (board.get(a)?, board.get(b)?);
+            if !a.is_adjacent(b) {
+                return Err(MoveError::NotAdjacent { a, b });
+            }
+            for (pos, cell) in [(a, ca), (b, cb)] {
+                if cell.piece().is_none() {
+                    return Err(MoveError::not_a_piece(pos, cell == Cell::Blocker));
+                }
+            }
+            let combo = rules.combo(board, a, b);
+            if combo.is_none() && !rules.swap_matches(board, a, b) {
+                return Err(MoveError::NoMatch { a, b });
+            }
+            Ok(Plan::Swap { combo })
+        }
+        Move::Drop(col) => {
+            let to = landing(board, col)?;
+            Ok(Plan::Drop { to })
+        }
+        Move::Tap(pos) => {
+            board.check(pos)?;
+            match rules.tap(board, pos) {
+                Some(clear) if !clear.is_empty() => Ok(Plan::Tap { clear }),
+                _ => Err(MoveError::NothingToTap { pos }),
+            }
+        }
+    }
+}
+
+/// The cell a piece dropped into `col` lands on: the last empty cell before the first
+/// occupied one, from the top.
+fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
+    if col as usize >= board.cols() {
+        return Err(MoveError::ColumnOffBoard {
+            col,
+            size: board.size(),
+        });
+    }
+    let empties = (0..board.rows() as u8)
+        .take_while(|&r| board.at(Pos::new(r, col)).is_empty())
+        .count();
+    if empties == 0 {
+        return Err(MoveError::ColumnFull { col });
+    }
+    Ok(Pos::new(empties as u8 - 1, col))
+}
+
+/// Runs one validated turn (or a resolve, when `mv` is `None`) on `state`.
+pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    mv: Option<(Move, Plan)>,
+    sink: &mut S,
+) -> Result<TurnSummary, MoveError> {
+    run_phases(rules, state, mv, sink, true)
+}
+
+/// The turn loop; with `with_status` false the final status is left as it was (the
+/// cheapest look-ahead, see [`Game::evaluate`]).
+pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    mv: Option<(Move, Plan)>,
+    sink: &mut S,
+    with_status: bool,
+) -> Result<TurnSummary, MoveError> {
+    let mut trigger = CellSet::new();
+    let mut fired = CellSet::new();
+    let mut combo_fire = None;
+    let mut moved = [Pos::new(0, 0); 2];
+    let mut n_moved = 0;
+    if let Some((mv, plan)) = mv {
+        state.moves += 1;
+        match (mv, plan) {
+            (Move::Swap(a, b), Plan::Swap { combo }) => {
+                let (a_id, b_id) = (
+                    state.board.id(a).unwrap_or(0),
+                    state.board.id(b).unwrap_or(0),
+                );
+                if let Some(area) = combo {
+                    let (pa, pb) = (state.board.at(a).piece(), state.board.at(b).piece());
+                    let (pa, pb) = (pa.expect("validated"), pb.expect("validated"));
+                    // After the swap the moved piece (from `a`) sits on the destination `b`.
+                    combo_fire = Some((
+                        Fire {
+                            pos: b,
+                            id: a_id,
+                            piece: pa,
+                            partner: Some((a, b_id, pb)),
+                        },
+                        area,
+                    ));
+                    trigger = area;
+                    fired.insert(a);
+                    fired.insert(b);
+                }
+                state.board.swap(a, b).expect("validated");
+                sink.opening(Opening::Swap { a, b, a_id, b_id });
+                moved = [b, a];
+                n_moved = 2;
+            }
+            (Move::Drop(_), Plan::Drop { to }) => {
+                let piece = state
+                    .next_piece
+                    .expect("rules that take drops have a next piece");
+                let id = mint(&mut state.next_id);
+                state
+                    .board
+                    .set(to, Cell::Piece(piece), id)
+                    .expect("validated");
+                state.next_piece = Some(draw_piece(&mut state.rng, state.colors));
+                sink.opening(Opening::Drop { id, piece, to });
+                moved[0] = to;
+                n_moved = 1;
+            }
+            (Move::Tap(pos), Plan::Tap { clear }) => {
+                trigger = clear;
+                sink.opening(Opening::Tap { pos });
+                moved[0] = pos;
+                n_moved = 1;
+            }
+            _ => unreachable!("plan matches its move"),
+        }
+    }
+
+    let mut total = 0;
+    let mut chain = 0;
+    // The snapshot's own buffer: no allocation per turn once it has grown.
+    let mut created = std::mem::take(&mut state.specials);
+    loop {
+        // Only detected matches make specials; the move's own clear (combo, tap) does not.
+        let mut matched = rules.find_matches(&state.board);
+        keep_pieces(&state.board, &mut matched);
+        let mut cleared = matched;
+        if chain == 0 {
+            cleared.union_with(&trigger);
+            keep_pieces(&state.board, &mut cleared);
+        }
+        if cleared.is_empty() {
+            break;
+        }
+        chain += 1;
+        if chain > PHASE_LIMIT {
+            return Err(MoveError::Runaway {
+                mv: mv.map_or_else(|| "resolve".to_string(), |(m, _)| m.to_string()),
+                limit: PHASE_LIMIT,
+            });
+        }
+        sink.phase_start(chain);
+        if chain == 1 {
+            if let Some((fire, area)) = combo_fire.take() {
+                let mut area = area;
+                keep_pieces(&state.board, &mut area);
+                sink.fired(fire, &area);
+            }
+        } else {
+            fired = CellSet::new();
+        }
+        fire_specials(rules, &state.board, &mut cleared, &mut fired, sink);
+
+        created.clear();
+        let moved = if chain == 1 {
+            &moved[..n_moved]
+        } else {
+            &[][..]
+        };
+        rules.create_specials(&state.board, &matched, moved, &mut created);
+
+        for pos in &cleared {
+            state.board.take(pos);
+        }
+        sink.cleared(&cleared);
+        for &(pos, piece) in &created {
+            if state.board.get(pos).is_ok_and(Cell::is_empty) {
+                let id = mint(&mut state.next_id);
+                state
+                    .board
+                    .set(pos, Cell::Piece(piece), id)
+                    .expect("checked");
+                sink.created(pos, id, piece);
+            }
+        }
+        let score = rules.score(cleared.len(), chain);
+        total += score;
+        state.score += score;
+        gravity(&mut state.board, sink);
+        if rules.refill() == Refill::Random {
+            refill(state, sink);
+        }
+        sink.phase_end(score, &state.board);
+    }
+    state.specials = created;
+    state.swaps = None;
+    if with_status {
+        settle_status(rules, state);
+    }
+    Ok(TurnSummary {
+        score: total,
+        phases: chain,
+        status: state.status,
+    })
+}
+
+/// Drops every cell of `set` that does not hold a piece: blockers and empties are never
+/// cleared, whatever a rule asks.
+fn keep_pieces(board: &Board, set: &mut CellSet) {
+    let pieces = board.piece_rows();
+    for r in 0..crate::pos::MAX_SIDE {
+        let bits = set.row_bits(r);
+        if bits != 0 {
+            set.set_row_bits(r, bits & pieces.get(r).copied().unwrap_or(0));
+        }
+    }
+}
+
+/// The cells of `set` that hold a striped, wrapped or colour-bomb piece.
+fn specials_in(board: &Board, set: &CellSet) -> CellSet {
+    let (specials, bombs) = (board.special_rows(), board.bomb_rows());
+    let mut out = CellSet::new();
+    for r in 0..board.rows() {
+        out.set_row_bits(r, set.row_bits(r) & (specials[r] | bombs[r]));
+    }
+    out
+}
+
+/// Fires every special in `cleared` that has not fired yet, row-major, adding each blast
+/// (and the specials it catches) to `cleared` until none is left.
+fn fire_specials<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    board: &Board,
+    cleared: &mut CellSet,
+    fired: &mut CellSet,
+    sink: &mut S,
+) {
+    loop {
+        let mut waiting = specials_in(board, cleared);
+        waiting.subtract(fired);
+        let Some(pos) = waiting.iter().next() else {
+            return;
+        };
+        fired.insert(pos);
+        let piece = board.at(pos).piece().expect("found above");
+        let mut area = rules.blast(board, pos, piece);
+        keep_pieces(board, &mut area);
+        let fire = Fire {
+            pos,
+            id: board.id(pos).unwrap_or(0),
+            piece,
+            partner: None,
+        };
+        sink.fired(fire, &area);
+        cleared.union_with(&area);
+    }
+}
+
+fn mint(next_id: &mut u32) -> u32 {
+    *next_id += 1;
+    *next_id - 1
+}
+
+/// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
+/// settle at the bottom; each move is reported to `sink` as a fall.
+pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
+    // Only columns with a hole below something need work: found from the row masks.
+    let mut above = 0u32;
+    let mut unsettled = 0u32;
+    for r in 0..board.rows() {
+        let occupied = board.piece_rows()[r] | board.blocker_rows()[r];
+        unsettled |= above & !occupied;
+        above |= occupied;
+    }
+    while unsettled != 0 {
+        let col = unsettled.trailing_zeros() as u8;
+        unsettled &= unsettled - 1;
+        let mut floor = board.rows() as u8; // first free row from the bottom, exclusive
+        for row in (0..board.rows() as u8).rev() {
+            let from = Pos::new(row, col);
+            if board.at(from).is_empty() {
+                continue;
+            }
+            floor -= 1;
+            if floor != row {
+                let to = Pos::new(floor, col);
+                let id = board.relocate(from, to);
+                sink.fall(id, from, to);
+            }
+        }
+    }
+}
+
+/// Fills every empty cell with a random plain piece, row-major.
+fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
+    let full = if state.board.cols() >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << state.board.cols()) - 1
+    };
+    let mut holes = CellSet::new();
+    for r in 0..state.board.rows() {
+        let taken = state.board.piece_rows()[r] | state.board.blocker_rows()[r];
+        holes.set_row_bits(r, full & !taken);
+    }
+    for pos in &holes {
+        {
+            let piece = draw_piece(&mut state.rng, state.colors);
+            let id = mint(&mut state.next_id);
+            state
+                .board
+                .set(pos, Cell::Piece(piece), id)
+                .expect("in range");
+            sink.spawn(id, pos, piece);
+        }
+    }
+}
