@@ -127,6 +127,14 @@ impl Rules for Clusters {
         self.mode != Mode::Tap && flood::swap_makes_cluster(board, a, b, self.min_size)
     }
 
+    fn legal_swaps(&self, board: &Board) -> Option<match3_core::SwapMasks> {
+        if self.mode == Mode::Swap && self.min_size == 3 {
+            flood::swap_masks3(board)
+        } else {
+            None
+        }
+    }
+
     fn accepts(&self, kind: MoveKind) -> bool {
         matches!(
             (self.mode, kind),
