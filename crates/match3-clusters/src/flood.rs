@@ -7,7 +7,7 @@
 //! flood of those "seed" cells, grown together.
 
 use match3_core::packed::Geometry;
-use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos, SwapMasks};
+use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos};
 
 type Rows = [u32; MAX_SIDE];
 
@@ -242,53 +242,4 @@ fn packed_clusters(g: &Geometry, m: u64, min_size: usize) -> u64 {
         left &= !comp;
     }
     out
-}
-
-/// Every legal swap for groups of three, bit-parallel, on a packed board (at most 64
-/// cells); `None` on bigger boards or other sizes. For each colour and each direction a
-/// piece can move, the target cells where it lands in a group of three are those with two
-/// same-colour neighbours, or one neighbour that has another (the cell it leaves is never
-/// counted: it holds the other piece afterwards, and it is next to no neighbour of the
-/// target). Pairs of one colour change nothing and are legal only inside a group already.
-pub fn swap_masks3(board: &Board) -> Option<SwapMasks> {
-    let (g, planes, pieces) = (
-        board.geometry()?,
-        board.packed_colors()?,
-        board.packed_pieces()?,
-    );
-    let (mut right, mut down, mut same_right, mut same_down, mut grouped) = (0u64, 0, 0, 0, 0);
-    for &m in planes {
-        if m == 0 {
-            continue;
-        }
-        let (l, r) = (g.from_left(m, 1), g.from_right(m, 1));
-        let (u, d) = (g.from_above(m, 1), g.from_below(m, 1));
-        // A neighbour on each side that has a further same-colour neighbour, not the target.
-        let far_l = l & (g.from_left(m, 2) | g.from_left(u, 1) | g.from_left(d, 1));
-        let far_r = r & (g.from_right(m, 2) | g.from_right(u, 1) | g.from_right(d, 1));
-        let far_u = u & (g.from_above(m, 2) | g.from_left(u, 1) | g.from_right(u, 1));
-        let far_d = d & (g.from_below(m, 2) | g.from_left(d, 1) | g.from_right(d, 1));
-        let two = |a: u64, b: u64, c: u64| (a & b) | (a & c) | (b & c);
-        // Targets for a piece arriving from the left, right, above and below.
-        let from_left = two(r, u, d) | far_r | far_u | far_d;
-        let from_right = two(l, u, d) | far_l | far_u | far_d;
-        let from_above = two(d, l, r) | far_d | far_l | far_r;
-        let from_below = two(u, l, r) | far_u | far_l | far_r;
-        // Keyed by the left / upper cell of the pair.
-        right |= (m & g.from_right(from_left, 1)) | (r & from_right);
-        down |= (m & g.from_below(from_above, 1)) | (d & from_below);
-        same_right |= m & r;
-        same_down |= m & d;
-        grouped |= packed_clusters(g, m, 3);
-    }
-    let pairs_right = pieces & g.from_right(pieces, 1);
-    let pairs_down = pieces & g.from_below(pieces, 1);
-    let group_right = grouped | g.from_right(grouped, 1);
-    let group_down = grouped | g.from_below(grouped, 1);
-    let h = ((right & !same_right) | (same_right & group_right)) & pairs_right;
-    let v = ((down & !same_down) | (same_down & group_down)) & pairs_down;
-    Some(SwapMasks {
-        right: g.to_set(h),
-        down: g.to_set(v),
-    })
 }

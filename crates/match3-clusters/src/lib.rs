@@ -28,6 +28,7 @@
 //! ```
 
 pub mod flood;
+pub mod swaps;
 
 use match3_core::{Board, CellSet, GameRng, MoveKind, Pos, Refill, Rules, SetupError, Size};
 
@@ -129,7 +130,7 @@ impl Rules for Clusters {
 
     fn legal_swaps(&self, board: &Board) -> Option<match3_core::SwapMasks> {
         if self.mode == Mode::Swap && self.min_size == 3 {
-            flood::swap_masks3(board)
+            Some(swaps::swap_masks3(board))
         } else {
             None
         }
