@@ -313,8 +313,8 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     // Only columns with a hole below something need work: found from the row masks.
     let mut above = 0u32;
     let mut unsettled = 0u32;
-    for r in 0..board.rows() {
-        let occupied = board.piece_rows()[r] | board.blocker_rows()[r];
+    for (&pieces, &blockers) in board.piece_rows().iter().zip(board.blocker_rows()) {
+        let occupied = pieces | blockers;
         unsettled |= above & !occupied;
         above |= occupied;
     }
@@ -345,9 +345,9 @@ fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
         (1u32 << state.board.cols()) - 1
     };
     let mut holes = CellSet::new();
-    for r in 0..state.board.rows() {
-        let taken = state.board.piece_rows()[r] | state.board.blocker_rows()[r];
-        holes.set_row_bits(r, full & !taken);
+    let (pieces, blockers) = (state.board.piece_rows(), state.board.blocker_rows());
+    for (r, (&p, &b)) in pieces.iter().zip(blockers).enumerate() {
+        holes.set_row_bits(r, full & !(p | b));
     }
     for pos in &holes {
         {
