@@ -6,7 +6,7 @@
 //! and it is next to no neighbour of the target. Pairs of one colour change nothing and
 //! are legal only inside a group already. The same formula runs on packed `u64` planes
 //! (boards of at most 64 cells) and on one `u32` word per row (bigger boards), through
-//! [`Field`].
+//! a small `Field` trait.
 
 use std::ops::{BitAnd, BitOr, Not};
 
