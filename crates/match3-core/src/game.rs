@@ -90,7 +90,9 @@ impl Clone for Snapshot {
         self.next_piece = source.next_piece;
         self.colors = source.colors;
         self.status = source.status;
-        self.swaps = source.swaps;
+        // A derived cache: dropping it keeps look-ahead copies small; the next move list
+        // recomputes it.
+        self.swaps = None;
     }
 }
 
