@@ -47,8 +47,18 @@ pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
 
 /// Whether `board` has a legal move under `rules`.
 pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+    let quick = if rules.accepts(MoveKind::Swap) {
+        rules.any_legal_swap(board)
+    } else {
+        None
+    };
+    if quick == Some(true) {
+        return true;
+    }
     let mut found = false;
-    for_each_legal_move(rules, board, |_| {
+    // With the swaps already answered (no), only drops and taps are left to look at.
+    let swaps = quick.map(|_| SwapMasks::default());
+    visit_legal_moves(rules, board, swaps, |_| {
         found = true;
         false
     });

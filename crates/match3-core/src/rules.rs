@@ -64,6 +64,13 @@ pub trait Rules {
         None
     }
 
+    /// Whether any swap is legal, when the rules can tell faster than by listing them (it
+    /// must equal `legal_swaps` being non-empty, combos included). Used by
+    /// [`any_legal_move`](crate::any_legal_move). Default: `None`, list them.
+    fn any_legal_swap(&self, _board: &Board) -> Option<bool> {
+        None
+    }
+
     /// The move kinds this variant takes (default: swaps only).
     fn accepts(&self, kind: MoveKind) -> bool {
         kind == MoveKind::Swap
@@ -147,6 +154,7 @@ macro_rules! forward_rules {
                 (**self).swap_matches(board, a, b)
             }
             fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> { (**self).legal_swaps(board) }
+            fn any_legal_swap(&self, board: &Board) -> Option<bool> { (**self).any_legal_swap(board) }
             fn accepts(&self, kind: MoveKind) -> bool { (**self).accepts(kind) }
             fn supports_special(&self, special: Special) -> bool {
                 (**self).supports_special(special)

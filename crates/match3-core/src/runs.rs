@@ -121,27 +121,38 @@ fn runs3_packed(g: &Geometry, planes: &[u64]) -> (u64, u64) {
 }
 
 /// [`swap_masks3`] on packed planes (boards of at most 64 cells).
-fn swap_masks3_packed(g: &Geometry, planes: &[u64], pieces: u64) -> SwapMasks {
+/// One colour's swaps that make a run of three, keyed by the left / upper cell of each
+/// pair: `(right, down, same_right, same_down)`, the last two being pairs of this colour.
+#[inline]
+fn plane_swaps3(g: &Geometry, p: u64) -> (u64, u64, u64, u64) {
     let horiz = |n: u64| {
         let (l1, r1) = (g.from_left(n, 1), g.from_right(n, 1));
         (l1 & g.from_left(n, 2)) | (l1 & r1) | (r1 & g.from_right(n, 2))
     };
+    let (u1, u2) = (g.from_above(p, 1), g.from_above(p, 2));
+    let (d1, d2, d3) = (g.from_below(p, 1), g.from_below(p, 2), g.from_below(p, 3));
+    let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
+    let to_right = p & ((g.from_right(p, 2) & g.from_right(p, 3)) | g.from_right(vert, 1));
+    let to_left = p & ((g.from_left(p, 2) & g.from_left(p, 3)) | g.from_left(vert, 1));
+    let to_down = p & ((d2 & d3) | horiz(d1));
+    let to_up = d1 & ((u1 & u2) | horiz(p));
+    (
+        to_right | g.from_right(to_left, 1),
+        to_down | to_up,
+        p & g.from_right(p, 1),
+        p & d1,
+    )
+}
+
+/// [`swap_masks3`] on packed planes (boards of at most 64 cells).
+fn swap_masks3_packed(g: &Geometry, planes: &[u64], pieces: u64) -> SwapMasks {
     let (mut right, mut down, mut same_right, mut same_down) = (0u64, 0u64, 0u64, 0u64);
-    for &p in planes {
-        if p == 0 {
-            continue;
-        }
-        let (u1, u2) = (g.from_above(p, 1), g.from_above(p, 2));
-        let (d1, d2, d3) = (g.from_below(p, 1), g.from_below(p, 2), g.from_below(p, 3));
-        let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
-        let to_right = p & ((g.from_right(p, 2) & g.from_right(p, 3)) | g.from_right(vert, 1));
-        let to_left = p & ((g.from_left(p, 2) & g.from_left(p, 3)) | g.from_left(vert, 1));
-        right |= to_right | g.from_right(to_left, 1);
-        same_right |= p & g.from_right(p, 1);
-        let to_down = p & ((d2 & d3) | horiz(d1));
-        let to_up = d1 & ((u1 & u2) | horiz(p));
-        down |= to_down | to_up;
-        same_down |= p & d1;
+    for &p in planes.iter().filter(|&&p| p != 0) {
+        let (r, d, sr, sd) = plane_swaps3(g, p);
+        right |= r;
+        down |= d;
+        same_right |= sr;
+        same_down |= sd;
     }
     let (h, v) = runs3_packed(g, planes);
     let run = h | v;
@@ -155,6 +166,33 @@ fn swap_masks3_packed(g: &Geometry, planes: &[u64], pieces: u64) -> SwapMasks {
         right: g.to_set(hmask),
         down: g.to_set(vmask),
     }
+}
+
+/// Whether any swap makes a run of three: `!swap_masks3(board).is_empty()`, but on small
+/// boards it stops at the first colour that has one.
+pub fn any_swap3(board: &Board) -> bool {
+    if let (Some(g), Some(planes), Some(pieces)) = (
+        board.geometry(),
+        board.packed_colors(),
+        board.packed_pieces(),
+    ) {
+        let pairs_right = pieces & g.from_right(pieces, 1);
+        let pairs_down = pieces & g.from_below(pieces, 1);
+        let mut same = 0;
+        for &p in planes.iter().filter(|&&p| p != 0) {
+            let (r, d, sr, sd) = plane_swaps3(g, p);
+            if (r & !sr & pairs_right) | (d & !sd & pairs_down) != 0 {
+                return true;
+            }
+            same |= sr | sd;
+        }
+        // Only pairs of one colour are left: legal only where a run already passes.
+        let (h, v) = runs3_packed(g, planes);
+        if same == 0 || h | v == 0 {
+            return false;
+        }
+    }
+    !swap_masks3(board).is_empty()
 }
 
 /// Bits `c` where `word` has `len` consecutive set bits from `c` upward.
@@ -309,6 +347,11 @@ pub fn swap_makes_run(board: &Board, a: Pos, b: Pos, min_len: usize) -> bool {
     run_through(board.size(), a, min_len, swapped) || run_through(board.size(), b, min_len, swapped)
 }
 
+/// [`any_swap3`] when `min_len` is 3, else `None` (ask pair by pair).
+pub fn any_swap(board: &Board, min_len: usize) -> Option<bool> {
+    (min_len == 3).then(|| any_swap3(board))
+}
+
 /// [`swap_masks3`] when `min_len` is 3, else `None` (ask pair by pair).
 pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
     (min_len == 3).then(|| swap_masks3(board))
@@ -317,7 +360,8 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
 /// Implements the detection methods of [`Rules`](crate::Rules) for straight runs of at
 /// least `MIN` equal colours, inside an `impl Rules for …` block: `find_matches`,
 /// `in_match`, `swap_matches` and (unless `without legal_swaps` is given, for rules that
-/// add combos to it) `legal_swaps`, all on the fast bit-mask paths of this module.
+/// add combos to them) `legal_swaps` and `any_legal_swap`, all on the fast bit-mask paths
+/// of this module.
 ///
 /// ```
 /// use match3_core::{Rules, Refill};
@@ -334,6 +378,9 @@ macro_rules! line_run_detection {
         $crate::line_run_detection!($min, without legal_swaps);
         fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
             $crate::runs::swap_masks(board, $min)
+        }
+        fn any_legal_swap(&self, board: &$crate::Board) -> ::std::option::Option<bool> {
+            $crate::runs::any_swap(board, $min)
         }
     };
     ($min:expr, without legal_swaps) => {

@@ -62,6 +62,10 @@ impl Rules for Lines {
         Some(masks)
     }
 
+    fn any_legal_swap(&self, board: &Board) -> Option<bool> {
+        Some(runs::any_swap3(board) || !blast::combo_masks(board).is_empty())
+    }
+
     fn supports_special(&self, _special: Special) -> bool {
         true
     }
