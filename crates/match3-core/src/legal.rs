@@ -85,15 +85,19 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     let size = board.size();
     if rules.accepts(MoveKind::Swap) {
         if let Some(masks) = known.or_else(|| rules.legal_swaps(board)) {
-            let mut either = masks.right;
-            either.union_with(&masks.down);
-            for a in &either {
-                let right = Pos::new(a.row, a.col + 1);
-                let down = Pos::new(a.row + 1, a.col);
-                if (masks.right.contains(a) && !visit(Move::Swap(a, right)))
-                    || (masks.down.contains(a) && !visit(Move::Swap(a, down)))
-                {
-                    return;
+            // Row by row, bit by bit: row-major order, right neighbour before lower.
+            for r in 0..board.rows() {
+                let (right, down) = (masks.right.row_bits(r), masks.down.row_bits(r));
+                let mut bits = right | down;
+                while bits != 0 {
+                    let c = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let a = Pos::new(r as u8, c as u8);
+                    if (right >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row, a.col + 1))))
+                        || (down >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row + 1, a.col))))
+                    {
+                        return;
+                    }
                 }
             }
         } else if !for_each_swap_by_pairs(rules, board, &mut visit) {
