@@ -190,6 +190,19 @@ impl Board {
         out
     }
 
+    /// Empties every cell of `set` on the board: the masks in one pass per plane, then the
+    /// cells (a phase's removal).
+    pub(crate) fn clear_cells(&mut self, set: &CellSet) {
+        self.masks.clear(set);
+        for pos in set {
+            if self.size.contains(pos) {
+                let i = self.size.index(pos);
+                self.cells[i] = Cell::Empty;
+                self.ids[i] = 0;
+            }
+        }
+    }
+
     /// Moves whatever is on `from` to the empty cell `to` (both in range): gravity's step.
     #[inline]
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos) -> u32 {

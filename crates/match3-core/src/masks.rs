@@ -157,6 +157,27 @@ impl Masks {
         }
     }
 
+    /// Clears the cells of `set` from every plane.
+    pub(crate) fn clear(&mut self, set: &crate::cellset::CellSet) {
+        let rows = self.rows;
+        let mut packed_keep = u64::MAX;
+        for r in 0..rows {
+            let bits = set.row_bits(r);
+            if bits == 0 {
+                continue;
+            }
+            for plane in self.words.chunks_exact_mut(rows) {
+                plane[r] &= !bits;
+            }
+            if !self.packed.is_empty() {
+                packed_keep &= !(u64::from(bits) << (r * self.cols));
+            }
+        }
+        for p in &mut self.packed {
+            *p &= packed_keep;
+        }
+    }
+
     pub(crate) fn pieces(&self) -> &[u32] {
         self.plane(PIECES)
     }

@@ -215,9 +215,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         };
         rules.create_specials(&state.board, &matched, moved, &mut created);
 
-        for pos in &cleared {
-            state.board.take(pos);
-        }
+        state.board.clear_cells(&cleared);
         sink.cleared(&cleared);
         for &(pos, piece) in &created {
             if state.board.get(pos).is_ok_and(Cell::is_empty) {
