@@ -219,11 +219,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         sink.cleared(&cleared);
         for &(pos, piece) in &created {
             if state.board.get(pos).is_ok_and(Cell::is_empty) {
-                let id = mint(&mut state.next_id);
-                state
-                    .board
-                    .set(pos, Cell::Piece(piece), id)
-                    .expect("checked");
+                let id = place_new(state, pos, piece);
                 sink.created(pos, id, piece);
             }
         }
@@ -300,6 +296,16 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
     }
 }
 
+/// Puts a newly created piece on the empty, in-range cell `pos` with the next id.
+fn place_new(state: &mut Snapshot, pos: Pos, piece: Piece) -> u32 {
+    let id = mint(&mut state.next_id);
+    state
+        .board
+        .set(pos, Cell::Piece(piece), id)
+        .expect("the caller checked the cell");
+    id
+}
+
 fn mint(next_id: &mut u32) -> u32 {
     *next_id += 1;
     *next_id - 1
@@ -348,14 +354,8 @@ fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
         holes.set_row_bits(r, full & !(p | b));
     }
     for pos in &holes {
-        {
-            let piece = draw_piece(&mut state.rng, state.colors);
-            let id = mint(&mut state.next_id);
-            state
-                .board
-                .set(pos, Cell::Piece(piece), id)
-                .expect("in range");
-            sink.spawn(id, pos, piece);
-        }
+        let piece = draw_piece(&mut state.rng, state.colors);
+        let id = place_new(state, pos, piece);
+        sink.spawn(id, pos, piece);
     }
 }
