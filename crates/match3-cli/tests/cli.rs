@@ -25,6 +25,26 @@ fn json_of(args: &[&str]) -> Value {
 
 const TEACHING: &str = "AABC/BCAB/CBAC/ABCA";
 
+/// Runs `match3 play` with `args`, feeds it `script` on stdin, returns its stdout.
+fn play_script(args: &[&str], script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run match3 play");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("match3 play ends");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
 #[test]
 fn resolve_json_reports_the_worked_example() {
     let v = json_of(&[
@@ -227,22 +247,8 @@ fn new_json_gives_a_playable_board_for_a_seed() {
 
 #[test]
 fn play_is_scriptable_from_stdin() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
-        .args(["play", "--rules", "finite", "--preset", "teaching"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = "hint\n0,0 2,2\nnonsense\n0,2\n1,2\nundo\nswap 0,2 1,2\nreset\npreset cross\nresolve\nquit\n";
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = play_script(&["--rules", "finite", "--preset", "teaching"], script);
     for needle in [
         "hint: swap (0,1) (0,2)",
         "! illegal: cells (0,0) and (2,2) are not side by side",
@@ -333,23 +339,12 @@ fn play_drives_every_variant_from_stdin() {
         ),
         ("clusters-tap", "tap 0,0\n9,9\nquit\n", "status"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
-            .args([
-                "play", "--rules", rules, "--seed", "4", "--size", "6x6", "--colors", "4",
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{rules}");
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = play_script(
+            &[
+                "--rules", rules, "--seed", "4", "--size", "6x6", "--colors", "4",
+            ],
+            script,
+        );
         assert!(
             text.contains(needle),
             "{rules}: missing {needle:?} in\n{text}"
