@@ -123,13 +123,7 @@ fn one_seeded_greedy_game_per_variant_summary() {
     let mut table =
         String::from("variant        score  moves  phases  longest  created  fired  ending\n");
     let mut row = |name: &str, stats: match3_bots::GameStats| {
-        let ending = if stats.cleared {
-            "cleared"
-        } else if stats.deadlocked {
-            "no moves"
-        } else {
-            "move limit"
-        };
+        let ending = stats.ending;
         writeln!(
             table,
             "{name:<14} {:>5}  {:>5}  {:>6}  {:>7}  {:>7}  {:>5}  {ending}",

@@ -4,7 +4,7 @@ use match3_core::{Game, GameRng, Move, Rules, Snapshot};
 
 /// Chooses moves for a game.
 pub trait Bot {
-    /// The move to play, or `None` when there is no legal move.
+    /// The move to play: `None` exactly when there is no legal move.
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move>;
 }
 
@@ -74,11 +74,12 @@ impl Bot for GreedyBot {
             .scratch
             .get_or_insert_with(|| Box::new(game.snapshot()));
         let guess = self.rng.clone();
-        let mut best: Option<(u64, Move)> = None;
+        // A candidate whose look-ahead fails (a runaway cascade under the guessed refills)
+        // ranks below every one that plays, but stays a candidate: the bot returns a move
+        // whenever one is legal, and the game reports what really happens.
+        let mut best: Option<(Option<u64>, Move)> = None;
         for &mv in &self.moves {
-            let Ok(score) = game.evaluate(mv, scratch, Some(&guess)) else {
-                continue;
-            };
+            let score = game.evaluate(mv, scratch, Some(&guess)).ok();
             if best.is_none_or(|(best, _)| score > best) {
                 best = Some((score, mv));
             }

@@ -8,7 +8,8 @@
 //!   plays the best; see its docs for ties and how look-ahead treats refills.
 //! - [`simulate()`]: N games of at most M moves on `jobs` threads; game `i`'s seed is
 //!   derived from the base seed and `i` only, so the statistics are identical for any
-//!   thread count.
+//!   thread count. Statistics are exact and kept in bounded memory ([`Stats`]), and
+//!   every game's ending is counted: move limit, no moves, cleared, or engine error.
 //!
 //! ```
 //! use match3_bots::{Bot, GreedyBot, Plan, BotKind, simulate};
@@ -23,7 +24,7 @@
 //! let plan = Plan { config: GameConfig::new(42), bot: BotKind::Random, games: 8, moves: 20 };
 //! let one = simulate(|| Lines, plan, 1, &|| {})?;
 //! let two = simulate(|| Lines, plan, 2, &|| {})?;
-//! assert_eq!(one.per_game, two.per_game);
+//! assert_eq!(one.stats, two.stats);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -31,4 +32,7 @@ mod bot;
 mod simulate;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
-pub use simulate::{GameStats, Plan, Report, bot_seed, game_seed, play_game, simulate};
+pub use simulate::{
+    Ending, GameError, GameStats, MAX_JOBS, Plan, Report, SimulateError, Stats, bot_seed,
+    game_seed, play_game, simulate,
+};

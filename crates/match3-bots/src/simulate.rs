@@ -1,9 +1,13 @@
 //! Seeded simulation: many games, one bot, statistics that do not depend on threading.
 
+use std::collections::BTreeMap;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use match3_core::{Fire, Game, GameConfig, Piece, Pos, Rules, SetupError, Sink, Status};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::bot::{Bot, BotKind};
 
@@ -38,8 +42,47 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Why a game stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// The move limit was reached with moves still left.
+    #[default]
+    MoveLimit,
+    /// No legal move was left (status `NoMoves`).
+    NoMoves,
+    /// The board was cleared (status `Cleared`).
+    Cleared,
+    /// The engine rejected the bot's move (a bug or a runaway cascade); the game's
+    /// statistics stop at the move before.
+    Error,
+}
+
+impl Ending {
+    /// `move_limit`, `no_moves`, `cleared` or `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::MoveLimit => "move_limit",
+            Ending::NoMoves => "no_moves",
+            Ending::Cleared => "cleared",
+            Ending::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::MoveLimit => "move limit",
+            Ending::NoMoves => "no moves",
+            Ending::Cleared => "cleared",
+            Ending::Error => "engine error",
+        })
+    }
+}
+
 /// One game's outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct GameStats {
     /// The game's seed.
     pub seed: u64,
@@ -55,10 +98,10 @@ pub struct GameStats {
     pub specials_created: u64,
     /// Specials (and combos) fired.
     pub specials_fired: u64,
-    /// Whether the game ended with no legal move before the limit.
-    pub deadlocked: bool,
-    /// Whether it ended with the board cleared.
-    pub cleared: bool,
+    /// Why the game stopped.
+    pub ending: Ending,
+    /// The engine's message, when `ending` is [`Ending::Error`].
+    pub error: Option<String>,
 }
 
 /// Counts specials without recording anything.
@@ -77,7 +120,8 @@ impl Sink for Counter {
     }
 }
 
-/// Plays one game: `rules` on a new board of `config` with game seed `seed`.
+/// Plays one game: `rules` on a new board of `config` with game seed `seed`, until the
+/// move limit, the end of the game, or an engine error (recorded, never hidden).
 pub fn play_game<R: Rules>(
     rules: R,
     config: GameConfig,
@@ -92,31 +136,190 @@ pub fn play_game<R: Rules>(
     };
     let mut counter = Counter::default();
     while stats.moves < moves && game.status() == Status::Playable {
-        let Some(mv) = bot.choose(&game) else { break };
-        let Ok(turn) = game.play_with(mv, &mut counter) else {
-            break;
-        };
-        stats.moves += 1;
-        stats.phases += u64::from(turn.phases);
-        stats.longest_chain = stats.longest_chain.max(turn.phases);
+        let mv = bot
+            .choose(&game)
+            .expect("a bot always finds a move while the game is playable");
+        match game.play_with(mv, &mut counter) {
+            Ok(turn) => {
+                stats.moves += 1;
+                stats.phases += u64::from(turn.phases);
+                stats.longest_chain = stats.longest_chain.max(turn.phases);
+            }
+            Err(e) => {
+                stats.error = Some(format!("move {} ({mv}): {e}", stats.moves + 1));
+                break;
+            }
+        }
     }
     stats.score = game.score();
     stats.specials_created = counter.created;
     stats.specials_fired = counter.fired;
-    stats.deadlocked = game.status() == Status::NoMoves;
-    stats.cleared = game.status() == Status::Cleared;
+    stats.ending = match game.status() {
+        _ if stats.error.is_some() => Ending::Error,
+        Status::NoMoves => Ending::NoMoves,
+        Status::Cleared => Ending::Cleared,
+        Status::Playable => Ending::MoveLimit,
+    };
     Ok(stats)
 }
 
+/// The first engine error of a simulation: which game, its seed, and the message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameError {
+    /// The game's index `i` in the run.
+    pub game: u32,
+    /// The game's seed.
+    pub seed: u64,
+    /// What the engine said.
+    pub message: String,
+}
+
+/// Exact statistics over any number of games, in memory that does not grow with the
+/// number of games: sums, maxima, counts per ending, and a histogram of final scores
+/// (one entry per distinct score) for exact medians and percentiles.
+///
+/// Merging is associative and commutative, so statistics gathered on any number of
+/// threads, in any order, are identical.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Moves played over all games.
+    pub moves: u64,
+    /// Phases over all moves.
+    pub phases: u64,
+    /// Longest chain in one move.
+    pub longest_chain: u32,
+    /// Sum of final scores.
+    pub score_sum: u128,
+    /// How many games ended with each final score.
+    pub scores: BTreeMap<u64, u64>,
+    /// Specials created.
+    pub specials_created: u64,
+    /// Specials (and combos) fired.
+    pub specials_fired: u64,
+    /// Games that reached the move limit.
+    pub move_limit: u64,
+    /// Games that ended with no legal move.
+    pub no_moves: u64,
+    /// Games that ended with the board cleared.
+    pub cleared: u64,
+    /// Games stopped by an engine error.
+    pub errors: u64,
+    /// The error of the lowest-numbered game that had one.
+    pub first_error: Option<GameError>,
+}
+
+impl Stats {
+    /// Adds game number `index`'s outcome.
+    pub fn add(&mut self, index: u32, game: &GameStats) {
+        self.games += 1;
+        self.moves += u64::from(game.moves);
+        self.phases += game.phases;
+        self.longest_chain = self.longest_chain.max(game.longest_chain);
+        self.score_sum += u128::from(game.score);
+        *self.scores.entry(game.score).or_default() += 1;
+        self.specials_created += game.specials_created;
+        self.specials_fired += game.specials_fired;
+        match game.ending {
+            Ending::MoveLimit => self.move_limit += 1,
+            Ending::NoMoves => self.no_moves += 1,
+            Ending::Cleared => self.cleared += 1,
+            Ending::Error => self.errors += 1,
+        }
+        if let Some(message) = &game.error {
+            self.keep_error(GameError {
+                game: index,
+                seed: game.seed,
+                message: message.clone(),
+            });
+        }
+    }
+
+    fn keep_error(&mut self, error: GameError) {
+        if self
+            .first_error
+            .as_ref()
+            .is_none_or(|e| error.game < e.game)
+        {
+            self.first_error = Some(error);
+        }
+    }
+
+    /// Combines statistics of disjoint sets of games.
+    pub fn merge(mut self, other: Stats) -> Stats {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.phases += other.phases;
+        self.longest_chain = self.longest_chain.max(other.longest_chain);
+        self.score_sum += other.score_sum;
+        for (score, n) in other.scores {
+            *self.scores.entry(score).or_default() += n;
+        }
+        self.specials_created += other.specials_created;
+        self.specials_fired += other.specials_fired;
+        self.move_limit += other.move_limit;
+        self.no_moves += other.no_moves;
+        self.cleared += other.cleared;
+        self.errors += other.errors;
+        if let Some(e) = other.first_error {
+            self.keep_error(e);
+        }
+        self
+    }
+
+    /// Mean final score (0 for no games).
+    pub fn mean_score(&self) -> f64 {
+        ratio(self.score_sum as f64, self.games)
+    }
+
+    /// Nearest-rank percentile `p` (0–100) of final scores (0 for no games).
+    pub fn percentile(&self, p: u64) -> u64 {
+        let rank = (p.min(100) * self.games).div_ceil(100).max(1);
+        let mut seen = 0;
+        for (&score, &n) in &self.scores {
+            seen += n;
+            if seen >= rank {
+                return score;
+            }
+        }
+        0
+    }
+
+    /// Median final score (the lower middle for an even count).
+    pub fn median_score(&self) -> u64 {
+        self.percentile(50)
+    }
+
+    /// 90th percentile of final scores.
+    pub fn p90_score(&self) -> u64 {
+        self.percentile(90)
+    }
+
+    /// Mean phases per move.
+    pub fn mean_chain(&self) -> f64 {
+        ratio(self.phases as f64, self.moves)
+    }
+
+    /// Mean moves per game.
+    pub fn mean_moves(&self) -> f64 {
+        ratio(self.moves as f64, self.games)
+    }
+}
+
+fn ratio(sum: f64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
 /// Everything a simulation measured.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
-    /// The plan.
+    /// Games asked for.
     pub games: u32,
     /// Move limit per game.
     pub move_limit: u32,
-    /// Per-game outcomes, in game order.
-    pub per_game: Vec<GameStats>,
+    /// The statistics over all games.
+    pub stats: Stats,
     /// Wall-clock time of the whole run.
     pub elapsed: Duration,
 }
@@ -124,71 +327,7 @@ pub struct Report {
 impl Report {
     /// Moves played over all games.
     pub fn moves(&self) -> u64 {
-        self.per_game.iter().map(|g| u64::from(g.moves)).sum()
-    }
-
-    fn scores(&self) -> Vec<u64> {
-        let mut s: Vec<u64> = self.per_game.iter().map(|g| g.score).collect();
-        s.sort_unstable();
-        s
-    }
-
-    /// Mean final score.
-    pub fn mean_score(&self) -> f64 {
-        mean(self.per_game.iter().map(|g| g.score as f64))
-    }
-
-    /// Median final score (the lower middle for an even count).
-    pub fn median_score(&self) -> u64 {
-        percentile(&self.scores(), 50)
-    }
-
-    /// 90th percentile of final scores (nearest rank).
-    pub fn p90_score(&self) -> u64 {
-        percentile(&self.scores(), 90)
-    }
-
-    /// Mean phases per move.
-    pub fn mean_chain(&self) -> f64 {
-        let moves = self.moves();
-        if moves == 0 {
-            return 0.0;
-        }
-        self.per_game.iter().map(|g| g.phases).sum::<u64>() as f64 / moves as f64
-    }
-
-    /// Longest chain seen.
-    pub fn longest_chain(&self) -> u32 {
-        self.per_game
-            .iter()
-            .map(|g| g.longest_chain)
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Mean moves per game.
-    pub fn mean_moves(&self) -> f64 {
-        mean(self.per_game.iter().map(|g| f64::from(g.moves)))
-    }
-
-    /// Games that ended with no legal move.
-    pub fn deadlocks(&self) -> u32 {
-        self.per_game.iter().filter(|g| g.deadlocked).count() as u32
-    }
-
-    /// Games that ended with a cleared board.
-    pub fn cleared(&self) -> u32 {
-        self.per_game.iter().filter(|g| g.cleared).count() as u32
-    }
-
-    /// Specials created over all games.
-    pub fn specials_created(&self) -> u64 {
-        self.per_game.iter().map(|g| g.specials_created).sum()
-    }
-
-    /// Specials fired over all games.
-    pub fn specials_fired(&self) -> u64 {
-        self.per_game.iter().map(|g| g.specials_fired).sum()
+        self.stats.moves
     }
 
     /// Throughput: moves per second of wall-clock time.
@@ -202,40 +341,110 @@ impl Report {
     }
 }
 
-fn mean(values: impl Iterator<Item = f64>) -> f64 {
-    let (sum, n) = values.fold((0.0, 0u64), |(s, n), v| (s + v, n + 1));
-    if n == 0 { 0.0 } else { sum / n as f64 }
-}
-
-/// Nearest-rank percentile of sorted values (0 for none).
-fn percentile(sorted: &[u64], p: usize) -> u64 {
-    if sorted.is_empty() {
-        return 0;
+impl std::ops::Deref for Report {
+    type Target = Stats;
+    fn deref(&self) -> &Stats {
+        &self.stats
     }
-    let rank = (p * sorted.len()).div_ceil(100).max(1);
-    sorted[rank - 1]
 }
 
-/// Runs the plan on `jobs` threads (0: rayon's default). Game `i` uses
-/// [`game_seed`]`(plan.config.seed, i)` whatever the thread count, and results are kept in
-/// game order, so everything but `elapsed` is identical for any `jobs`. `progress` is
-/// called once per finished game, from any thread.
+impl fmt::Display for Report {
+    /// A few lines: moves, score, chains, specials, endings, throughput.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.stats;
+        writeln!(
+            f,
+            "moves        {} ({:.1} per game, limit {})",
+            s.moves,
+            s.mean_moves(),
+            self.move_limit
+        )?;
+        writeln!(
+            f,
+            "score        mean {:.1}  median {}  p90 {}",
+            s.mean_score(),
+            s.median_score(),
+            s.p90_score()
+        )?;
+        writeln!(
+            f,
+            "chains       mean {:.2}  longest {}",
+            s.mean_chain(),
+            s.longest_chain
+        )?;
+        writeln!(
+            f,
+            "specials     created {}  fired {}",
+            s.specials_created, s.specials_fired
+        )?;
+        writeln!(
+            f,
+            "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
+            s.move_limit, s.no_moves, s.cleared, s.errors
+        )?;
+        if let Some(e) = &s.first_error {
+            writeln!(
+                f,
+                "first error  game {} (seed {}): {}",
+                e.game, e.seed, e.message
+            )?;
+        }
+        writeln!(f, "throughput   {:.0} moves/s", self.moves_per_second())
+    }
+}
+
+/// The most worker threads [`simulate`] takes.
+pub const MAX_JOBS: usize = 256;
+
+/// Why a simulation could not run.
+#[derive(Debug, Error)]
+pub enum SimulateError {
+    /// The rules could not set up a game.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// More worker threads than [`MAX_JOBS`].
+    #[error("{jobs} jobs requested: at most {MAX_JOBS} worker threads are allowed")]
+    TooManyJobs {
+        /// Requested threads.
+        jobs: usize,
+    },
+    /// The thread pool could not start.
+    #[error("could not start {jobs} worker threads: {message}")]
+    Threads {
+        /// Requested threads.
+        jobs: usize,
+        /// The system's reason.
+        message: String,
+    },
+}
+
+/// Runs the plan on `jobs` threads (0: one per core; at most [`MAX_JOBS`]). Game `i`
+/// uses [`game_seed`]`(plan.config.seed, i)` whatever the thread count, and the
+/// statistics merge exactly, so everything but `elapsed` is identical for any `jobs`.
+/// Memory does not grow with the number of games. `progress` is called once per
+/// finished game, from any thread.
 pub fn simulate<R, F>(
     make_rules: F,
     plan: Plan,
     jobs: usize,
     progress: &(dyn Fn() + Sync),
-) -> Result<Report, SetupError>
+) -> Result<Report, SimulateError>
 where
     R: Rules,
     F: Fn() -> R + Sync,
 {
+    if jobs > MAX_JOBS {
+        return Err(SimulateError::TooManyJobs { jobs });
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
-        .expect("a thread pool");
+        .map_err(|e| SimulateError::Threads {
+            jobs,
+            message: e.to_string(),
+        })?;
     let start = Instant::now();
-    let per_game: Result<Vec<GameStats>, SetupError> = pool.install(|| {
+    let stats: Result<Stats, SetupError> = pool.install(|| {
         (0..plan.games)
             .into_par_iter()
             .map(|i| {
@@ -243,16 +452,21 @@ where
                     seed: game_seed(plan.config.seed, i),
                     ..plan.config
                 };
-                let stats = play_game(make_rules(), config, plan.bot, plan.moves);
+                let game = play_game(make_rules(), config, plan.bot, plan.moves);
                 progress();
-                stats
+                game.map(|g| (i, g))
             })
-            .collect()
+            .try_fold(Stats::default, |mut acc, game| {
+                let (i, g) = game?;
+                acc.add(i, &g);
+                Ok(acc)
+            })
+            .try_reduce(Stats::default, |a, b| Ok(a.merge(b)))
     });
     Ok(Report {
         games: plan.games,
         move_limit: plan.moves,
-        per_game: per_game?,
+        stats: stats?,
         elapsed: start.elapsed(),
     })
 }

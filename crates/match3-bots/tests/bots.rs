@@ -1,7 +1,10 @@
 //! Bots choose legal moves deterministically, greedy takes the best, look-ahead leaves the
 //! game alone, and simulation does not depend on the thread count.
 
-use match3_bots::{Bot, BotKind, GreedyBot, Plan, RandomBot, simulate};
+use match3_bots::{
+    Bot, BotKind, GameStats, GreedyBot, MAX_JOBS, Plan, RandomBot, Report, Stats, game_seed,
+    play_game, simulate,
+};
 use match3_clusters::Clusters;
 use match3_core::{Game, GameConfig, Move, NoTrace, Pos};
 use match3_finite::{Finite, Preset};
@@ -102,8 +105,8 @@ fn simulation_results_do_not_depend_on_threads() {
     };
     let one = simulate(Clusters::swap, plan, 1, &|| {}).unwrap();
     let three = simulate(Clusters::swap, plan, 3, &|| {}).unwrap();
-    assert_eq!(one.per_game, three.per_game);
-    assert_eq!(one.per_game.len(), 10);
+    assert_eq!(one.stats, three.stats);
+    assert_eq!(one.games, 10);
     assert!(one.moves() > 0);
     let again = simulate(Clusters::swap, plan, 2, &|| {}).unwrap();
     assert_eq!(
@@ -114,17 +117,94 @@ fn simulation_results_do_not_depend_on_threads() {
 
 #[test]
 fn report_statistics_are_nearest_rank() {
+    let mut stats = Stats::default();
+    for i in 0..10u32 {
+        let game = GameStats {
+            score: (u64::from(i) + 1) * 10, // 10, 20, …, 100
+            moves: 2,
+            ..GameStats::default()
+        };
+        stats.add(i, &game);
+    }
+    assert_eq!(stats.median_score(), 50);
+    assert_eq!(stats.p90_score(), 90);
+    assert_eq!(stats.mean_score(), 55.0);
+    assert_eq!(stats.mean_moves(), 2.0);
+    assert_eq!(stats.move_limit, 10);
+}
+
+#[test]
+fn merged_statistics_equal_the_whole_in_any_split() {
+    let plan = Plan {
+        config: GameConfig::new(5),
+        bot: BotKind::Random,
+        games: 12,
+        moves: 8,
+    };
+    let games: Vec<GameStats> = (0..plan.games)
+        .map(|i| {
+            let config = GameConfig {
+                seed: game_seed(plan.config.seed, i),
+                ..plan.config
+            };
+            play_game(Lines, config, plan.bot, plan.moves).unwrap()
+        })
+        .collect();
+    let whole = simulate(|| Lines, plan, 2, &|| {}).unwrap().stats;
+    for split in [1, 5, 11] {
+        let (mut a, mut b) = (Stats::default(), Stats::default());
+        for (i, g) in games.iter().enumerate() {
+            let side = if i < split { &mut a } else { &mut b };
+            side.add(i as u32, g);
+        }
+        assert_eq!(b.clone().merge(a.clone()), whole);
+        assert_eq!(a.merge(b), whole);
+    }
+}
+
+#[test]
+fn every_game_ends_for_a_stated_reason() {
+    // Two colours: cascades run long; the engine's calm refill must end every one of them.
+    let plan = Plan {
+        config: GameConfig {
+            colors: 2,
+            ..GameConfig::new(1)
+        },
+        bot: BotKind::Greedy,
+        games: 6,
+        moves: 40,
+    };
+    let report = simulate(|| Lines, plan, 2, &|| {}).unwrap();
+    let s = &report.stats;
+    assert_eq!(s.errors, 0, "{:?}", s.first_error);
+    assert_eq!(s.move_limit + s.no_moves + s.cleared + s.errors, 6);
+    assert_eq!(s.moves, 6 * 40);
+}
+
+#[test]
+fn too_many_jobs_is_an_error_not_a_panic() {
     let plan = Plan {
         config: GameConfig::new(1),
         bot: BotKind::Random,
-        games: 10,
-        moves: 10,
+        games: 1,
+        moves: 1,
     };
-    let mut report = simulate(|| Finite, plan, 1, &|| {}).unwrap();
-    for (i, g) in report.per_game.iter_mut().enumerate() {
-        g.score = (i as u64 + 1) * 10; // 10, 20, …, 100
-    }
-    assert_eq!(report.median_score(), 50);
-    assert_eq!(report.p90_score(), 90);
-    assert_eq!(report.mean_score(), 55.0);
+    let err = simulate(|| Lines, plan, MAX_JOBS + 1, &|| {}).unwrap_err();
+    assert!(err.to_string().contains("at most 256"), "{err}");
+    assert!(simulate(|| Lines, plan, usize::MAX, &|| {}).is_err());
+}
+
+#[test]
+fn report_serializes_and_reads_back() {
+    let plan = Plan {
+        config: GameConfig::new(3),
+        bot: BotKind::Random,
+        games: 4,
+        moves: 5,
+    };
+    let report = simulate(|| Lines, plan, 1, &|| {}).unwrap();
+    let text = serde_json::to_string(&report).unwrap();
+    let back: Report = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, report);
+    assert!(report.to_string().contains("endings"));
 }

@@ -51,6 +51,7 @@ pub fn run(variant: Variant, plan: Plan, jobs: usize, label: &str) -> Result<Rep
 /// that runs with any `--jobs` print identical bytes.
 pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Value {
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    let s = &report.stats;
     json!({
         "rules": variant.name(),
         "bot": plan.bot.name(),
@@ -60,18 +61,28 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
         "blockers": plan.config.blocker_percent,
         "games": report.games,
         "move_limit": report.move_limit,
-        "moves": report.moves(),
-        "mean_moves": round(report.mean_moves()),
-        "mean_score": round(report.mean_score()),
-        "median_score": report.median_score(),
-        "p90_score": report.p90_score(),
-        "mean_chain": round(report.mean_chain()),
-        "longest_chain": report.longest_chain(),
-        "deadlocks": report.deadlocks(),
-        "cleared": report.cleared(),
+        "moves": s.moves,
+        "mean_moves": round(s.mean_moves()),
+        "mean_score": round(s.mean_score()),
+        "median_score": s.median_score(),
+        "p90_score": s.p90_score(),
+        "mean_chain": round(s.mean_chain()),
+        "longest_chain": s.longest_chain,
+        "endings": {
+            "move_limit": s.move_limit,
+            "no_moves": s.no_moves,
+            "cleared": s.cleared,
+            "error": s.errors,
+        },
+        "deadlocks": s.no_moves,
+        "cleared": s.cleared,
+        "errors": s.errors,
+        "first_error": s.first_error.as_ref().map(|e| json!({
+            "game": e.game, "seed": e.seed, "message": e.message,
+        })),
         "shuffles": 0,
-        "specials_created": report.specials_created(),
-        "specials_fired": report.specials_fired(),
+        "specials_created": s.specials_created,
+        "specials_fired": s.specials_fired,
         "moves_per_second": if timing { json!(report.moves_per_second().round()) } else { Value::Null },
         "elapsed_seconds": if timing { json!(round(report.elapsed.as_secs_f64())) } else { Value::Null },
     })
@@ -80,39 +91,20 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
 /// A readable summary of one simulation.
 pub fn text(variant: Variant, plan: &Plan, report: &Report) -> String {
     format!(
-        "{} x {} games, {} bot, seed {}, {} board, {} colours\n\
-         moves        {} ({:.1} per game, limit {})\n\
-         score        mean {:.1}  median {}  p90 {}\n\
-         chains       mean {:.2}  longest {}\n\
-         specials     created {}  fired {}\n\
-         endings      {} without moves, {} cleared, 0 shuffles\n\
-         throughput   {:.0} moves/s\n",
+        "{} x {} games, {} bot, seed {}, {} board, {} colours\n{report}",
         variant.name(),
         report.games,
         plan.bot.name(),
         plan.config.seed,
         plan.config.size,
         plan.config.colors,
-        report.moves(),
-        report.mean_moves(),
-        report.move_limit,
-        report.mean_score(),
-        report.median_score(),
-        report.p90_score(),
-        report.mean_chain(),
-        report.longest_chain(),
-        report.specials_created(),
-        report.specials_fired(),
-        report.deadlocks(),
-        report.cleared(),
-        report.moves_per_second(),
     )
 }
 
 /// The side-by-side table of `compare`.
 pub fn table(rows: &[(Variant, Report)]) -> String {
     let mut out = format!(
-        "{:<14} {:>9} {:>10} {:>8} {:>8} {:>7} {:>7} {:>9} {:>9} {:>9} {:>11}\n",
+        "{:<14} {:>9} {:>10} {:>8} {:>8} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
         "variant",
         "moves/gm",
         "mean score",
@@ -122,22 +114,25 @@ pub fn table(rows: &[(Variant, Report)]) -> String {
         "longest",
         "specials",
         "fired",
-        "deadlocks",
+        "no moves",
+        "errors",
         "moves/s"
     );
     for (variant, r) in rows {
+        let s = &r.stats;
         out += &format!(
-            "{:<14} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>11.0}\n",
+            "{:<14} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11.0}\n",
             variant.name(),
-            r.mean_moves(),
-            r.mean_score(),
-            r.median_score(),
-            r.p90_score(),
-            r.mean_chain(),
-            r.longest_chain(),
-            r.specials_created(),
-            r.specials_fired(),
-            format!("{}/{}", r.deadlocks(), r.games),
+            s.mean_moves(),
+            s.mean_score(),
+            s.median_score(),
+            s.p90_score(),
+            s.mean_chain(),
+            s.longest_chain,
+            s.specials_created,
+            s.specials_fired,
+            format!("{}/{}", s.no_moves, r.games),
+            s.errors,
             r.moves_per_second(),
         );
     }

@@ -196,3 +196,24 @@ fn drop_games_start_empty_and_playable() {
     assert_eq!(game.status(), Status::Playable);
     assert_eq!(game.legal_moves().len(), 8);
 }
+
+#[test]
+fn every_listed_move_plays_even_on_three_colours() {
+    // Three colours make cluster cascades run on and on; calm refills must end every one,
+    // so no listed move is ever rejected as a runaway.
+    for seed in 1..=3 {
+        let config = match3_core::GameConfig {
+            colors: 3,
+            ..match3_core::GameConfig::new(seed)
+        };
+        let game = Game::new(Clusters::swap(), config).unwrap();
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty());
+        for mv in moves {
+            let mut copy = game.clone();
+            if let Err(e) = copy.play(mv) {
+                panic!("seed {seed}, {mv}: {e}");
+            }
+        }
+    }
+}

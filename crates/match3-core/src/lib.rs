@@ -79,4 +79,4 @@ pub use pos::{MAX_SIDE, Pos, Size};
 pub use rng::GameRng;
 pub use rules::{Refill, Rules};
 pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};
-pub use turn::{PHASE_LIMIT, gravity};
+pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};

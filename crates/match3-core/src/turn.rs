@@ -19,6 +19,21 @@ use crate::trace::{Fire, Opening, Sink};
 /// The most phases one turn may run before it is rejected as a runaway cascade.
 pub const PHASE_LIMIT: u32 = 500;
 
+/// From this chain index on, refills are *calm*, so that a cascade must settle:
+///
+/// - while gravity has left a match on the board, the holes wait: the next phase clears
+///   that match with no new pieces, so these phases only ever remove pieces;
+/// - once nothing matches, every hole is filled (bottom row first) with a plain piece of
+///   the first colour, starting from its random draw and going round the palette, that
+///   does not put it in a match; its random colour only when every colour would.
+///
+/// With a palette large enough that some colour always fits (4 colours for runs of three
+/// and for clusters of three; each new piece has at most three filled neighbours), the
+/// turn then ends after at most one phase per piece on the board, well inside
+/// [`PHASE_LIMIT`]. Earlier phases refill uniformly at random, so ordinary games, whose
+/// cascades are far shorter, are unaffected.
+pub const CALM_REFILL_AFTER: u32 = 50;
+
 pub(crate) fn draw_piece(rng: &mut GameRng, colors: u8) -> Piece {
     let index = rng.below(u32::from(colors)) as u8;
     Piece::plain(Color::new(index).expect("palette is at most 26 colours"))
@@ -228,7 +243,11 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         state.score += score;
         gravity(&mut state.board, sink);
         if rules.refill() == Refill::Random {
-            refill(state, sink);
+            if chain < CALM_REFILL_AFTER {
+                refill(state, sink);
+            } else if !has_match(rules, &state.board) {
+                calm_refill(rules, state, sink);
+            }
         }
         sink.phase_end(score, &state.board);
     }
@@ -242,6 +261,13 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         phases: chain,
         status: state.status,
     })
+}
+
+/// Whether any piece on `board` is in a match.
+fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+    let mut matched = rules.find_matches(board);
+    keep_pieces(board, &mut matched);
+    !matched.is_empty()
 }
 
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
@@ -341,21 +367,64 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// Fills every empty cell with a random plain piece, row-major.
-fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
-    let full = if state.board.cols() >= 32 {
+/// The empty cells of the board.
+fn holes(board: &Board) -> CellSet {
+    let full = if board.cols() >= 32 {
         u32::MAX
     } else {
-        (1u32 << state.board.cols()) - 1
+        (1u32 << board.cols()) - 1
     };
     let mut holes = CellSet::new();
-    let (pieces, blockers) = (state.board.piece_rows(), state.board.blocker_rows());
+    let (pieces, blockers) = (board.piece_rows(), board.blocker_rows());
     for (r, (&p, &b)) in pieces.iter().zip(blockers).enumerate() {
         holes.set_row_bits(r, full & !(p | b));
     }
-    for pos in &holes {
+    holes
+}
+
+/// Fills every empty cell with a random plain piece, row-major.
+fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
+    for pos in &holes(&state.board) {
         let piece = draw_piece(&mut state.rng, state.colors);
         let id = place_new(state, pos, piece);
         sink.spawn(id, pos, piece);
+    }
+}
+
+/// Fills every empty cell with a plain piece that is not in a match when placed (see
+/// [`CALM_REFILL_AFTER`]). Cells are filled bottom row first: gravity left the holes at
+/// the top of their columns, so each new piece has at most one filled neighbour above or
+/// below it to avoid, and one draw per piece keeps the generator in step with `refill`.
+fn calm_refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, sink: &mut S) {
+    let holes = holes(&state.board);
+    for r in (0..state.board.rows()).rev() {
+        let mut bits = holes.row_bits(r);
+        while bits != 0 {
+            let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            let drawn = draw_piece(&mut state.rng, state.colors);
+            let id = place_new(state, pos, drawn);
+            let first = drawn.color().map_or(0, Color::index);
+            let mut piece = drawn;
+            for k in 0..state.colors {
+                let color = (first + k) % state.colors;
+                piece = Piece::plain(Color::new(color).expect("palette is at most 26 colours"));
+                state
+                    .board
+                    .set(pos, Cell::Piece(piece), id)
+                    .expect("a hole on the board");
+                if !rules.in_match(&state.board, pos) {
+                    break;
+                }
+                piece = drawn;
+            }
+            if state.board.at(pos) != Cell::Piece(piece) {
+                state
+                    .board
+                    .set(pos, Cell::Piece(piece), id)
+                    .expect("a hole on the board");
+            }
+            sink.spawn(id, pos, piece);
+        }
     }
 }

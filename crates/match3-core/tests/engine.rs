@@ -2,8 +2,8 @@
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
 use match3_core::{
-    Axis, Board, CellSet, Color, Game, GameConfig, Move, MoveError, MoveKind, Piece, Pos, Refill,
-    Rules, SetupError, Size, Special, Status, runs,
+    Axis, Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, Move, MoveError,
+    MoveKind, PHASE_LIMIT, Piece, Pos, Refill, Rules, SetupError, Size, Special, Status, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -29,11 +29,85 @@ impl Rules for Refilling {
 }
 
 #[test]
-fn one_colour_refill_is_a_runaway_and_changes_nothing() {
-    let mut game =
-        Game::from_board_with_colors(Refilling, "AAA/AAA".parse().unwrap(), 1, 1).unwrap();
+fn one_colour_palette_is_rejected_for_refilling_rules() {
+    let board: Board = "AAA/AAA".parse().unwrap();
+    let err = Game::from_board_with_colors(Refilling, board.clone(), 1, 1).unwrap_err();
+    assert!(matches!(err, SetupError::Colors { min: 2, .. }), "{err}");
+    let config = GameConfig {
+        colors: 1,
+        ..GameConfig::new(1)
+    };
+    assert!(Game::new(Refilling, config).is_err());
+}
+
+/// Runs of two with random refill: with two colours nearly every random refill matches.
+struct Pairs;
+impl Rules for Pairs {
+    fn name(&self) -> &str {
+        "pairs"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 2).all()
+    }
+    fn refill(&self) -> Refill {
+        Refill::Random
+    }
+}
+
+#[test]
+fn two_colour_cascades_settle_through_calm_refills() {
+    // Two colours, runs of two: a random refill almost always matches again, so these
+    // cascades only end because refills turn calm after CALM_REFILL_AFTER phases.
+    let mut longest = 0;
+    for seed in 0..40 {
+        let board: Board = "AAABAB/BABABA/ABABAB/BABABA/ABABAB/BABABA".parse().unwrap();
+        let mut game = Game::from_board_with_colors(Pairs, board, seed, 2).unwrap();
+        let start = game.board().clone();
+        let trace = game
+            .resolve()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(trace.replay(&start).unwrap(), *game.board());
+        assert!(Pairs.find_matches(game.board()).is_empty());
+        longest = longest.max(trace.phases.len() as u32);
+        // Phases from the calm one on never refill while gravity left a match.
+        for phase in trace.phases.iter().skip(CALM_REFILL_AFTER as usize - 1) {
+            let mut before_refill = phase.board.clone();
+            for spawn in &phase.spawns {
+                before_refill.set(spawn.pos, Cell::Empty, 0).unwrap();
+            }
+            let matched = Pairs.find_matches(&before_refill);
+            assert!(phase.spawns.is_empty() || matched.is_empty());
+        }
+    }
+    assert!(
+        longest > CALM_REFILL_AFTER,
+        "the test must reach calm refills: {longest}"
+    );
+    assert!(longest < PHASE_LIMIT);
+}
+
+/// Rules whose cell predicate disagrees with detection (everything always matches, but
+/// no cell says so): the calm refill is fooled, and the phase limit must catch it.
+struct Inconsistent;
+impl Rules for Inconsistent {
+    fn name(&self) -> &str {
+        "inconsistent"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        board.pieces().map(|(pos, _, _)| pos).collect()
+    }
+    fn in_match(&self, _: &Board, _: Pos) -> bool {
+        false
+    }
+    fn refill(&self) -> Refill {
+        Refill::Random
+    }
+}
+
+#[test]
+fn a_runaway_cascade_is_an_error_and_changes_nothing() {
+    let mut game = Game::from_board(Inconsistent, "AB/BA".parse().unwrap(), 1).unwrap();
     let before = game.snapshot();
-    // Palette of one colour: every refill matches again.
     let err = game.resolve().unwrap_err();
     assert!(matches!(err, MoveError::Runaway { .. }), "{err}");
     assert_eq!(game.snapshot(), before);
@@ -310,7 +384,8 @@ fn setup_errors_are_clear() {
     )
     .unwrap_err();
     assert!(
-        err.to_string().contains("no 8x8 board with 1 colours"),
+        err.to_string()
+            .contains("1 colours requested: these rules need 2 to 26"),
         "{err}"
     );
     let err = Game::new(
@@ -325,7 +400,7 @@ fn setup_errors_are_clear() {
     let err = Game::from_board_with_colors(Refilling, "ABC".parse().unwrap(), 0, 27).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "27 colours requested: these rules need 1 to 26"
+        "27 colours requested: these rules need 2 to 26"
     );
     assert!(Size::new(0, 3).is_err() && Size::new(33, 3).is_err() && Size::new(32, 32).is_ok());
     assert!("8x".parse::<Size>().is_err());
