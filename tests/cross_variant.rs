@@ -67,8 +67,20 @@ fn big_boards() -> impl Strategy<Value = Board> {
     generators::boards(f)
 }
 
+/// Big boards are slow: 24 cases unless `PROPTEST_CASES` asks for another number.
+fn big_board_config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(big_board_config())]
 
     /// Up to 32×32, where boards use the row-word path rather than packed planes.
     #[test]

@@ -31,6 +31,11 @@ impl std::str::FromStr for Coord {
 }
 
 impl Coord {
+    /// `[row, col]` as typed.
+    pub fn json(self) -> serde_json::Value {
+        serde_json::json!([self.row, self.col])
+    }
+
     /// The position, or a rejection naming it when it cannot be on any board.
     pub fn to_pos(self, board: &Board) -> Result<Pos, String> {
         match (u8::try_from(self.row), u8::try_from(self.col)) {

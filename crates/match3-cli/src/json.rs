@@ -1,4 +1,4 @@
-//! The JSON shapes of SPEC §7.
+//! The JSON shapes of the command's output (documented in `docs/cli.md`).
 
 use match3_core::{Fire, Game, Move, Opening, Pos, Rules, Trace};
 use serde_json::{Value, json};
@@ -81,10 +81,11 @@ pub fn phases(trace: &Trace) -> Value {
 }
 
 /// The `resolve --json` object: the game after the turn, and the turn's trace or error.
+/// `mv` is the move as typed (`null` for a resolve).
 pub fn resolve<R: Rules>(
     game: &Game<R>,
     initial: &str,
-    mv: Option<Move>,
+    mv: Option<Value>,
     outcome: &Result<Trace, String>,
 ) -> Value {
     let (legal, error, phases_v, opening_v) = match outcome {
@@ -99,7 +100,7 @@ pub fn resolve<R: Rules>(
     json!({
         "rules": game.rules().name(),
         "initial": initial,
-        "move": mv.map_or(Value::Null, self::mv),
+        "move": mv.unwrap_or(Value::Null),
         "legal": legal,
         "error": error,
         "moves": game.moves(),

@@ -23,11 +23,12 @@ mod render;
 mod report;
 mod variant;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use match3_core::{Board, Game, GameConfig, Move, Rules, Size};
+use match3_bots::{BotKind, MAX_JOBS};
+use match3_core::{Board, Game, GameConfig, MAX_COLORS, Move, Rules, Size};
 
 use crate::coords::Coord;
 use crate::variant::Variant;
@@ -73,28 +74,42 @@ struct RunArgs {
     /// Base seed; game i uses a seed derived from it and i only.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
-    jobs: usize,
-    /// Board size, ROWSxCOLS.
+    /// Worker threads (0: one per core; at most 256). Results do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_JOBS as u64))]
+    jobs: u64,
+    /// Board size, ROWSxCOLS (each side 1 to 32).
     #[arg(long, default_value = "8x8")]
     size: Size,
-    /// Palette size.
-    #[arg(long, default_value_t = 5)]
+    /// Palette size (2 to 26 for refilling variants).
+    #[arg(long, default_value_t = 5, value_parser = colors_arg())]
     colors: u8,
-    /// Chance of a blocker per cell, in percent (variants with blockers).
-    #[arg(long, default_value_t = 0)]
+    /// Chance of a blocker per cell, in percent (variants that generate blockers).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
     blockers: u8,
 }
 
+/// `--colors`: a palette of 1 to 26 letters (a refilling variant asks for 2 or more).
+fn colors_arg() -> clap::builder::RangedI64ValueParser<u8> {
+    clap::value_parser!(u8).range(1..=i64::from(MAX_COLORS))
+}
+
 impl RunArgs {
-    fn plan(&self) -> match3_bots::Plan {
+    fn jobs(&self) -> usize {
+        usize::try_from(self.jobs).expect("at most MAX_JOBS")
+    }
+
+    /// The plan for `variant`: blockers only where the variant generates them.
+    fn plan(&self, variant: Variant) -> match3_bots::Plan {
         match3_bots::Plan {
             config: GameConfig {
                 size: self.size,
                 colors: self.colors,
                 seed: self.seed,
-                blocker_percent: self.blockers,
+                blocker_percent: if variant.generates_blockers() {
+                    self.blockers
+                } else {
+                    0
+                },
             },
             bot: self.bot.into(),
             games: self.games,
@@ -125,6 +140,9 @@ struct CompareArgs {
     /// Print a JSON array, one object per variant.
     #[arg(long)]
     json: bool,
+    /// Leave out the wall-clock columns (null in JSON), so any --jobs gives the same bytes.
+    #[arg(long)]
+    no_timing: bool,
 }
 
 #[derive(Args)]
@@ -153,8 +171,9 @@ struct ResolveArgs {
     /// Seed for refills and next pieces.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Palette size for refills (default: up to the highest colour on the board).
-    #[arg(long)]
+    /// Palette size for refills and next pieces (default: up to the highest colour on
+    /// the board, at least 5). Only for variants that draw new pieces.
+    #[arg(long, value_parser = colors_arg())]
     colors: Option<u8>,
     /// Print one JSON object.
     #[arg(long)]
@@ -175,14 +194,14 @@ struct NewArgs {
     /// The rule variant.
     #[arg(long, value_enum)]
     rules: Variant,
-    /// Board size, ROWSxCOLS.
+    /// Board size, ROWSxCOLS (each side 1 to 32).
     #[arg(long, default_value = "8x8")]
     size: Size,
     /// Palette size.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = colors_arg())]
     colors: u8,
     /// Chance of a blocker per cell, in percent.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
     blockers: u8,
     /// Seed.
     #[arg(long, default_value_t = 0)]
@@ -206,12 +225,12 @@ struct PlayArgs {
     /// Start from a preset.
     #[arg(long)]
     preset: Option<String>,
-    /// Size of a generated board.
-    #[arg(long, default_value = "8x8")]
-    size: Size,
-    /// Palette size of a generated board.
-    #[arg(long, default_value_t = 5)]
-    colors: u8,
+    /// Size of a generated board (default 8x8).
+    #[arg(long, conflicts_with_all = ["board", "preset"])]
+    size: Option<Size>,
+    /// Palette size of a generated board (default 5).
+    #[arg(long, conflicts_with_all = ["board", "preset"], value_parser = colors_arg())]
+    colors: Option<u8>,
 }
 
 /// Input the command cannot work with: printed to stderr, exit code 2.
@@ -242,9 +261,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints a line to stdout. A closed pipe (`match3 ... | head -1`) ends the program
+/// quietly, as with other Unix tools; any other write error is reported.
+fn emit(text: impl std::fmt::Display) {
+    let mut stdout = io::stdout().lock();
+    if let Err(e) = writeln!(stdout, "{text}").and_then(|()| stdout.flush()) {
+        quit_on_output_error(&e);
+    }
+}
+
+fn quit_on_output_error(e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("match3: cannot write output: {e}");
+    std::process::exit(1);
+}
+
+/// A board from `--board`: a preset name (a lower-case word; notation letters are
+/// capitals) or notation.
 fn parse_board(variant: Variant, text: &str) -> Result<Board, UsageError> {
-    if let Some(board) = variant.preset(text.trim()) {
-        return Ok(board);
+    let name = text.trim();
+    let is_name = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+    if name.chars().any(|c| c.is_ascii_lowercase()) && name.chars().all(is_name) {
+        return variant
+            .preset(name)
+            .ok_or_else(|| UsageError(variant.no_preset(name)));
     }
     text.parse()
         .map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
@@ -257,11 +299,16 @@ fn load(
     colors: Option<u8>,
 ) -> Result<Game<Box<dyn Rules>>, UsageError> {
     let board = parse_board(variant, text)?;
-    let game = match colors {
-        Some(k) => Game::from_board_with_colors(variant.rules(), board, seed, k),
-        None => Game::from_board(variant.rules(), board, seed),
-    };
-    game.map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
+    match colors {
+        Some(k) if !variant.draws_pieces() => Err(UsageError(format!(
+            "--colors {k}: the {} rules never draw new pieces, so a palette has no effect",
+            variant.name()
+        ))),
+        Some(k) => Game::from_board_with_colors(variant.rules(), board, seed, k)
+            .map_err(|e| UsageError(format!("--colors {k}: {e}"))),
+        None => Game::from_board(variant.rules(), board, seed)
+            .map_err(|e| UsageError(format!("bad board {text:?}: {e}"))),
+    }
 }
 
 fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
@@ -274,27 +321,35 @@ fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
         (_, _, Some(at)) => Some(coords::tap(&board, at)),
         _ => None,
     };
+    // The move as typed, even when it cannot be on any board.
+    let typed = match (&args.swap, args.drop, args.tap) {
+        (Some(cells), _, _) => {
+            Some(serde_json::json!({ "swap": [cells[0].json(), cells[1].json()] }))
+        }
+        (_, Some(col), _) => Some(serde_json::json!({ "drop": col })),
+        (_, _, Some(at)) => Some(serde_json::json!({ "tap": at.json() })),
+        _ => None,
+    };
     let outcome = match &mv {
         None => game.resolve().map_err(|e| e.to_string()),
         Some(Ok(m)) => game.play(*m).map_err(|e| e.to_string()),
         Some(Err(reason)) => Err(reason.clone()),
     };
-    let mv = mv.and_then(Result::ok);
     if args.json {
-        println!("{}", json::resolve(&game, &initial, mv, &outcome));
+        emit(json::resolve(&game, &initial, typed, &outcome));
         return Ok(());
     }
-    match &outcome {
-        Ok(trace) => print!("{trace}"),
-        Err(reason) => println!("illegal: {reason}"),
-    }
-    println!(
-        "board {}\nscore {}  moves {}  status {}",
+    let head = match &outcome {
+        Ok(trace) => trace.to_string(),
+        Err(reason) => format!("illegal: {reason}\n"),
+    };
+    emit(format_args!(
+        "{head}board {}\nscore {}  moves {}  status {}",
         game.board(),
         game.score(),
         game.moves(),
-        game.status().as_str()
-    );
+        game.status()
+    ));
     Ok(())
 }
 
@@ -303,10 +358,10 @@ fn moves(args: MovesArgs) -> Result<(), UsageError> {
     let moves = game.legal_moves();
     if args.json {
         let list: Vec<_> = moves.iter().map(|&m| json::mv(m)).collect();
-        println!("{}", serde_json::Value::Array(list));
+        emit(serde_json::Value::Array(list));
     } else {
         for m in moves {
-            println!("{m}");
+            emit(m);
         }
     }
     Ok(())
@@ -330,9 +385,9 @@ fn new(args: NewArgs) -> Result<(), UsageError> {
             "status": game.status().as_str(),
             "legal_moves": game.legal_moves().len(),
         });
-        println!("{out}");
+        emit(out);
     } else {
-        println!("{}", game.board());
+        emit(game.board());
     }
     Ok(())
 }
@@ -340,19 +395,17 @@ fn new(args: NewArgs) -> Result<(), UsageError> {
 fn play(args: PlayArgs) -> Result<(), UsageError> {
     let variant = args.rules;
     let seed = args.seed.unwrap_or(0);
-    let game = match (&args.board, &args.preset, args.seed) {
-        (Some(text), _, _) => load(variant, text, seed, None)?,
-        (_, Some(name), _) => {
-            let board = variant.preset(name).ok_or_else(|| {
-                UsageError(format!(
-                    "no preset {name:?} for {variant:?}; presets: {}",
-                    variant.preset_names().join(", ")
-                ))
-            })?;
+    let generated = args.seed.is_some() || args.size.is_some() || args.colors.is_some();
+    let game = match (&args.board, &args.preset) {
+        (Some(text), _) => load(variant, text, seed, None)?,
+        (_, Some(name)) => {
+            let board = variant
+                .preset(name)
+                .ok_or_else(|| UsageError(variant.no_preset(name)))?;
             Game::from_board(variant.rules(), board, seed)?
         }
-        // With no seed, a variant with presets starts on its first one.
-        (None, None, None) if !variant.preset_names().is_empty() => {
+        // Asked for nothing in particular, a variant with presets starts on its first one.
+        (None, None) if !generated && !variant.preset_names().is_empty() => {
             let board = variant
                 .preset(&variant.preset_names()[0])
                 .expect("listed preset");
@@ -360,63 +413,73 @@ fn play(args: PlayArgs) -> Result<(), UsageError> {
         }
         _ => {
             let config = GameConfig {
-                size: args.size,
-                colors: args.colors,
+                size: args.size.unwrap_or(GameConfig::new(seed).size),
+                colors: args.colors.unwrap_or(GameConfig::new(seed).colors),
                 seed,
                 blocker_percent: 0,
             };
             Game::new(variant.rules(), config)?
         }
     };
-    let mut session = play::Session::new(variant, game, seed);
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
-        eprintln!("(type help for commands, quit to leave)");
+    let style = render::Style::for_stdout(io::stdout().is_terminal());
+    let mut session = play::Session::new(variant, game, seed, style);
+    if let Err(e) = session.run(io::stdin().lock(), io::stdout().lock()) {
+        quit_on_output_error(&e);
     }
-    session.run(stdin.lock(), io::stdout().lock())?;
     Ok(())
 }
 
 fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
-    let plan = args.run.plan();
+    if args.run.blockers > 0 && !args.rules.generates_blockers() {
+        return Err(UsageError(format!(
+            "--blockers {}: the {} rules generate no blockers (their boards start empty)",
+            args.run.blockers,
+            args.rules.name()
+        )));
+    }
+    let plan = args.run.plan(args.rules);
     let report =
-        report::run(args.rules, plan, args.run.jobs, args.rules.name()).map_err(UsageError)?;
+        report::run(args.rules, plan, args.run.jobs(), args.rules.name()).map_err(UsageError)?;
     if args.json {
-        println!(
-            "{}",
-            report::json(args.rules, &plan, &report, !args.no_timing)
-        );
+        emit(report::json(args.rules, &plan, &report, !args.no_timing));
     } else {
-        print!("{}", report::text(args.rules, &plan, &report));
+        emit(report::text(args.rules, &plan, &report).trim_end());
     }
     Ok(())
 }
 
 fn compare(args: CompareArgs) -> Result<(), UsageError> {
-    let plan = args.run.plan();
     let mut rows = Vec::new();
     for variant in Variant::ALL {
+        let plan = args.run.plan(variant);
         let report =
-            report::run(variant, plan, args.run.jobs, variant.name()).map_err(UsageError)?;
-        rows.push((variant, report));
+            report::run(variant, plan, args.run.jobs(), variant.name()).map_err(UsageError)?;
+        rows.push((variant, plan, report));
     }
+    let timing = !args.no_timing;
     if args.json {
         let list: Vec<_> = rows
             .iter()
-            .map(|(v, r)| report::json(*v, &plan, r, true))
+            .map(|(v, plan, r)| report::json(*v, plan, r, timing))
             .collect();
-        println!("{}", serde_json::Value::Array(list));
+        emit(serde_json::Value::Array(list));
     } else {
-        println!(
-            "{} bot, {} games x up to {} moves, seed {}, {} board, {} colours\n",
-            plan.bot.name(),
-            plan.games,
-            plan.moves,
-            plan.config.seed,
-            plan.config.size,
-            plan.config.colors
-        );
-        print!("{}", report::table(&rows));
+        let run = &args.run;
+        let blockers = if run.blockers > 0 {
+            format!(", {}% blockers (where the variant has them)", run.blockers)
+        } else {
+            String::new()
+        };
+        emit(format_args!(
+            "{} bot, {} games x up to {} moves, seed {}, {} board, {} colours{blockers}\n",
+            BotKind::from(run.bot).name(),
+            run.games,
+            run.moves,
+            run.seed,
+            run.size,
+            run.colors
+        ));
+        emit(report::table(&rows, timing).trim_end());
     }
     Ok(())
 }

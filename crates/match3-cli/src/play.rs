@@ -1,27 +1,36 @@
 //! `match3 play`: an interactive game on any variant, driven line by line from any
 //! reader, so the same session runs in a terminal or from a script.
+//!
+//! After each move the board is drawn again as a grid with a one-line summary per phase;
+//! `verbose` switches to the full trace (every fall and spawn). One prompt per input
+//! line; a finished game says so and how it ended.
 
 use std::io::{self, BufRead, Write};
 
-use match3_core::{Board, Game, Move, Pos, Rules, Snapshot};
+use match3_bots::{Bot, GreedyBot};
+use match3_core::{
+    Board, Cell, Game, Move, MoveKind, Pos, Rules, Snapshot, Special, Status, Trace,
+};
 
 use crate::coords::{self, Coord};
-use crate::render;
+use crate::render::{self, Style};
 use crate::variant::Variant;
 
 const HELP: &str = "\
 commands:
   R,C            select a cell; a second, adjacent cell swaps the two
+                 (tap games: tap the cell; drop games: C alone drops there)
   R,C R,C        swap two cells (also: swap R,C R,C)
   drop C         drop the next piece into column C
   tap R,C        clear the group at R,C
-  hint           show a legal move
+  hint           the move the greedy bot would play
   moves          list every legal move
   undo           take back the last move
   reset          back to the starting board
   resolve        clear the matches already on the board (fixtures)
   preset NAME    load a preset board
   board TEXT     load a board in notation, e.g. AABC/BCAB/CBAC/ABCA
+  verbose        show every event of a move (falls, spawns), or stop showing them
   help           this list
   quit           leave";
 
@@ -32,169 +41,307 @@ pub struct Session {
     seed: u64,
     undo: Vec<Snapshot>,
     selected: Option<Pos>,
+    style: Style,
+    verbose: bool,
 }
 
 impl Session {
     /// A session on `game`; boards loaded later use `seed`.
-    pub fn new(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64) -> Self {
+    pub fn new(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64, style: Style) -> Self {
         Session {
             variant,
             game,
             seed,
             undo: Vec::new(),
             selected: None,
+            style,
+            verbose: false,
         }
     }
 
     /// Reads commands until `quit` or the end of input.
-    pub fn run(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+    pub fn run(&mut self, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
         writeln!(
             out,
-            "match3 play: {} rules. Type help for commands.",
+            "match3 play: {} rules. Type help for commands, quit to leave.",
             self.game.rules().name()
         )?;
+        writeln!(out, "{}", self.legend())?;
         self.show(&mut out)?;
-        for line in input.lines() {
-            let line = line?;
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            if matches!(line, "quit" | "q" | "exit") {
+        let mut line = String::new();
+        loop {
+            write!(out, "{}", self.style.paint("1", "> "))?;
+            out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
                 break;
             }
-            if let Err(message) = self.command(line, &mut out) {
-                writeln!(out, "! {message}")?;
+            let command = line.trim();
+            if command.is_empty() {
+                continue;
             }
-            write!(out, "> ")?;
-            out.flush()?;
+            if matches!(command, "quit" | "q" | "exit") {
+                break;
+            }
+            if let Err(message) = self.command(command, &mut out)? {
+                writeln!(out, "{}", self.style.paint("31", &format!("! {message}")))?;
+            }
         }
-        writeln!(out)?;
         Ok(())
+    }
+
+    /// What the symbols on the board mean, for this variant.
+    fn legend(&self) -> String {
+        let rules = self.game.rules();
+        let mut parts = vec!["A-Z pieces".to_string()];
+        let specials = [
+            (
+                Special::Striped(match3_core::Axis::Row),
+                "X- striped, clears its row",
+            ),
+            (
+                Special::Striped(match3_core::Axis::Col),
+                "X| striped, clears its column",
+            ),
+            (Special::Wrapped, "X+ wrapped, clears the 3x3 around it"),
+            (Special::ColorBomb, "* colour bomb"),
+        ];
+        for (special, text) in specials {
+            if rules.supports_special(special) {
+                parts.push(text.to_string());
+            }
+        }
+        if rules.supports_blockers() {
+            parts.push("# blocker".to_string());
+        }
+        parts.push(". empty".to_string());
+        format!("legend: {}", parts.join(", "))
     }
 
     fn show(&self, out: &mut impl Write) -> io::Result<()> {
         write!(
             out,
             "{}",
-            render::labelled(self.game.board(), self.selected)
+            render::grid(self.game.board(), self.selected, self.style)
         )?;
-        let next = self.game.next_piece().map(|p| {
-            let mut s = String::new();
-            let _ = match3_core::write_cell(&mut s, match3_core::Cell::Piece(p));
-            format!("  next {s}")
-        });
+        let next = self
+            .game
+            .next_piece()
+            .map(|p| format!("  next {p}"))
+            .unwrap_or_default();
         writeln!(
             out,
-            "score {}  moves {}  status {}{}",
+            "score {}  moves {}  status {}{next}",
             self.game.score(),
             self.game.moves(),
-            self.game.status().as_str(),
-            next.unwrap_or_default()
-        )?;
-        write!(out, "> ")?;
-        out.flush()
+            self.game.status()
+        )
     }
 
-    /// Runs one command; `Err` is a message for the player.
-    fn command(&mut self, line: &str, out: &mut impl Write) -> Result<(), String> {
+    /// Says how the game ended, once it has.
+    fn game_over(&self, out: &mut impl Write) -> io::Result<()> {
+        let why = match self.game.status() {
+            Status::Playable => return Ok(()),
+            Status::NoMoves => "no legal move is left",
+            Status::Cleared => "the board is cleared",
+        };
+        let line = format!(
+            "Game over: {why}. Final score {} in {} moves (undo, reset or quit).",
+            self.game.score(),
+            self.game.moves()
+        );
+        writeln!(out, "{}", self.style.paint("1", &line))
+    }
+
+    /// Runs one command. The outer `Err` is an output failure; the inner one a message
+    /// for the player.
+    fn command(&mut self, line: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let board = self.game.board().clone();
-        let io = |e: io::Error| e.to_string();
+        let rules = self.game.rules();
+        let (swaps, drops, taps) = (
+            rules.accepts(MoveKind::Swap),
+            rules.accepts(MoveKind::Drop),
+            rules.accepts(MoveKind::Tap),
+        );
         match words.as_slice() {
-            ["help" | "?"] => writeln!(out, "{HELP}").map_err(io),
-            ["hint"] => match self.game.legal_moves().first() {
-                Some(&m) => writeln!(out, "hint: {m}").map_err(io),
-                None => writeln!(out, "no legal move").map_err(io),
+            ["help" | "?"] => writeln!(out, "{HELP}")?,
+            ["verbose"] => {
+                self.verbose = !self.verbose;
+                let state = if self.verbose { "on" } else { "off" };
+                writeln!(out, "verbose {state}")?;
+            }
+            ["hint"] => match GreedyBot::new(self.seed).choose(&self.game) {
+                Some(m) => writeln!(out, "hint: {m}")?,
+                None => writeln!(out, "no legal move")?,
             },
             ["moves"] => {
                 let moves = self.game.legal_moves();
-                writeln!(out, "{} legal moves", moves.len()).map_err(io)?;
+                writeln!(out, "{} legal moves", moves.len())?;
                 for m in moves {
-                    writeln!(out, "  {m}").map_err(io)?;
+                    writeln!(out, "  {m}")?;
                 }
-                Ok(())
             }
             ["undo"] => {
-                let snap = self.undo.pop().ok_or("nothing to undo")?;
+                let Some(snap) = self.undo.pop() else {
+                    return Ok(Err("nothing to undo".to_string()));
+                };
                 self.game.restore(&snap);
                 self.selected = None;
-                self.show(out).map_err(io)
+                self.show(out)?;
             }
             ["reset"] => {
                 self.game.reset();
                 self.undo.clear();
                 self.selected = None;
-                self.show(out).map_err(io)
+                self.show(out)?;
             }
             ["resolve"] => {
                 let snap = self.game.snapshot();
-                let trace = self.game.resolve().map_err(|e| e.to_string())?;
-                self.undo.push(snap);
-                write!(out, "{trace}").map_err(io)?;
-                self.show(out).map_err(io)
-            }
-            ["preset", name] => {
-                let board = self.variant.preset(name).ok_or_else(|| {
-                    format!(
-                        "no preset {name:?}; presets: {}",
-                        self.variant.preset_names().join(", ")
-                    )
-                })?;
-                self.load(board, out)
-            }
-            ["board", text @ ..] => {
-                let board: Board = text.join("").parse().map_err(|e| format!("{e}"))?;
-                self.load(board, out)
-            }
-            ["drop", col] => {
-                let col: u32 = col
-                    .parse()
-                    .map_err(|_| format!("{col:?} is not a column"))?;
-                self.play(coords::drop(&board, col)?, out)
-            }
-            ["tap", at] => {
-                let at: Coord = at.parse()?;
-                self.play(coords::tap(&board, at)?, out)
-            }
-            ["swap", a, b] | [a, b] => {
-                let (a, b): (Coord, Coord) = (a.parse()?, b.parse()?);
-                self.play(coords::swap(&board, a, b)?, out)
-            }
-            [cell] if cell.contains(',') => {
-                let pos = cell.parse::<Coord>()?.to_pos(&board)?;
-                board.check(pos).map_err(|e| e.to_string())?;
-                match self.selected.take() {
-                    None => {
-                        self.selected = Some(pos);
-                        self.show(out).map_err(io)
+                match self.game.resolve() {
+                    Ok(trace) => {
+                        self.undo.push(snap);
+                        self.report(&trace, out)?;
                     }
-                    Some(first) if first == pos => self.show(out).map_err(io),
-                    Some(first) => self.play(Move::Swap(first, pos), out),
+                    Err(e) => return Ok(Err(e.to_string())),
                 }
             }
-            _ => Err(format!("unknown command {line:?}; type help")),
+            ["preset", name] => match self.variant.preset(name) {
+                Some(board) => return self.load(board, out),
+                None => return Ok(Err(self.variant.no_preset(name))),
+            },
+            ["board", text @ ..] => match text.join("").parse::<Board>() {
+                Ok(board) => return self.load(board, out),
+                Err(e) => return Ok(Err(format!("bad board: {e}"))),
+            },
+            ["drop", col] => return self.drop(&board, col, out),
+            [col] if drops && col.chars().all(|c| c.is_ascii_digit()) => {
+                return self.drop(&board, col, out);
+            }
+            ["tap", at] => {
+                return self.typed(at.parse().and_then(|at| coords::tap(&board, at)), out);
+            }
+            ["swap", a, b] | [a, b] => {
+                let mv = a
+                    .parse::<Coord>()
+                    .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
+                    .and_then(|(a, b)| coords::swap(&board, a, b));
+                return self.typed(mv, out);
+            }
+            [cell] if cell.contains(',') => {
+                let pos = match cell.parse::<Coord>().and_then(|c| c.to_pos(&board)) {
+                    Ok(pos) => pos,
+                    Err(e) => return Ok(Err(e)),
+                };
+                if let Err(e) = board.check(pos) {
+                    return Ok(Err(e.to_string()));
+                }
+                if taps && !swaps {
+                    return self.play(Move::Tap(pos), out);
+                }
+                match (self.selected.take(), board.at(pos)) {
+                    (None, Cell::Empty) => {
+                        return Ok(Err(format!("{pos} is empty: select a piece")));
+                    }
+                    (None, Cell::Blocker) => {
+                        return Ok(Err(format!("{pos} is a blocker, which never moves")));
+                    }
+                    (None, _) => {
+                        self.selected = Some(pos);
+                        self.show(out)?;
+                        writeln!(out, "selected {pos}; now pick a neighbour to swap with")?;
+                    }
+                    (Some(first), _) if first == pos => {
+                        self.show(out)?;
+                        writeln!(out, "selection cleared")?;
+                    }
+                    (Some(first), _) => return self.play(Move::Swap(first, pos), out),
+                }
+            }
+            _ => return Ok(Err(format!("unknown command {line:?}; type help"))),
+        }
+        Ok(Ok(()))
+    }
+
+    fn drop(
+        &mut self,
+        board: &Board,
+        col: &str,
+        out: &mut impl Write,
+    ) -> io::Result<Result<(), String>> {
+        let mv = col
+            .parse::<u32>()
+            .map_err(|_| format!("{col:?} is not a column"))
+            .and_then(|col| coords::drop(board, col));
+        self.typed(mv, out)
+    }
+
+    /// Plays a move typed by the player, or reports why it could not be read.
+    fn typed(
+        &mut self,
+        mv: Result<Move, String>,
+        out: &mut impl Write,
+    ) -> io::Result<Result<(), String>> {
+        match mv {
+            Ok(mv) => self.play(mv, out),
+            Err(e) => Ok(Err(e)),
         }
     }
 
-    fn play(&mut self, mv: Move, out: &mut impl Write) -> Result<(), String> {
+    fn play(&mut self, mv: Move, out: &mut impl Write) -> io::Result<Result<(), String>> {
         self.selected = None;
         let snap = self.game.snapshot();
         match self.game.play(mv) {
             Ok(trace) => {
                 self.undo.push(snap);
-                write!(out, "{trace}").map_err(|e| e.to_string())?;
-                self.show(out).map_err(|e| e.to_string())
+                self.report(&trace, out)?;
+                Ok(Ok(()))
             }
-            Err(e) => Err(format!("illegal: {e}")),
+            Err(e) => Ok(Err(format!("illegal: {e}"))),
         }
     }
 
-    fn load(&mut self, board: Board, out: &mut impl Write) -> Result<(), String> {
-        self.game =
-            Game::from_board(self.variant.rules(), board, self.seed).map_err(|e| e.to_string())?;
+    /// What a turn did (one line per phase, or every event when verbose), then the board.
+    fn report(&self, trace: &Trace, out: &mut impl Write) -> io::Result<()> {
+        if self.verbose {
+            write!(out, "{trace}")?;
+        } else {
+            match trace.opening {
+                Some(opening) => writeln!(out, "{opening}")?,
+                None => writeln!(out, "resolve")?,
+            }
+            for phase in &trace.phases {
+                write!(
+                    out,
+                    "  chain {}: cleared {} cells",
+                    phase.chain,
+                    phase.cleared.len()
+                )?;
+                for fired in &phase.fired {
+                    write!(out, ", fired {} at {}", fired.fire.piece, fired.fire.pos)?;
+                }
+                for created in &phase.created {
+                    write!(out, ", made {} at {}", created.piece, created.pos)?;
+                }
+                writeln!(out, ", +{}", phase.score)?;
+            }
+            if trace.phases.is_empty() {
+                writeln!(out, "  nothing matched")?;
+            }
+        }
+        self.show(out)?;
+        self.game_over(out)
+    }
+
+    fn load(&mut self, board: Board, out: &mut impl Write) -> io::Result<Result<(), String>> {
+        match Game::from_board(self.variant.rules(), board, self.seed) {
+            Ok(game) => self.game = game,
+            Err(e) => return Ok(Err(e.to_string())),
+        }
         self.undo.clear();
         self.selected = None;
-        self.show(out).map_err(|e| e.to_string())
+        self.show(out)?;
+        Ok(Ok(()))
     }
 }

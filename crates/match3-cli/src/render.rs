@@ -1,33 +1,111 @@
-//! Boards for people: notation cells on a grid with row and column labels.
+//! Boards for people: a grid with row and column labels, in colour on a terminal.
 
 use std::fmt::Write;
 
-use match3_core::{Board, Pos, write_cell};
+use match3_core::{Board, Cell, Pos};
 
-/// The board with column labels on top and row labels on the left; each cell is its
-/// notation (`A`, `B-`, `*`, `#`, `.`) padded to three characters.
-pub fn labelled(board: &Board, selected: Option<Pos>) -> String {
+/// How to draw: ANSI colours or plain text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Whether to use ANSI escape codes.
+    pub color: bool,
+}
+
+/// Foreground colours for `A`, `B`, …; letters past the list are drawn uncoloured.
+const PALETTE: [&str; 12] = [
+    "31", "32", "33", "34", "35", "36", "91", "92", "93", "94", "95", "96",
+];
+
+impl Style {
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty.
+    pub fn for_stdout(is_terminal: bool) -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            color: is_terminal && !no_color,
+        }
+    }
+
+    /// `text` in the ANSI style `code` (e.g. `"1"` bold), or plain.
+    pub fn paint(self, code: &str, text: &str) -> String {
+        if self.color && !code.is_empty() {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// The ANSI style of a cell: its colour, bold for specials, dim for blockers and
+    /// empty cells.
+    fn cell_code(cell: Cell) -> String {
+        match cell {
+            Cell::Empty | Cell::Blocker => "2".to_string(),
+            Cell::Piece(p) => {
+                let base = p
+                    .color()
+                    .and_then(|c| PALETTE.get(usize::from(c.index())))
+                    .copied()
+                    .unwrap_or("97");
+                if p.special().is_some() {
+                    format!("1;{base}")
+                } else {
+                    base.to_string()
+                }
+            }
+        }
+    }
+}
+
+/// The board with column labels on top and row labels on the left. Each cell is its
+/// notation (`A`, `B-`, `*`, `#`, `.`) in a four-character slot; the selected cell is in
+/// brackets (and reversed, in colour).
+pub fn grid(board: &Board, selected: Option<Pos>, style: Style) -> String {
     let mut out = String::from("    ");
     for c in 0..board.cols() {
-        let _ = write!(out, "{c:<3}");
+        let _ = write!(out, " {c:<3}");
     }
     out = out.trim_end().to_string();
     out.push('\n');
     for r in 0..board.rows() {
-        let _ = write!(out, "{r:>2}  ");
+        let mut line = format!("{r:>2}  ");
         for c in 0..board.cols() {
             let pos = Pos::new(r as u8, c as u8);
-            let mut cell = String::new();
-            write_cell(&mut cell, board.at(pos)).expect("String write");
+            let cell = board.at(pos);
+            let text = cell.to_string();
+            let code = Style::cell_code(cell);
             if selected == Some(pos) {
-                cell = format!("[{cell}]");
-                let _ = write!(out, "{cell:<3}");
+                let slot = format!("[{text}]");
+                let pad = " ".repeat(4usize.saturating_sub(slot.len()));
+                let _ = write!(line, "{}{pad}", style.paint(&format!("7;{code}"), &slot));
             } else {
-                let _ = write!(out, "{cell:<3}");
+                let pad = " ".repeat(3usize.saturating_sub(text.len()));
+                let _ = write!(line, " {}{pad}", style.paint(&code, &text));
             }
         }
-        out = out.trim_end().to_string();
+        out += line.trim_end();
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_grid_has_labels_and_marks_the_selection() {
+        let board: Board = "AB-/#.".parse().unwrap();
+        let plain = Style { color: false };
+        assert_eq!(
+            grid(&board, Some(Pos::new(0, 1)), plain),
+            "     0   1\n 0   A  [B-]\n 1   #   .\n"
+        );
+    }
+
+    #[test]
+    fn colour_grid_wraps_cells_in_escape_codes() {
+        let board: Board = "AB".parse().unwrap();
+        let text = grid(&board, None, Style { color: true });
+        assert!(text.contains("\x1b[31mA\x1b[0m"), "{text:?}");
+        assert!(text.contains("\x1b[32mB\x1b[0m"), "{text:?}");
+    }
 }

@@ -101,8 +101,8 @@ pub fn text(variant: Variant, plan: &Plan, report: &Report) -> String {
     )
 }
 
-/// The side-by-side table of `compare`.
-pub fn table(rows: &[(Variant, Report)]) -> String {
+/// The side-by-side table of `compare`; without `timing` the moves/s column shows `-`.
+pub fn table(rows: &[(Variant, Plan, Report)], timing: bool) -> String {
     let mut out = format!(
         "{:<14} {:>9} {:>10} {:>8} {:>8} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
         "variant",
@@ -118,10 +118,10 @@ pub fn table(rows: &[(Variant, Report)]) -> String {
         "errors",
         "moves/s"
     );
-    for (variant, r) in rows {
+    for (variant, _, r) in rows {
         let s = &r.stats;
         out += &format!(
-            "{:<14} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11.0}\n",
+            "{:<14} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
             variant.name(),
             s.mean_moves(),
             s.mean_score(),
@@ -133,7 +133,11 @@ pub fn table(rows: &[(Variant, Report)]) -> String {
             s.specials_fired,
             format!("{}/{}", s.no_moves, r.games),
             s.errors,
-            r.moves_per_second(),
+            if timing {
+                format!("{:.0}", r.moves_per_second())
+            } else {
+                "-".to_string()
+            },
         );
     }
     out

@@ -69,6 +69,36 @@ impl Variant {
         }
     }
 
+    /// Whether `new` and `simulate` can place blockers on this variant's boards (a drop
+    /// game starts empty).
+    pub fn generates_blockers(self) -> bool {
+        self != Variant::ClustersDrop
+    }
+
+    /// Whether the variant ever draws a new piece (refills or a next piece to drop), so
+    /// that a palette size matters.
+    pub fn draws_pieces(self) -> bool {
+        let rules = self.rules();
+        rules.refill() != match3_core::Refill::None || rules.accepts(match3_core::MoveKind::Drop)
+    }
+
+    /// The message for a preset name this variant does not have.
+    pub fn no_preset(self, name: &str) -> String {
+        let names = self.preset_names();
+        if names.is_empty() {
+            format!(
+                "the {} rules have no presets (asked for {name:?}); give a board in notation, such as AABC/BCAB/CBAC/ABCA",
+                self.name()
+            )
+        } else {
+            format!(
+                "unknown preset {name:?} for the {} rules; presets: {}",
+                self.name(),
+                names.join(", ")
+            )
+        }
+    }
+
     /// The preset names, for messages.
     pub fn preset_names(self) -> Vec<String> {
         match self {

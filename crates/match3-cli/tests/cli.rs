@@ -254,9 +254,10 @@ fn play_is_scriptable_from_stdin() {
         "! illegal: cells (0,0) and (2,2) are not side by side",
         "! unknown command \"nonsense\"",
         "[B]",
-        "cleared (0,0) (0,1) (0,2)",
+        "swap (0,2) #2 <-> (1,2) #6",
+        "  chain 1: cleared 3 cells, +3",
         "score 3  moves 1  status playable",
-        "cleared (1,2) (2,1) (2,2) (2,3) (3,2)",
+        "resolve\n  chain 1: cleared 5 cells, +5",
         "score 5  moves 0",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
@@ -354,4 +355,186 @@ fn play_drives_every_variant_from_stdin() {
             "{text}"
         );
     }
+}
+
+/// Runs `match3 args`, expects exit code 2, returns stderr.
+fn usage_error(args: &[&str]) -> String {
+    let out = match3(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    stderr
+}
+
+#[test]
+fn adversarial_arguments_get_errors_that_name_the_real_problem() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["simulate", "--rules", "lines", "--jobs", "100000"],
+            "0..=256",
+        ),
+        (
+            &[
+                "simulate",
+                "--rules",
+                "lines",
+                "--jobs",
+                "18446744073709551615",
+            ],
+            "0..=256",
+        ),
+        (
+            &["new", "--rules", "clusters-drop", "--blockers", "100"],
+            "generate no blockers",
+        ),
+        (
+            &["simulate", "--rules", "clusters-drop", "--blockers", "10"],
+            "generate no blockers",
+        ),
+        (&["new", "--rules", "lines", "--blockers", "101"], "0..=100"),
+        (
+            &[
+                "play", "--rules", "finite", "--preset", "teaching", "--size", "5x5",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "play", "--rules", "lines", "--board", "AAB", "--colors", "4",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &["resolve", "--rules", "finite", "--board", "AB/"],
+            "row 1 is empty",
+        ),
+        (
+            &["resolve", "--rules", "finite", "--board", "//AAB"],
+            "row 0 is empty",
+        ),
+        (
+            &["resolve", "--rules", "finite", "--board", "A\u{a0}B"],
+            "row 0, col 1: unknown character '\\u{a0}'",
+        ),
+        (
+            &["resolve", "--rules", "finite", "--board", "nosuchpreset"],
+            "unknown preset \"nosuchpreset\" for the finite rules; presets: teaching, cross",
+        ),
+        (
+            &["resolve", "--rules", "lines", "--board", "cross"],
+            "the lines rules have no presets",
+        ),
+        (
+            &["play", "--rules", "lines", "--preset", "cross"],
+            "the lines rules have no presets",
+        ),
+        (
+            &["new", "--rules", "lines", "--size", "8by8"],
+            "\"8by8\" is not a board size: expected ROWSxCOLS",
+        ),
+        (
+            &["new", "--rules", "lines", "--colors", "0"],
+            "0 is not in 1..=26",
+        ),
+        (
+            &[
+                "resolve", "--rules", "finite", "--board", "teaching", "--colors", "3",
+            ],
+            "never draw new pieces",
+        ),
+        (
+            &[
+                "resolve", "--rules", "lines", "--board", "AAB", "--colors", "1",
+            ],
+            "--colors 1: 1 colours requested: these rules need 2 to 26",
+        ),
+        (
+            &["new", "--rules", "clusters", "--colors", "1"],
+            "these rules need 2 to 26",
+        ),
+    ];
+    for (args, needle) in cases {
+        let stderr = usage_error(args);
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_move_is_echoed_as_typed_even_off_any_board() {
+    for far in ["0,255", "0,300"] {
+        let v = json_of(&[
+            "resolve", "--rules", "finite", "--board", TEACHING, "--swap", "0,0", far, "--json",
+        ]);
+        let col: u32 = far[2..].parse().unwrap();
+        assert_eq!(v["move"], json!({ "swap": [[0, 0], [0, col]] }));
+        assert_eq!(v["legal"], false);
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let board = ["ABCDEFGH"; 32]
+        .join("/")
+        .replace("ABCDEFGH", &"ABAB".repeat(8));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(["moves", "--rules", "clusters-tap", "--board", &board])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away, like `| head -0`
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn compare_without_timing_is_byte_identical_across_jobs() {
+    let run = |jobs: &str| {
+        let args = [
+            "compare",
+            "--games",
+            "3",
+            "--moves",
+            "4",
+            "--jobs",
+            jobs,
+            "--json",
+            "--no-timing",
+        ];
+        let out = match3(&args);
+        assert!(out.status.success());
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let v: Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v[0]["moves_per_second"], Value::Null);
+    assert_eq!(v[0]["endings"]["error"], 0);
+}
+
+#[test]
+fn simulate_counts_every_ending_even_with_two_colours() {
+    let v = json_of(&[
+        "simulate",
+        "--rules",
+        "lines",
+        "--colors",
+        "2",
+        "--games",
+        "8",
+        "--moves",
+        "30",
+        "--json",
+        "--no-timing",
+    ]);
+    assert_eq!(v["errors"], 0, "{v}");
+    assert_eq!(v["moves"], 8 * 30, "{v}");
+    let e = &v["endings"];
+    let total = ["move_limit", "no_moves", "cleared", "error"]
+        .iter()
+        .map(|k| e[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, 8);
 }

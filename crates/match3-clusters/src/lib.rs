@@ -172,6 +172,10 @@ impl Rules for Clusters {
         rng: &mut GameRng,
     ) -> Result<Board, SetupError> {
         match self.mode {
+            // Drop games start empty: there is nothing for blockers to rest on.
+            Mode::Drop if blocker_percent > 0 => Err(SetupError::NoBlockers {
+                rules: self.name().to_string(),
+            }),
             Mode::Drop => Ok(Board::new(size)),
             Mode::Swap | Mode::Tap => {
                 match3_core::generate::random_stable_board(self, size, colors, blocker_percent, rng)

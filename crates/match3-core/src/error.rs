@@ -7,7 +7,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::Special;
 use crate::pos::{Pos, Size};
 
-/// Board dimensions outside `1x1..=32x32` (or unparsable `ROWSxCOLS` text, reported as 0x0).
+/// Board dimensions outside `1x1..=32x32`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 #[error("board size {rows}x{cols} is not allowed: each side must be 1 to 32")]
 pub struct SizeError {
@@ -15,6 +15,20 @@ pub struct SizeError {
     pub rows: usize,
     /// Requested columns.
     pub cols: usize,
+}
+
+/// `ROWSxCOLS` text that is not a board size.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SizeParseError {
+    /// Not of the form `ROWSxCOLS`.
+    #[error("{text:?} is not a board size: expected ROWSxCOLS, such as 8x8")]
+    Syntax {
+        /// The text as given.
+        text: String,
+    },
+    /// Well-formed, but a side is out of range.
+    #[error(transparent)]
+    Size(#[from] SizeError),
 }
 
 /// A position that is not on the board.
@@ -34,7 +48,7 @@ pub enum NotationError {
     #[error("board notation is empty")]
     Empty,
     /// A row between separators holds no cell.
-    #[error("row {row} is empty")]
+    #[error("row {row} is empty: a blank line, or a leading, trailing or doubled '/'")]
     EmptyRow {
         /// Row index.
         row: usize,
@@ -112,6 +126,12 @@ pub enum SetupError {
         min_size: usize,
         /// Smallest allowed.
         least: usize,
+    },
+    /// Blockers asked of a new game whose rules cannot place any.
+    #[error("the {rules} rules generate no blockers: leave the blocker chance at 0")]
+    NoBlockers {
+        /// The rules' name.
+        rules: String,
     },
     /// Blocker chance above 100%.
     #[error("blocker chance {percent}% is above 100%")]

@@ -189,6 +189,11 @@ impl<R: Rules> Game<R> {
                 percent: config.blocker_percent,
             });
         }
+        if config.blocker_percent > 0 && !rules.supports_blockers() {
+            return Err(SetupError::NoBlockers {
+                rules: rules.name().to_string(),
+            });
+        }
         let mut rng = GameRng::new(config.seed);
         let mut board =
             rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;

@@ -31,11 +31,11 @@ pub fn random_stable_board<R: Rules + ?Sized>(
         let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
         Cell::Piece(Piece::plain(color))
     };
-    let blocker_percent = if rules.supports_blockers() {
-        blocker_percent
-    } else {
-        0
-    };
+    if blocker_percent > 0 && !rules.supports_blockers() {
+        return Err(SetupError::NoBlockers {
+            rules: rules.name().to_string(),
+        });
+    }
     let mut board = Board::new(size);
     for _ in 0..BOARD_TRIES {
         for pos in size.positions() {

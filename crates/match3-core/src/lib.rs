@@ -69,7 +69,9 @@ mod turn;
 
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
-pub use error::{MoveError, NotationError, PosError, ReplayError, SetupError, SizeError};
+pub use error::{
+    MoveError, NotationError, PosError, ReplayError, SetupError, SizeError, SizeParseError,
+};
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use moves::{Move, MoveKind, SwapMasks};

@@ -1,8 +1,9 @@
 //! Board notation: `AABC/BCAB/CBAC/ABCA`.
 //!
-//! Rows are separated by `/` or newlines; other whitespace is ignored, and blank rows
-//! before the first or after the last row are dropped (so a trailing newline in a file is
-//! fine). A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), a letter followed
+//! Rows are separated by `/` or newlines. Spaces, tabs and carriage returns between cells
+//! are ignored; whitespace after the last row (a file's final newline) is dropped. Every
+//! row must hold a cell: a blank line, a leading, trailing or doubled `/` is an error
+//! naming the row, counted from the text as given. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), a letter followed
 //! by `-` (striped, clears its row), `|` (striped, clears its column) or `+` (wrapped), or
 //! `*` (colour bomb). [`Board`]'s `Display` prints the canonical form: rows joined by `/`,
 //! no spaces, no trailing separator; parsing that text gives the same board back.
@@ -20,13 +21,12 @@ impl FromStr for Board {
 
     /// Parses notation; piece ids are numbered row-major from 0.
     fn from_str(text: &str) -> Result<Self, NotationError> {
-        let rows: Vec<&str> = text.split(['/', '\n']).collect();
-        let first = rows.iter().position(|r| !r.trim().is_empty());
-        let last = rows.iter().rposition(|r| !r.trim().is_empty());
-        let (Some(first), Some(last)) = (first, last) else {
+        // Whitespace after the last row (a file's final newline) is not a row.
+        let text = text.trim_end_matches(|c: char| c.is_ascii_whitespace());
+        if text.is_empty() {
             return Err(NotationError::Empty);
-        };
-        let rows = &rows[first..=last];
+        }
+        let rows: Vec<&str> = text.split(['/', '\n']).collect();
         if rows.len() > MAX_SIDE {
             Size::new(rows.len(), 1)?;
         }
@@ -60,7 +60,7 @@ impl FromStr for Board {
 
 fn parse_row(row: usize, text: &str) -> Result<Vec<Cell>, NotationError> {
     let mut cells: Vec<Cell> = Vec::new();
-    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+    for ch in text.chars().filter(|c| !is_space(*c)) {
         let col = cells.len();
         let cell = match ch {
             '.' => Cell::Empty,
@@ -100,6 +100,12 @@ fn parse_row(row: usize, text: &str) -> Result<Vec<Cell>, NotationError> {
         cells.push(cell);
     }
     Ok(cells)
+}
+
+/// Spaces, tabs and carriage returns may separate cells; any other character, other
+/// Unicode whitespace included, must be a cell.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r')
 }
 
 /// Writes one cell in notation (1 or 2 characters).
@@ -153,8 +159,35 @@ mod tests {
 
     #[test]
     fn whitespace_and_newlines() {
-        let board: Board = "\n A A B\n C C D \n".parse().unwrap();
+        let board: Board = " A A B\r\n C\tC D \n\n".parse().unwrap();
         assert_eq!(board.to_string(), "AAB/CCD");
+    }
+
+    #[test]
+    fn blank_rows_and_stray_separators_are_errors_counted_as_written() {
+        let err = |s: &str| s.parse::<Board>().unwrap_err();
+        assert_eq!(err("AB/"), NotationError::EmptyRow { row: 1 });
+        assert_eq!(err("//AAB"), NotationError::EmptyRow { row: 0 });
+        assert_eq!(err("\nAB\nCD"), NotationError::EmptyRow { row: 0 });
+        assert_eq!(err("AB/ /CD"), NotationError::EmptyRow { row: 1 });
+        assert_eq!(err("AB/\nCD"), NotationError::EmptyRow { row: 1 });
+        assert_eq!(
+            err("AB\r\nCD\r\nCx"),
+            NotationError::UnknownChar {
+                row: 2,
+                col: 1,
+                ch: 'x'
+            }
+        );
+        assert_eq!(
+            err("A\u{a0}B"),
+            NotationError::UnknownChar {
+                row: 0,
+                col: 1,
+                ch: '\u{a0}'
+            }
+        );
+        assert_eq!(err(" \n "), NotationError::Empty);
     }
 
     #[test]

@@ -84,6 +84,20 @@ impl fmt::Display for Special {
     }
 }
 
+/// The piece in board notation: `A`, `B-`, `C|`, `D+`, `*`.
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::notation::write_cell(f, Cell::Piece(*self))
+    }
+}
+
+/// The cell in board notation: `.`, `#`, or the piece.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::notation::write_cell(f, *self)
+    }
+}
+
 /// A piece's look: its colour (none for a colour bomb) and special kind.
 ///
 /// The piece's id lives beside it on the [`Board`](crate::Board), not inside it, so

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::error::SizeError;
+use crate::error::{SizeError, SizeParseError};
 
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 32;
@@ -95,14 +95,16 @@ impl fmt::Display for Size {
 }
 
 impl std::str::FromStr for Size {
-    type Err = SizeError;
+    type Err = SizeParseError;
 
     /// Parses `ROWSxCOLS`, e.g. `8x8`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = SizeError { rows: 0, cols: 0 };
-        let (r, c) = s.trim().split_once(['x', 'X']).ok_or(bad)?;
-        let rows = r.trim().parse().map_err(|_| bad)?;
-        let cols = c.trim().parse().map_err(|_| bad)?;
-        Size::new(rows, cols)
+        let bad = || SizeParseError::Syntax {
+            text: s.to_string(),
+        };
+        let (r, c) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let rows = r.trim().parse().map_err(|_| bad())?;
+        let cols = c.trim().parse().map_err(|_| bad())?;
+        Ok(Size::new(rows, cols)?)
     }
 }

@@ -29,6 +29,13 @@ impl Status {
     }
 }
 
+/// The JSON/CLI spelling, as [`Status::as_str`].
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The physical part of a move, before any phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Opening {
@@ -329,15 +336,21 @@ impl Trace {
     }
 }
 
-fn piece_text(piece: Piece) -> String {
-    let mut s = String::new();
-    crate::notation::write_cell(&mut s, Cell::Piece(piece)).expect("writing to a String");
-    s
-}
-
 fn cells_text(cells: &[Pos]) -> String {
     let parts: Vec<String> = cells.iter().map(Pos::to_string).collect();
     parts.join(" ")
+}
+
+/// One line, as in a trace: `swap (0,2) #2 <-> (1,2) #6`, `drop B #16 -> (3,1)`,
+/// `tap (2,2)`.
+impl std::fmt::Display for Opening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Opening::Swap { a, b, a_id, b_id } => write!(f, "swap {a} #{a_id} <-> {b} #{b_id}"),
+            Opening::Drop { id, piece, to } => write!(f, "drop {piece} #{id} -> {to}"),
+            Opening::Tap { pos } => write!(f, "tap {pos}"),
+        }
+    }
 }
 
 /// A readable, line-per-event rendering: the form used in snapshots and `match3 play`.
@@ -345,13 +358,7 @@ impl std::fmt::Display for Trace {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.opening {
             None => writeln!(f, "resolve")?,
-            Some(Opening::Swap { a, b, a_id, b_id }) => {
-                writeln!(f, "swap {a} #{a_id} <-> {b} #{b_id}")?
-            }
-            Some(Opening::Drop { id, piece, to }) => {
-                writeln!(f, "drop {} #{id} -> {to}", piece_text(piece))?
-            }
-            Some(Opening::Tap { pos }) => writeln!(f, "tap {pos}")?,
+            Some(opening) => writeln!(f, "{opening}")?,
         }
         for p in &self.phases {
             writeln!(f, "phase {} score {}", p.chain, p.score)?;
@@ -363,26 +370,20 @@ impl std::fmt::Display for Trace {
                     piece,
                     partner,
                 } = fired.fire;
-                write!(f, "  fired {} #{id} at {pos}", piece_text(piece))?;
+                write!(f, "  fired {} #{id} at {pos}", piece)?;
                 if let Some((ppos, pid, ppiece)) = partner {
-                    write!(f, " with {} #{pid} at {ppos}", piece_text(ppiece))?;
+                    write!(f, " with {} #{pid} at {ppos}", ppiece)?;
                 }
                 writeln!(f, ": {}", cells_text(&fired.cleared))?;
             }
             for c in &p.created {
-                writeln!(
-                    f,
-                    "  created {} #{} at {}",
-                    piece_text(c.piece),
-                    c.id,
-                    c.pos
-                )?;
+                writeln!(f, "  created {} #{} at {}", c.piece, c.id, c.pos)?;
             }
             for fall in &p.falls {
                 writeln!(f, "  fall #{} {} -> {}", fall.id, fall.from, fall.to)?;
             }
             for s in &p.spawns {
-                writeln!(f, "  spawn {} #{} at {}", piece_text(s.piece), s.id, s.pos)?;
+                writeln!(f, "  spawn {} #{} at {}", s.piece, s.id, s.pos)?;
             }
             writeln!(f, "  board {}", p.board)?;
         }

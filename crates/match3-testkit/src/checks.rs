@@ -441,7 +441,19 @@ pub fn scenario<R: Rules + ?Sized>(
             Pick::Any(mv) => mv,
         };
         let before = game.snapshot();
+        let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
+        let spec = game.speculate(mv, &mut spec_state);
+        let eval = game.evaluate(mv, &mut eval_state, None);
         let result = game.play(mv);
+        speculation(
+            &before,
+            mv,
+            &spec,
+            &spec_state,
+            &eval,
+            &result,
+            game.state(),
+        )?;
         match &result {
             Ok(trace) => turn(
                 rules,
@@ -452,12 +464,11 @@ pub fn scenario<R: Rules + ?Sized>(
             )?,
             Err(e) => {
                 rejected_move(&before, mv, e, game.state())?;
-                if matches!(pick, Pick::Legal(_)) && !matches!(e, MoveError::Runaway { .. }) {
-                    return Err(Violation(format!(
-                        "{mv} was listed as legal on {} but rejected: {e}",
-                        before.board()
-                    )));
-                }
+                ensure!(
+                    !matches!(pick, Pick::Legal(_)),
+                    "{mv} was listed as legal on {} but rejected: {e}",
+                    before.board()
+                );
             }
         }
         log.push((Some(mv), result));
@@ -481,6 +492,51 @@ pub fn scenario<R: Rules + ?Sized>(
         );
     }
     Ok(log)
+}
+
+/// Look-ahead agrees with play: [`Game::speculate`] (with the game's own generator)
+/// accepts exactly the moves `play` accepts and ends in the same state, and
+/// [`Game::evaluate`] gives the same score.
+pub fn speculation(
+    before: &Snapshot,
+    mv: Move,
+    spec: &Result<match3_core::TurnSummary, MoveError>,
+    spec_state: &Snapshot,
+    eval: &Result<u64, MoveError>,
+    played: &Result<Trace, MoveError>,
+    after: &Snapshot,
+) -> Check {
+    let ctx = format!("{mv} on {}", before.board());
+    match (spec, eval, played) {
+        (Ok(s), Ok(e), Ok(t)) => {
+            ensure!(
+                s.score == t.score() && *e == t.score(),
+                "{ctx}: speculate scores {}, evaluate {e}, play {}",
+                s.score,
+                t.score()
+            );
+            ensure!(
+                spec_state == after,
+                "{ctx}: speculation ends on {}, play on {}",
+                spec_state.board(),
+                after.board()
+            );
+            Ok(())
+        }
+        (Err(a), Err(b), Err(c)) => {
+            ensure!(
+                a == b && b == c,
+                "{ctx}: rejections differ: {a} / {b} / {c}"
+            );
+            Ok(())
+        }
+        _ => Err(Violation(format!(
+            "{ctx}: speculate {:?}, evaluate {:?} and play {:?} disagree on legality",
+            spec.as_ref().map(|s| s.score),
+            eval,
+            played.as_ref().map(Trace::score)
+        ))),
+    }
 }
 
 fn rejected_move_resolve(before: &Snapshot, error: &MoveError, after: &Snapshot) -> Check {

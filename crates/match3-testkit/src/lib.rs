@@ -29,6 +29,7 @@
 //! example tests too. `PROPTEST_CASES` sets the number of cases (default 256).
 
 pub mod checks;
+pub mod fuzz;
 pub mod generators;
 pub mod oracle;
 pub mod suite;
