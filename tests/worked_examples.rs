@@ -1,4 +1,4 @@
-//! SPEC §3's worked examples, as example tests and as snapshots of the readable trace.
+//! The finite rules' worked examples (`docs/rules.md`), as example tests and as snapshots of the readable trace.
 
 use match3_core::{Game, Move, Pos, Status};
 use match3_finite::{Finite, Preset};

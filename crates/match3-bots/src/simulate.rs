@@ -136,9 +136,13 @@ pub fn play_game<R: Rules>(
     };
     let mut counter = Counter::default();
     while stats.moves < moves && game.status() == Status::Playable {
-        let mv = bot
-            .choose(&game)
-            .expect("a bot always finds a move while the game is playable");
+        let Some(mv) = bot.choose(&game) else {
+            stats.error = Some(format!(
+                "move {}: the bot found no move on a playable board",
+                stats.moves + 1
+            ));
+            break;
+        };
         match game.play_with(mv, &mut counter) {
             Ok(turn) => {
                 stats.moves += 1;

@@ -95,16 +95,17 @@ impl Session {
     fn legend(&self) -> String {
         let rules = self.game.rules();
         let mut parts = vec!["A-Z pieces".to_string()];
+        // Only what this variant can show.
         let specials = [
             (
                 Special::Striped(match3_core::Axis::Row),
-                "X- striped, clears its row",
+                "X- striped (clears its row)",
             ),
             (
                 Special::Striped(match3_core::Axis::Col),
-                "X| striped, clears its column",
+                "X| striped (its column)",
             ),
-            (Special::Wrapped, "X+ wrapped, clears the 3x3 around it"),
+            (Special::Wrapped, "X+ wrapped (3x3)"),
             (Special::ColorBomb, "* colour bomb"),
         ];
         for (special, text) in specials {
@@ -255,6 +256,12 @@ impl Session {
                     (Some(first), _) if first == pos => {
                         self.show(out)?;
                         writeln!(out, "selection cleared")?;
+                    }
+                    // A piece that is not a neighbour moves the selection there.
+                    (Some(first), Cell::Piece(_)) if !first.is_adjacent(pos) => {
+                        self.selected = Some(pos);
+                        self.show(out)?;
+                        writeln!(out, "selected {pos} instead; now pick a neighbour")?;
                     }
                     (Some(first), _) => return self.play(Move::Swap(first, pos), out),
                 }

@@ -1,4 +1,4 @@
-//! The `match3` binary end to end: the JSON contract of SPEC §7, rejected moves,
+//! The `match3` binary end to end: the JSON contract of `docs/cli.md`, rejected moves,
 //! malformed input, legal-move lists and a scripted `play` session.
 
 use std::io::Write;

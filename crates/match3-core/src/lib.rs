@@ -9,7 +9,9 @@
 //! [`Rules::blast`], [`Rules::refill`], [`Rules::score`], …); the engine owns the turn
 //! loop: validate the move (a rejected move changes nothing), count it, then phases of
 //! *match → fire specials → create specials → remove → score → gravity → refill* until the
-//! board is stable, or an error if a cascade runs past [`PHASE_LIMIT`].
+//! board is stable. From chain [`CALM_REFILL_AFTER`] on, refills avoid new matches so
+//! every cascade settles; [`PHASE_LIMIT`] is the backstop for rules whose predicates
+//! disagree with their detection (such a turn is an error and changes nothing).
 //!
 //! ```
 //! use match3_core::{Board, CellSet, Game, Move, Pos, Rules, Status, runs};

@@ -12,7 +12,7 @@
 //! # fn main() {}
 //! ```
 //!
-//! That expands to a module of `#[test]`s, one per invariant of SPEC §6:
+//! That expands to a module of `#[test]`s, one per invariant every variant must keep:
 //!
 //! 1. detection is pure and agrees with the reference `oracle` (if given);
 //! 2. `in_match`, `swap_matches` and the legal-move enumeration agree with full detection;
