@@ -288,7 +288,9 @@ fn parse_board(variant: Variant, text: &str) -> Result<Board, UsageError> {
             .preset(name)
             .ok_or_else(|| UsageError(variant.no_preset(name)));
     }
-    text.parse()
+    variant
+        .rules()
+        .parse_board(text)
         .map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
 }
 

@@ -8,9 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use match3_bots::{Bot, GreedyBot};
-use match3_core::{
-    Board, Cell, Game, Move, MoveKind, Pos, Rules, Snapshot, Special, Status, Trace,
-};
+use match3_core::{Board, Cell, Game, Move, MoveKind, Pos, Rules, Snapshot, Status, Trace};
 
 use crate::coords::{self, Coord};
 use crate::render::{self, Style};
@@ -96,22 +94,9 @@ impl Session {
         let rules = self.game.rules();
         let mut parts = vec!["A-Z pieces".to_string()];
         // Only what this variant can show.
-        let specials = [
-            (
-                Special::Striped(match3_core::Axis::Row),
-                "X- striped (clears its row)",
-            ),
-            (
-                Special::Striped(match3_core::Axis::Col),
-                "X| striped (its column)",
-            ),
-            (Special::Wrapped, "X+ wrapped (3x3)"),
-            (Special::ColorBomb, "* colour bomb"),
-        ];
-        for (special, text) in specials {
-            if rules.supports_special(special) {
-                parts.push(text.to_string());
-            }
+        for kind in rules.specials() {
+            let letter = if kind.colored { "X" } else { "" };
+            parts.push(format!("{letter}{} {}", kind.special, kind.name));
         }
         if rules.supports_blockers() {
             parts.push("# blocker".to_string());
@@ -212,7 +197,7 @@ impl Session {
                 Some(board) => return self.load(board, out),
                 None => return Ok(Err(self.variant.no_preset(name))),
             },
-            ["board", text @ ..] => match text.join("").parse::<Board>() {
+            ["board", text @ ..] => match self.game.rules().parse_board(&text.join("")) {
                 Ok(board) => return self.load(board, out),
                 Err(e) => return Ok(Err(format!("bad board: {e}"))),
             },

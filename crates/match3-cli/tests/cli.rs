@@ -129,9 +129,12 @@ fn malformed_input_is_a_usage_error_naming_the_place() {
         ("AABC/-CAB/CBAC/ABCA", "row 1, col 0"),
         (
             "AAB-C/BCAB/CBAC/ABCA",
-            "row 0, col 2: the finite rules have no striped-row pieces",
+            "row 0, col 2: '-' is not a special marker of these rules",
         ),
-        ("AA*+C/BCAB/CBAC/ABCA", "row 0, col 2: special marker '+'"),
+        (
+            "AA*+C/BCAB/CBAC/ABCA",
+            "row 0, col 1: '*' is not a special marker",
+        ),
         ("", "empty"),
     ];
     for (board, needle) in cases {
@@ -537,4 +540,22 @@ fn simulate_counts_every_ending_even_with_two_colours() {
         .map(|k| e[k].as_u64().unwrap())
         .sum::<u64>();
     assert_eq!(total, 8);
+}
+
+#[test]
+fn lines_boards_read_markers_through_the_rules_table() {
+    let v = json_of(&[
+        "resolve",
+        "--rules",
+        "lines",
+        "--board",
+        "AA*B+/BCAB/CBAC/ABCA",
+        "--json",
+    ]);
+    assert_eq!(v["initial"], "AA*B+/BCAB/CBAC/ABCA");
+    let err = usage_error(&["resolve", "--rules", "lines", "--board", "AB/C$"]);
+    assert!(
+        err.contains("row 1, col 0: '$' is not a special marker"),
+        "{err}"
+    );
 }

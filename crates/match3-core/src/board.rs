@@ -15,7 +15,7 @@ use crate::pos::{Pos, Size};
 /// allocation, which is how speculation stays allocation-free.
 ///
 /// Beside the cells the board keeps bit masks (one `u32` per row) of pieces, blockers,
-/// specials, colour bombs and each colour, updated on every change, so that rules can
+/// special pieces, colourless pieces and each colour, updated on every change, so that rules can
 /// detect runs, clusters and legal swaps with shifts and ANDs ([`Board::color_rows`] and
 /// friends).
 ///
@@ -157,7 +157,7 @@ impl Board {
         self.cell_or_empty(pos)
     }
 
-    /// The colour at `pos` (`None` off the board, for empties, blockers and colour bombs).
+    /// The colour at `pos` (`None` off the board, for empties, blockers and colourless specials).
     #[inline]
     pub fn color_at(&self, pos: Pos) -> Option<Color> {
         self.cell_or_empty(pos).color()
@@ -266,7 +266,7 @@ impl Board {
     }
 
     /// Row masks of the pieces of `color`: word `r` has bit `c` set when `(r, c)` holds a
-    /// piece of that colour (specials included, colour bombs have no colour).
+    /// piece of that colour (specials included; colourless specials have none).
     pub fn color_rows(&self, color: Color) -> &[u32] {
         self.masks.color(color.index())
     }
@@ -311,14 +311,14 @@ impl Board {
         self.masks.blockers()
     }
 
-    /// Row masks of striped and wrapped pieces.
+    /// Row masks of special pieces (coloured or not).
     pub fn special_rows(&self) -> &[u32] {
         self.masks.specials()
     }
 
-    /// Row masks of colour bombs.
-    pub fn bomb_rows(&self) -> &[u32] {
-        self.masks.bombs()
+    /// Row masks of pieces without a colour (colourless specials).
+    pub fn colorless_rows(&self) -> &[u32] {
+        self.masks.colorless()
     }
 
     /// Whether gravity holds: in every column, no empty cell lies below an occupied one.

@@ -63,9 +63,19 @@ pub enum NotationError {
         /// The character.
         ch: char,
     },
-    /// A special marker (`-`, `|`, `+`) not preceded by a colour letter.
+    /// A coloured special's marker not preceded by a plain colour letter.
     #[error("row {row}, col {col}: special marker {marker:?} must follow a colour letter")]
     MarkerWithoutLetter {
+        /// Row index.
+        row: usize,
+        /// Column index of the cell being read.
+        col: usize,
+        /// The marker.
+        marker: char,
+    },
+    /// A punctuation character that is no special marker of the rules.
+    #[error("row {row}, col {col}: {marker:?} is not a special marker of these rules")]
+    UnknownMarker {
         /// Row index.
         row: usize,
         /// Column index of the cell being read.
@@ -92,7 +102,7 @@ pub enum NotationError {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
     /// The board holds a special these rules do not have.
-    #[error("row {}, col {}: the {rules} rules have no {special} pieces", .pos.row, .pos.col)]
+    #[error("row {}, col {}: the {rules} rules have no special pieces marked '{special}'", .pos.row, .pos.col)]
     UnsupportedSpecial {
         /// Where.
         pos: Pos,

@@ -77,8 +77,8 @@ pub use error::{
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use moves::{Move, MoveKind, SwapMasks};
-pub use notation::write_cell;
-pub use piece::{Axis, Cell, Color, MAX_COLORS, Piece, Special};
+pub use notation::{DEFAULT_MARKERS, write_cell};
+pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
 pub use rng::GameRng;
 pub use rules::{Refill, Rules};

@@ -1,17 +1,17 @@
 //! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
-//! pieces, blockers, specials, colour bombs and each colour and, on boards of at most 64
+//! pieces, blockers, special pieces, colourless pieces and each colour and, on boards of at most 64
 //! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
 //! and move generation read these with shifts and ANDs instead of visiting cells.
 
 use crate::packed::Geometry;
-use crate::piece::{Cell, Special};
+use crate::piece::Cell;
 use crate::pos::{Pos, Size};
 
 /// Planes before the colour planes.
 const PIECES: usize = 0;
 const BLOCKERS: usize = 1;
 const SPECIALS: usize = 2;
-const BOMBS: usize = 3;
+const COLORLESS: usize = 3;
 const FIRST_COLOR: usize = 4;
 
 /// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`;
@@ -82,7 +82,8 @@ impl Masks {
         }
     }
 
-    /// The planes a cell sets, at most three (kind, special kind, colour).
+    /// The planes a cell sets, at most three (piece, special, then its colour or
+    /// colourless).
     #[inline]
     fn planes_of(cell: Cell) -> ([usize; 3], usize) {
         match cell {
@@ -91,22 +92,15 @@ impl Masks {
             Cell::Piece(p) => {
                 let mut planes = [PIECES, 0, 0];
                 let mut n = 1;
-                match p.special() {
-                    Some(Special::ColorBomb) => {
-                        planes[n] = BOMBS;
-                        n += 1;
-                    }
-                    Some(_) => {
-                        planes[n] = SPECIALS;
-                        n += 1;
-                    }
-                    None => {}
-                }
-                if let Some(c) = p.color() {
-                    planes[n] = FIRST_COLOR + c.index() as usize;
+                if p.special().is_some() {
+                    planes[n] = SPECIALS;
                     n += 1;
                 }
-                (planes, n)
+                planes[n] = match p.color() {
+                    Some(c) => FIRST_COLOR + c.index() as usize,
+                    None => COLORLESS,
+                };
+                (planes, n + 1)
             }
         }
     }
@@ -187,8 +181,8 @@ impl Masks {
     pub(crate) fn specials(&self) -> &[u32] {
         self.plane(SPECIALS)
     }
-    pub(crate) fn bombs(&self) -> &[u32] {
-        self.plane(BOMBS)
+    pub(crate) fn colorless(&self) -> &[u32] {
+        self.plane(COLORLESS)
     }
     pub(crate) fn color(&self, index: u8) -> &[u32] {
         self.plane(FIRST_COLOR + index as usize)

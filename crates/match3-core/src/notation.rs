@@ -3,7 +3,14 @@
 //! Rows are separated by `/` or newlines. Spaces, tabs and carriage returns between cells
 //! are ignored; whitespace after the last row (a file's final newline) is dropped. Every
 //! row must hold a cell: a blank line, a leading, trailing or doubled `/` is an error
-//! naming the row, counted from the text as given. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), a letter followed
+//! naming the row, counted from the text as given.
+//!
+//! Special pieces are written with their kind's marker: after the colour letter for a
+//! coloured kind (`B-`), alone for a colourless one (`*`). Which markers exist, and which
+//! of them stand alone, is the rules' table ([`Rules::specials`](crate::Rules::specials)):
+//! [`Board::parse`] reads with a given table (or use
+//! [`Rules::parse_board`](crate::Rules::parse_board)); `FromStr` reads with
+//! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), a letter followed
 //! by `-` (striped, clears its row), `|` (striped, clears its column) or `+` (wrapped), or
 //! `*` (colour bomb). [`Board`]'s `Display` prints the canonical form: rows joined by `/`,
 //! no spaces, no trailing separator; parsing that text gives the same board back.
@@ -13,14 +20,32 @@ use std::str::FromStr;
 
 use crate::board::Board;
 use crate::error::NotationError;
-use crate::piece::{Axis, Cell, Color, Piece, Special};
+use crate::piece::{Cell, Color, Piece, SpecialKind};
 use crate::pos::{MAX_SIDE, Size};
+
+/// The marker table `FromStr` reads with: `-`, `|` and `+` after a letter, `*` alone (the
+/// striped, wrapped and colour-bomb pieces of `match3-lines`). Core gives them no meaning;
+/// they only say how to split the text into cells.
+pub const DEFAULT_MARKERS: [SpecialKind; 4] = [
+    SpecialKind::colored('-', "striped (row)"),
+    SpecialKind::colored('|', "striped (column)"),
+    SpecialKind::colored('+', "wrapped"),
+    SpecialKind::colorless('*', "colour bomb"),
+];
 
 impl FromStr for Board {
     type Err = NotationError;
 
-    /// Parses notation; piece ids are numbered row-major from 0.
+    /// Parses notation with [`DEFAULT_MARKERS`]; piece ids are numbered row-major from 0.
     fn from_str(text: &str) -> Result<Self, NotationError> {
+        Board::parse(text, &DEFAULT_MARKERS)
+    }
+}
+
+impl Board {
+    /// Parses notation whose special markers are those of `kinds` (a marker not in it is
+    /// an error naming the row and column); piece ids are numbered row-major from 0.
+    pub fn parse(text: &str, kinds: &[SpecialKind]) -> Result<Board, NotationError> {
         // Whitespace after the last row (a file's final newline) is not a row.
         let text = text.trim_end_matches(|c: char| c.is_ascii_whitespace());
         if text.is_empty() {
@@ -33,7 +58,7 @@ impl FromStr for Board {
         let mut cells = Vec::new();
         let mut width = None;
         for (r, text) in rows.iter().enumerate() {
-            let row = parse_row(r, text)?;
+            let row = parse_row(r, text, kinds)?;
             if row.is_empty() {
                 return Err(NotationError::EmptyRow { row: r });
             }
@@ -58,16 +83,17 @@ impl FromStr for Board {
     }
 }
 
-fn parse_row(row: usize, text: &str) -> Result<Vec<Cell>, NotationError> {
+fn parse_row(row: usize, text: &str, kinds: &[SpecialKind]) -> Result<Vec<Cell>, NotationError> {
     let mut cells: Vec<Cell> = Vec::new();
     for ch in text.chars().filter(|c| !is_space(*c)) {
         let col = cells.len();
-        let cell = match ch {
-            '.' => Cell::Empty,
-            '#' => Cell::Blocker,
-            '*' => Cell::Piece(Piece::color_bomb()),
-            '-' | '|' | '+' => {
-                // A marker modifies the plain piece just read.
+        let kind = kinds.iter().find(|k| k.special.marker() == ch);
+        let cell = match (ch, kind) {
+            ('.', _) => Cell::Empty,
+            ('#', _) => Cell::Blocker,
+            (_, Some(kind)) if !kind.colored => Cell::Piece(Piece::colorless(kind.special)),
+            (_, Some(kind)) => {
+                // A coloured kind's marker modifies the plain piece just read.
                 let color = match cells.last() {
                     Some(Cell::Piece(p)) if p.special().is_none() => p.color(),
                     _ => None,
@@ -79,15 +105,23 @@ fn parse_row(row: usize, text: &str) -> Result<Vec<Cell>, NotationError> {
                         marker: ch,
                     });
                 };
-                *prev = Cell::Piece(match ch {
-                    '-' => Piece::striped(color, Axis::Row),
-                    '|' => Piece::striped(color, Axis::Col),
-                    _ => Piece::wrapped(color),
-                });
+                *prev = Cell::Piece(Piece::new(color, kind.special));
                 continue;
             }
-            _ => match Color::from_letter(ch) {
+            (_, None) => match Color::from_letter(ch) {
                 Some(color) => Cell::Piece(Piece::plain(color)),
+                None if ch.is_ascii_punctuation() => {
+                    // After a plain letter the marker belongs to that cell.
+                    let after_letter = matches!(
+                        cells.last(),
+                        Some(Cell::Piece(p)) if p.special().is_none() && p.color().is_some()
+                    );
+                    return Err(NotationError::UnknownMarker {
+                        row,
+                        col: col - usize::from(after_letter),
+                        marker: ch,
+                    });
+                }
                 None => return Err(NotationError::UnknownChar { row, col, ch }),
             },
         };
@@ -108,23 +142,21 @@ fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
 }
 
-/// Writes one cell in notation (1 or 2 characters).
+/// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
+/// if any; a colourless special is its marker alone.
 pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
     match cell {
         Cell::Empty => f.write_char('.'),
         Cell::Blocker => f.write_char('#'),
-        Cell::Piece(p) => match (p.color(), p.special()) {
-            (_, Some(Special::ColorBomb)) | (None, _) => f.write_char('*'),
-            (Some(c), None) => f.write_char(c.letter()),
-            (Some(c), Some(s)) => {
+        Cell::Piece(p) => {
+            if let Some(c) = p.color() {
                 f.write_char(c.letter())?;
-                f.write_char(match s {
-                    Special::Striped(Axis::Row) => '-',
-                    Special::Striped(Axis::Col) => '|',
-                    _ => '+',
-                })
             }
-        },
+            match p.special() {
+                Some(s) => f.write_char(s.marker()),
+                None => Ok(()),
+            }
+        }
     }
 }
 

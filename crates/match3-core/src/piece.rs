@@ -43,44 +43,99 @@ impl fmt::Display for Color {
     }
 }
 
-/// Which line a striped piece clears when it fires.
+/// A special piece's kind, named by its notation marker: one ASCII punctuation character,
+/// written after the colour letter (`B-`) or alone for a colourless kind (`*`).
+///
+/// Core gives a kind no meaning beyond its marker: the rules declare their kinds
+/// ([`Rules::specials`](crate::Rules::specials)) and say what each one does when it fires,
+/// when it is created and how it combines. Two rule crates may use the same marker for
+/// different things.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Axis {
-    /// Clears its whole row (notation `-`).
-    Row,
-    /// Clears its whole column (notation `|`).
-    Col,
-}
-
-/// A special piece kind.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Special {
-    /// Striped: clears a row or a column.
-    Striped(Axis),
-    /// Wrapped: clears the 3×3 around it.
-    Wrapped,
-    /// Colour bomb: has no colour, never forms a run.
-    ColorBomb,
-}
+pub struct Special(u8);
 
 impl Special {
-    /// Every special kind, for tables that must be total.
-    pub const ALL: [Special; 4] = [
-        Special::Striped(Axis::Row),
-        Special::Striped(Axis::Col),
-        Special::Wrapped,
-        Special::ColorBomb,
-    ];
+    /// Characters that already mean something in board or level notation.
+    pub const RESERVED: &'static str = "./#_?%@~";
+
+    /// The kind marked `marker`, or `None` unless it is ASCII punctuation outside
+    /// [`RESERVED`](Special::RESERVED).
+    pub const fn new(marker: char) -> Option<Special> {
+        if !marker.is_ascii_punctuation() {
+            return None;
+        }
+        let byte = marker as u8;
+        let reserved = Self::RESERVED.as_bytes();
+        let mut i = 0;
+        while i < reserved.len() {
+            if reserved[i] == byte {
+                return None;
+            }
+            i += 1;
+        }
+        Some(Special(byte))
+    }
+
+    /// Like [`new`](Special::new), for constants: panics (at compile time, in a `const`)
+    /// on a marker that cannot be used.
+    pub const fn of(marker: char) -> Special {
+        match Special::new(marker) {
+            Some(s) => s,
+            None => panic!("a special's marker is ASCII punctuation other than ./#_?%@~"),
+        }
+    }
+
+    /// The notation marker.
+    pub const fn marker(self) -> char {
+        self.0 as char
+    }
 }
 
+/// The marker, as in notation.
 impl fmt::Display for Special {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Special::Striped(Axis::Row) => "striped-row",
-            Special::Striped(Axis::Col) => "striped-column",
-            Special::Wrapped => "wrapped",
-            Special::ColorBomb => "colour bomb",
-        })
+        write!(f, "{}", self.marker())
+    }
+}
+
+/// A special kind as a rule crate declares it (see
+/// [`Rules::specials`](crate::Rules::specials)): its marker, whether its pieces have a
+/// colour (and match by it) or stand alone without one, and a name for people.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SpecialKind {
+    /// The kind, named by its marker.
+    pub special: Special,
+    /// Whether its pieces have a colour: written `A-` (coloured) or `*` (colourless).
+    pub colored: bool,
+    /// A name for messages and legends, e.g. `"striped (row)"`.
+    pub name: &'static str,
+}
+
+impl SpecialKind {
+    /// A coloured kind.
+    pub const fn colored(marker: char, name: &'static str) -> Self {
+        SpecialKind {
+            special: Special::of(marker),
+            colored: true,
+            name,
+        }
+    }
+
+    /// A colourless kind.
+    pub const fn colorless(marker: char, name: &'static str) -> Self {
+        SpecialKind {
+            special: Special::of(marker),
+            colored: false,
+            name,
+        }
+    }
+
+    /// A piece of this kind: of `color` for a coloured kind, without colour otherwise.
+    pub const fn piece(self, color: Color) -> Piece {
+        if self.colored {
+            Piece::new(color, self.special)
+        } else {
+            Piece::colorless(self.special)
+        }
     }
 }
 
@@ -98,7 +153,7 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A piece's look: its colour (none for a colour bomb) and special kind.
+/// A piece's look: its colour (none for a colourless special) and special kind.
 ///
 /// The piece's id lives beside it on the [`Board`](crate::Board), not inside it, so
 /// rules that only look at colours never touch ids.
@@ -117,42 +172,23 @@ impl Piece {
         }
     }
 
-    /// A striped piece that clears `axis` when it fires.
-    pub const fn striped(color: Color, axis: Axis) -> Self {
+    /// A coloured special piece.
+    pub const fn new(color: Color, special: Special) -> Self {
         Piece {
             color: Some(color),
-            special: Some(Special::Striped(axis)),
+            special: Some(special),
         }
     }
 
-    /// A wrapped piece.
-    pub const fn wrapped(color: Color) -> Self {
-        Piece {
-            color: Some(color),
-            special: Some(Special::Wrapped),
-        }
-    }
-
-    /// A colour bomb (it has no colour).
-    pub const fn color_bomb() -> Self {
+    /// A special piece without colour (it never matches by colour).
+    pub const fn colorless(special: Special) -> Self {
         Piece {
             color: None,
-            special: Some(Special::ColorBomb),
+            special: Some(special),
         }
     }
 
-    /// A coloured piece with an optional special. A colour bomb ignores `color`.
-    pub const fn with_special(color: Color, special: Option<Special>) -> Self {
-        match special {
-            Some(Special::ColorBomb) => Piece::color_bomb(),
-            _ => Piece {
-                color: Some(color),
-                special,
-            },
-        }
-    }
-
-    /// The colour, `None` for a colour bomb.
+    /// The colour, `None` for a colourless special.
     pub const fn color(self) -> Option<Color> {
         self.color
     }
@@ -160,6 +196,14 @@ impl Piece {
     /// The special kind, `None` for a plain piece.
     pub const fn special(self) -> Option<Special> {
         self.special
+    }
+
+    /// The same piece without its special (a colourless special stays as it is).
+    pub const fn without_special(self) -> Self {
+        match self.color {
+            Some(c) => Piece::plain(c),
+            None => self,
+        }
     }
 }
 

@@ -2,10 +2,11 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::error::NotationError;
 use crate::error::SetupError;
 use crate::generate;
 use crate::moves::{MoveKind, SwapMasks};
-use crate::piece::{Piece, Special};
+use crate::piece::{Piece, Special, SpecialKind};
 use crate::pos::{Pos, Size};
 use crate::rng::GameRng;
 
@@ -76,9 +77,25 @@ pub trait Rules {
         kind == MoveKind::Swap
     }
 
-    /// Whether boards may hold this special (default: none).
-    fn supports_special(&self, _special: Special) -> bool {
-        false
+    /// The special kinds these rules have: each one's notation marker, whether its pieces
+    /// have a colour, and a name. Boards are parsed through this table
+    /// ([`parse_board`](Rules::parse_board)) and a loaded board may only hold these kinds.
+    /// What a kind does is up to [`blast`](Rules::blast), [`combo`](Rules::combo) and
+    /// [`create_specials`](Rules::create_specials). Default: none.
+    fn specials(&self) -> &[SpecialKind] {
+        &[]
+    }
+
+    /// Whether boards may hold this special: whether it is in
+    /// [`specials`](Rules::specials). There is no need to override it.
+    fn supports_special(&self, special: Special) -> bool {
+        self.specials().iter().any(|k| k.special == special)
+    }
+
+    /// Parses board notation through these rules' marker table: a marker they do not have
+    /// is an error naming its row and column. There is no need to override it.
+    fn parse_board(&self, text: &str) -> Result<Board, NotationError> {
+        Board::parse(text, self.specials())
     }
 
     /// Whether boards may hold blockers (default: yes; they never match and never swap).
@@ -113,8 +130,10 @@ pub trait Rules {
 
     /// The cells the special `piece` at `pos` clears when it fires. The engine fires every
     /// special caught in a phase's clear once, unions the blasts, and never clears
-    /// blockers. Default: nothing.
-    fn blast(&self, _board: &Board, _pos: Pos, _piece: Piece) -> CellSet {
+    /// blockers. `rng` is the game's own seeded generator, for kinds with a random target:
+    /// draw from it only here, so that replays and look-ahead stay deterministic. Default:
+    /// nothing but the piece itself.
+    fn blast(&self, _board: &Board, _pos: Pos, _piece: Piece, _rng: &mut GameRng) -> CellSet {
         CellSet::new()
     }
 
@@ -156,8 +175,12 @@ macro_rules! forward_rules {
             fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> { (**self).legal_swaps(board) }
             fn any_legal_swap(&self, board: &Board) -> Option<bool> { (**self).any_legal_swap(board) }
             fn accepts(&self, kind: MoveKind) -> bool { (**self).accepts(kind) }
+            fn specials(&self) -> &[SpecialKind] { (**self).specials() }
             fn supports_special(&self, special: Special) -> bool {
                 (**self).supports_special(special)
+            }
+            fn parse_board(&self, text: &str) -> Result<Board, NotationError> {
+                (**self).parse_board(text)
             }
             fn supports_blockers(&self) -> bool { (**self).supports_blockers() }
             fn refill(&self) -> Refill { (**self).refill() }
@@ -166,8 +189,8 @@ macro_rules! forward_rules {
                 (**self).combo(board, from, to)
             }
             fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> { (**self).tap(board, pos) }
-            fn blast(&self, board: &Board, pos: Pos, piece: Piece) -> CellSet {
-                (**self).blast(board, pos, piece)
+            fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
+                (**self).blast(board, pos, piece, rng)
             }
             fn create_specials(
                 &self,

@@ -220,7 +220,14 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         } else {
             fired = CellSet::new();
         }
-        fire_specials(rules, &state.board, &mut cleared, &mut fired, sink);
+        fire_specials(
+            rules,
+            &state.board,
+            &mut state.rng,
+            &mut cleared,
+            &mut fired,
+            sink,
+        );
 
         created.clear();
         let moved = if chain == 1 {
@@ -282,12 +289,11 @@ fn keep_pieces(board: &Board, set: &mut CellSet) {
     }
 }
 
-/// The cells of `set` that hold a striped, wrapped or colour-bomb piece.
+/// The cells of `set` that hold a special piece.
 fn specials_in(board: &Board, set: &CellSet) -> CellSet {
-    let (specials, bombs) = (board.special_rows(), board.bomb_rows());
     let mut out = CellSet::new();
-    for r in 0..board.rows() {
-        out.set_row_bits(r, set.row_bits(r) & (specials[r] | bombs[r]));
+    for (r, &specials) in board.special_rows().iter().enumerate() {
+        out.set_row_bits(r, set.row_bits(r) & specials);
     }
     out
 }
@@ -297,6 +303,7 @@ fn specials_in(board: &Board, set: &CellSet) -> CellSet {
 fn fire_specials<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     board: &Board,
+    rng: &mut GameRng,
     cleared: &mut CellSet,
     fired: &mut CellSet,
     sink: &mut S,
@@ -309,7 +316,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
         };
         fired.insert(pos);
         let piece = board.at(pos).piece().expect("found above");
-        let mut area = rules.blast(board, pos, piece);
+        let mut area = rules.blast(board, pos, piece, rng);
         keep_pieces(board, &mut area);
         let fire = Fire {
             pos,

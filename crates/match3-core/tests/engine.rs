@@ -2,8 +2,8 @@
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
 use match3_core::{
-    Axis, Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, Move, MoveError,
-    MoveKind, PHASE_LIMIT, Piece, Pos, Refill, Rules, SetupError, Size, Special, Status, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, GameRng, Move, MoveError,
+    MoveKind, PHASE_LIMIT, Piece, Pos, Refill, Rules, SetupError, Size, SpecialKind, Status, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -246,10 +246,13 @@ fn taps_clear_what_the_rules_say_and_refuse_otherwise() {
     assert_eq!(game.status(), Status::NoMoves);
 }
 
-/// Specials: striped pieces clear their line, wrapped their 3×3; any two specials swapped
-/// make a combo that clears both rows.
+/// Specials: row and column stripes clear their line, the wrapped piece its 3×3; any two
+/// specials swapped make a combo that clears both rows.
 #[derive(Clone, Debug)]
 struct Blasts;
+const ROW: SpecialKind = SpecialKind::colored('-', "row");
+const COL: SpecialKind = SpecialKind::colored('|', "column");
+const WRAP: SpecialKind = SpecialKind::colored('+', "3x3");
 impl Rules for Blasts {
     fn name(&self) -> &str {
         "blasts"
@@ -257,19 +260,15 @@ impl Rules for Blasts {
     fn find_matches(&self, board: &Board) -> CellSet {
         runs::find_runs(board, 3).all()
     }
-    fn supports_special(&self, _: Special) -> bool {
-        true
+    fn specials(&self) -> &[SpecialKind] {
+        &[ROW, COL, WRAP]
     }
-    fn blast(&self, board: &Board, at: Pos, piece: Piece) -> CellSet {
+    fn blast(&self, board: &Board, at: Pos, piece: Piece, _: &mut GameRng) -> CellSet {
         let size = board.size();
         match piece.special() {
-            Some(Special::Striped(Axis::Row)) => {
-                (0..size.cols() as u8).map(|c| p(at.row, c)).collect()
-            }
-            Some(Special::Striped(Axis::Col)) => {
-                (0..size.rows() as u8).map(|r| p(r, at.col)).collect()
-            }
-            Some(Special::Wrapped) => size
+            Some(s) if s == ROW.special => (0..size.cols() as u8).map(|c| p(at.row, c)).collect(),
+            Some(s) if s == COL.special => (0..size.rows() as u8).map(|r| p(r, at.col)).collect(),
+            Some(s) if s == WRAP.special => size
                 .positions()
                 .filter(|q| q.row.abs_diff(at.row) <= 1 && q.col.abs_diff(at.col) <= 1)
                 .collect(),
@@ -296,7 +295,7 @@ impl Rules for Blasts {
                 .first()
                 .copied()
                 .unwrap_or_else(|| matched.iter().next().unwrap());
-            out.push((at, Piece::wrapped(Color::new(0).unwrap())));
+            out.push((at, WRAP.piece(Color::new(0).unwrap())));
         }
     }
 }

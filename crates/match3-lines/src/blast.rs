@@ -3,7 +3,9 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
-use match3_core::{Axis, Board, CellSet, Color, Piece, Pos, Size, Special, SwapMasks};
+use match3_core::{Board, CellSet, Color, Piece, Pos, Size, SwapMasks};
+
+use crate::specials::{Axis, Kind, kind};
 
 /// Every cell of `row`.
 pub fn row(size: Size, row: u8) -> CellSet {
@@ -59,12 +61,12 @@ pub fn most_common_color(board: &Board) -> Option<Color> {
 /// What the special `piece` at `at` clears when something else sets it off.
 pub fn fire(board: &Board, at: Pos, piece: Piece) -> CellSet {
     let size = board.size();
-    let mut area = match piece.special() {
+    let mut area = match kind(piece) {
         None => CellSet::new(),
-        Some(Special::Striped(Axis::Row)) => row(size, at.row),
-        Some(Special::Striped(Axis::Col)) => column(size, at.col),
-        Some(Special::Wrapped) => square(size, at, 1),
-        Some(Special::ColorBomb) => most_common_color(board)
+        Some(Kind::Striped(Axis::Row)) => row(size, at.row),
+        Some(Kind::Striped(Axis::Col)) => column(size, at.col),
+        Some(Kind::Wrapped) => square(size, at, 1),
+        Some(Kind::ColorBomb) => most_common_color(board)
             .map(|c| board.cells_of_color(c))
             .unwrap_or_default(),
     };
@@ -79,8 +81,8 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
     let a = board.get(from).ok()?.piece()?;
     let b = board.get(to).ok()?.piece()?;
     let size = board.size();
-    use Special::{ColorBomb, Striped, Wrapped};
-    let mut area = match (a.special(), b.special()) {
+    use Kind::{ColorBomb, Striped, Wrapped};
+    let mut area = match (kind(a), kind(b)) {
         (Some(ColorBomb), Some(ColorBomb)) => everything(size),
         (Some(ColorBomb), _) => board.cells_of_color(b.color()?),
         (_, Some(ColorBomb)) => board.cells_of_color(a.color()?),
@@ -118,18 +120,23 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
 /// Every swap that is a combo, as masks: two specials side by side, or a colour bomb next
 /// to any piece. Agrees with [`combo`] returning `Some`.
 pub fn combo_masks(board: &Board) -> SwapMasks {
-    let (pieces, specials, bombs) = (board.piece_rows(), board.special_rows(), board.bomb_rows());
+    // Colour bombs are the only colourless pieces of these rules.
+    let (pieces, specials, bombs) = (
+        board.piece_rows(),
+        board.special_rows(),
+        board.colorless_rows(),
+    );
     let mut out = SwapMasks::default();
-    if specials.iter().chain(bombs).all(|&w| w == 0) {
+    if specials.iter().all(|&w| w == 0) {
         return out;
     }
     for r in 0..board.rows() {
-        let any = specials[r] | bombs[r];
+        let any = specials[r];
         let right =
             (any & (any >> 1)) | (bombs[r] & (pieces[r] >> 1)) | ((bombs[r] >> 1) & pieces[r]);
         out.right.set_row_bits(r, right);
         if r + 1 < board.rows() {
-            let below = specials[r + 1] | bombs[r + 1];
+            let below = specials[r + 1];
             let down = (any & below) | (bombs[r] & pieces[r + 1]) | (pieces[r] & bombs[r + 1]);
             out.down.set_row_bits(r, down);
         }

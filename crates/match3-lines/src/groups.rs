@@ -15,7 +15,9 @@
 //! When a group has several deciding runs, the first in row-major order of its first cell
 //! (horizontal before vertical) decides.
 
-use match3_core::{Axis, Board, CellSet, Piece, Pos, runs::Runs};
+use match3_core::{Board, CellSet, Piece, Pos, runs::Runs};
+
+use crate::specials::{self, Axis};
 
 /// A maximal straight run inside a group.
 #[derive(Clone, Copy, Debug)]
@@ -71,12 +73,12 @@ pub fn create(
         let mut crossing = group;
         crossing.intersect_with(&intersections);
         let (piece, fallback) = if let Some(run) = long {
-            (Piece::color_bomb(), run.middle())
+            (specials::color_bomb(), run.middle())
         } else if let Some(first) = crossing.iter().next() {
-            (Piece::wrapped(color), first)
+            (specials::wrapped(color), first)
         } else if let Some(run) = four {
             let axis = if run.horizontal { Axis::Col } else { Axis::Row };
-            (Piece::striped(color, axis), run.middle())
+            (specials::striped(color, axis), run.middle())
         } else {
             continue;
         };

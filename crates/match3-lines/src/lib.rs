@@ -6,8 +6,8 @@
 //! - **Detection**: horizontal and vertical runs of 3 or more pieces of one colour.
 //!   Specials match by their colour; a colour bomb has none and never forms a run.
 //!   Blockers and empty cells break runs and never match.
-//! - **Specials** are created one per matched group (see [`groups`] for the rules and
-//!   where they appear): run of 5+ → colour bomb (`*`), L/T/cross → wrapped (`A+`), run of
+//! - **Specials** ([`specials`]: declared through core's open special kinds) are created
+//!   one per matched group (see [`groups`] for the rules and where they appear): run of 5+ → colour bomb (`*`), L/T/cross → wrapped (`A+`), run of
 //!   exactly 4 → striped across the run (`A|` for a horizontal run, `A-` for a vertical).
 //! - **Firing** ([`blast::fire`]): striped clears its row or column, wrapped the 3×3 around
 //!   it (clipped), a colour bomb set off by something else every piece of the most common
@@ -39,8 +39,11 @@
 
 pub mod blast;
 pub mod groups;
+pub mod specials;
 
-use match3_core::{Board, CellSet, Piece, Pos, Refill, Rules, Special, SwapMasks, runs};
+use match3_core::{
+    Board, CellSet, GameRng, Piece, Pos, Refill, Rules, SpecialKind, SwapMasks, runs,
+};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -66,8 +69,8 @@ impl Rules for Lines {
         Some(runs::any_swap3(board) || !blast::combo_masks(board).is_empty())
     }
 
-    fn supports_special(&self, _special: Special) -> bool {
-        true
+    fn specials(&self) -> &[SpecialKind] {
+        &specials::KINDS
     }
 
     fn refill(&self) -> Refill {
@@ -82,7 +85,7 @@ impl Rules for Lines {
         blast::combo(board, from, to)
     }
 
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece) -> CellSet {
+    fn blast(&self, board: &Board, pos: Pos, piece: Piece, _rng: &mut GameRng) -> CellSet {
         blast::fire(board, pos, piece)
     }
 

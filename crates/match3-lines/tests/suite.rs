@@ -3,7 +3,8 @@
 mod common;
 
 use common::p;
-use match3_core::{Board, CellSet, Game, Piece, Pos, Rules, Special, runs};
+use match3_core::{Board, CellSet, Game, Piece, Pos, Rules, runs};
+use match3_lines::specials::{self, Axis, Kind, kind};
 use match3_lines::{Lines, blast};
 use match3_testkit::generators::{self, Features};
 use proptest::prelude::*;
@@ -40,10 +41,10 @@ fn geometry(board: &Board, at: Pos, piece: Piece) -> CellSet {
     for r in 0..rows {
         for c in 0..cols {
             let (dr, dc) = ((r - at.row as i32).abs(), (c - at.col as i32).abs());
-            let hit = match piece.special() {
-                Some(Special::Striped(match3_core::Axis::Row)) => dr == 0,
-                Some(Special::Striped(match3_core::Axis::Col)) => dc == 0,
-                Some(Special::Wrapped) => dr <= 1 && dc <= 1,
+            let hit = match kind(piece) {
+                Some(Kind::Striped(Axis::Row)) => dr == 0,
+                Some(Kind::Striped(Axis::Col)) => dc == 0,
+                Some(Kind::Wrapped) => dr <= 1 && dc <= 1,
                 _ => dr == 0 && dc == 0,
             };
             if hit {
@@ -58,10 +59,10 @@ fn piece_kinds() -> Vec<Piece> {
     let a = match3_core::Color::new(0).unwrap();
     vec![
         Piece::plain(a),
-        Piece::striped(a, match3_core::Axis::Row),
-        Piece::striped(a, match3_core::Axis::Col),
-        Piece::wrapped(a),
-        Piece::color_bomb(),
+        specials::striped(a, Axis::Row),
+        specials::striped(a, Axis::Col),
+        specials::wrapped(a),
+        specials::color_bomb(),
     ]
 }
 
@@ -102,7 +103,7 @@ proptest! {
         if let Ok(trace) = game.resolve() {
             for phase in &trace.phases {
                 for f in &phase.fired {
-                    if f.fire.partner.is_some() || f.fire.piece.special() == Some(Special::ColorBomb) {
+                    if f.fire.partner.is_some() || kind(f.fire.piece) == Some(Kind::ColorBomb) {
                         continue;
                     }
                     let mut want = geometry(&before, f.fire.pos, f.fire.piece);
@@ -142,7 +143,7 @@ proptest! {
                 yx.set(to, match3_core::Cell::Piece(x), 1).unwrap();
                 let (a, b) = (Lines.combo(&xy, from, to), Lines.combo(&yx, from, to));
                 prop_assert_eq!(a, b, "{:?}+{:?} differs from {:?}+{:?}", x, y, y, x);
-                let bomb = x.special() == Some(Special::ColorBomb) || y.special() == Some(Special::ColorBomb);
+                let bomb = kind(x) == Some(Kind::ColorBomb) || kind(y) == Some(Kind::ColorBomb);
                 let both = x.special().is_some() && y.special().is_some();
                 prop_assert_eq!(a.is_some(), bomb || both, "{:?}+{:?}", x, y);
                 if let Some(area) = a {

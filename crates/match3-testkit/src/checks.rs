@@ -39,7 +39,7 @@ macro_rules! ensure {
 
 /// The board's bit masks agree with its cells (every plane, every row).
 pub fn board_masks(board: &Board) -> Check {
-    use match3_core::{Cell, Special};
+    use match3_core::Cell;
     let rows = board.rows();
     let mut want = vec![vec![0u32; rows]; 4 + match3_core::MAX_COLORS as usize];
     for (p, cell) in board.iter() {
@@ -50,10 +50,11 @@ pub fn board_masks(board: &Board) -> Check {
             Cell::Blocker => want[1][r] |= bit,
             Cell::Piece(piece) => {
                 want[0][r] |= bit;
-                match piece.special() {
-                    Some(Special::ColorBomb) => want[3][r] |= bit,
-                    Some(_) => want[2][r] |= bit,
-                    None => {}
+                if piece.special().is_some() {
+                    want[2][r] |= bit;
+                }
+                if piece.color().is_none() {
+                    want[3][r] |= bit;
                 }
                 if let Some(c) = piece.color() {
                     ensure!(
@@ -69,7 +70,7 @@ pub fn board_masks(board: &Board) -> Check {
         ("pieces", board.piece_rows()),
         ("blockers", board.blocker_rows()),
         ("specials", board.special_rows()),
-        ("bombs", board.bomb_rows()),
+        ("colourless", board.colorless_rows()),
     ];
     for (i, (name, got)) in planes.iter().enumerate() {
         ensure!(

@@ -6,7 +6,7 @@
 //! replays the checked-in corpus through the same functions, so every input the fuzzer
 //! found interesting stays a regression test on stable Rust.
 
-use match3_core::{Board, Cell, Color, Game, Move, Piece, Pos, Rules, Special};
+use match3_core::{Board, Cell, Color, Game, Move, Piece, Pos, Rules};
 
 use crate::checks;
 use crate::generators::Pick;
@@ -82,20 +82,12 @@ fn board<R: Rules + ?Sized>(rules: &R, bytes: &mut Bytes<'_>) -> Board {
     board
 }
 
+/// One of the rules' own special kinds, or a plain piece when they have none.
 fn special<R: Rules + ?Sized>(rules: &R, color: Color, b: u8) -> Cell {
-    let piece = match b % 4 {
-        0 => Piece::striped(color, match3_core::Axis::Row),
-        1 => Piece::striped(color, match3_core::Axis::Col),
-        2 => Piece::wrapped(color),
-        _ => Piece::color_bomb(),
-    };
-    let supported = piece
-        .special()
-        .is_some_and(|s: Special| rules.supports_special(s));
-    Cell::Piece(if supported {
-        piece
-    } else {
-        Piece::plain(color)
+    let kinds = rules.specials();
+    Cell::Piece(match kinds.get(usize::from(b) % kinds.len().max(1)) {
+        Some(kind) => kind.piece(color),
+        None => Piece::plain(color),
     })
 }
 

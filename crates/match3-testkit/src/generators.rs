@@ -6,7 +6,8 @@
 //! only where the rules under test support it. Every part is a proptest value, so a
 //! failing board shrinks toward a small, plain one.
 
-use match3_core::{Board, Cell, Color, MoveKind, Piece, Pos, Rules, Size, Special};
+use match3_core::Piece;
+use match3_core::{Board, Cell, Color, MoveKind, Pos, Rules, Size, SpecialKind};
 use proptest::prelude::*;
 
 /// What the generated boards may contain, taken from the rules under test.
@@ -18,8 +19,8 @@ pub struct Features {
     pub max_colors: u8,
     /// Whether to plant blockers.
     pub blockers: bool,
-    /// Specials that may be planted.
-    pub specials: Vec<Special>,
+    /// Special kinds that may be planted (the rules' own table).
+    pub specials: Vec<SpecialKind>,
     /// Whether to leave settled empty cells at the tops of columns.
     pub empties: bool,
 }
@@ -33,10 +34,7 @@ impl Features {
             max_side: 10,
             max_colors: 6,
             blockers: rules.supports_blockers(),
-            specials: Special::ALL
-                .into_iter()
-                .filter(|&s| rules.supports_special(s))
-                .collect(),
+            specials: rules.specials().to_vec(),
             empties: rules.refill() == match3_core::Refill::None || rules.accepts(MoveKind::Drop),
         }
     }
@@ -134,7 +132,7 @@ pub struct BoardPlan {
     /// Blocker cells (anchor row, col).
     pub blockers: Vec<(u8, u8)>,
     /// Special pieces (row, col, kind).
-    pub specials: Vec<(u8, u8, Special)>,
+    pub specials: Vec<(u8, u8, SpecialKind)>,
     /// Empty cells at the top of each column (column-indexed; wraps).
     pub holes: Vec<u8>,
 }
@@ -168,11 +166,11 @@ impl BoardPlan {
             let p = Pos::new(r % self.rows, c % self.cols);
             board.set(p, Cell::Blocker, 0).expect("in range");
         }
-        for &(r, c, special) in &self.specials {
+        for &(r, c, kind) in &self.specials {
             let p = Pos::new(r % self.rows, c % self.cols);
             let keep = board.color_at(p).unwrap_or(color(0));
             board
-                .set(p, Cell::Piece(Piece::with_special(keep, Some(special))), 0)
+                .set(p, Cell::Piece(kind.piece(keep)), 0)
                 .expect("in range");
         }
         for (col, &h) in self.holes.iter().enumerate().take(self.cols as usize) {
@@ -198,8 +196,9 @@ pub fn plans(features: Features) -> impl Strategy<Value = BoardPlan> {
         let blockers = if f.blockers { 0..4usize } else { 0..1 };
         let specials = f.specials.clone();
         let n_specials = if specials.is_empty() { 0..1usize } else { 0..4 };
+        // `select` needs a non-empty list; with no kinds, no special is ever drawn.
         let special = proptest::sample::select(if specials.is_empty() {
-            vec![Special::Wrapped]
+            vec![SpecialKind::colored('+', "unused")]
         } else {
             specials
         });
