@@ -79,7 +79,7 @@ impl Variant {
     /// that a palette size matters.
     pub fn draws_pieces(self) -> bool {
         let rules = self.rules();
-        rules.refill() != match3_core::Refill::None || rules.accepts(match3_core::MoveKind::Drop)
+        rules.refills() || rules.accepts(match3_core::MoveKind::Drop)
     }
 
     /// The message for a preset name this variant does not have.

@@ -30,7 +30,7 @@
 pub mod flood;
 pub mod swaps;
 
-use match3_core::{Board, CellSet, GameRng, MoveKind, Pos, Refill, Rules, SetupError, Size};
+use match3_core::{Board, CellSet, GameRng, MoveKind, Pos, Rules, ScoredPhase, SetupError, Size};
 
 /// How the cluster game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,15 +145,12 @@ impl Rules for Clusters {
         )
     }
 
-    fn refill(&self) -> Refill {
-        match self.mode {
-            Mode::Swap => Refill::Random,
-            Mode::Drop | Mode::Tap => Refill::None,
-        }
+    fn refills(&self) -> bool {
+        self.mode == Mode::Swap
     }
 
-    fn score(&self, cleared: usize, chain: u32) -> u64 {
-        cleared as u64 * u64::from(chain)
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        phase.cleared.len() as u64 * u64::from(phase.chain)
     }
 
     fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> {

@@ -143,6 +143,14 @@ pub enum SetupError {
         /// The rules' name.
         rules: String,
     },
+    /// A weighted refill without a usable weight, or a scripted refill without colours.
+    #[error(
+        "a refill policy needs colours to draw: {count} weights given (1 to 26, not all zero, for a weighted refill; at least one colour for a scripted one)"
+    )]
+    Weights {
+        /// Weights (or colours) given.
+        count: usize,
+    },
     /// Blocker chance above 100%.
     #[error("blocker chance {percent}% is above 100%")]
     BlockerChance {

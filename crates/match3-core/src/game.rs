@@ -10,10 +10,12 @@ use crate::legal::{settle_status, visit_legal_moves};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{Pos, Size};
+use crate::refill::PolicyState;
 use crate::rng::GameRng;
-use crate::rules::{Refill, Rules};
+use crate::rules::Rules;
+use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{draw_piece, run_phases, run_turn, validate};
+use crate::turn::{run_phases, run_turn, spawn_piece, validate};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -58,8 +60,12 @@ pub struct Snapshot {
     pub(crate) next_piece: Option<Piece>,
     pub(crate) colors: u8,
     pub(crate) status: Status,
+    /// The refill policy's state words.
+    pub(crate) refill_state: PolicyState,
     /// Scratch space for the specials a phase creates; not part of the state.
     pub(crate) specials: Vec<(Pos, Piece)>,
+    /// Scratch space for the specials a phase fires; not part of the state.
+    pub(crate) fired: Vec<Fire>,
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
     pub(crate) swaps: Option<SwapMasks>,
@@ -76,7 +82,9 @@ impl Clone for Snapshot {
             next_piece: self.next_piece,
             colors: self.colors,
             status: self.status,
+            refill_state: self.refill_state,
             specials: Vec::new(),
+            fired: Vec::new(),
             swaps: self.swaps,
         }
     }
@@ -90,6 +98,7 @@ impl Clone for Snapshot {
         self.next_piece = source.next_piece;
         self.colors = source.colors;
         self.status = source.status;
+        self.refill_state = source.refill_state;
         // A derived cache: dropping it keeps look-ahead copies small; the next move list
         // recomputes it.
         self.swaps = None;
@@ -106,6 +115,7 @@ impl PartialEq for Snapshot {
             && self.next_piece == o.next_piece
             && self.colors == o.colors
             && self.status == o.status
+            && self.refill_state == o.refill_state
     }
 }
 
@@ -139,6 +149,10 @@ impl Snapshot {
     /// The palette size used for refills and next pieces.
     pub fn colors(&self) -> u8 {
         self.colors
+    }
+    /// The refill policy's state words (see [`SpawnSite::state`](crate::SpawnSite::state)).
+    pub fn refill_state(&self) -> PolicyState {
+        self.refill_state
     }
 }
 
@@ -250,25 +264,27 @@ impl<R: Rules> Game<R> {
     fn start(
         rules: R,
         board: Board,
-        mut rng: GameRng,
+        rng: GameRng,
         next_id: u32,
         colors: u8,
     ) -> Result<Self, SetupError> {
-        let next_piece = rules
-            .accepts(MoveKind::Drop)
-            .then(|| draw_piece(&mut rng, colors));
         let mut state = Snapshot {
             board,
             score: 0,
             moves: 0,
             rng,
             next_id,
-            next_piece,
+            next_piece: None,
             colors,
             status: Status::Playable,
+            refill_state: PolicyState::default(),
             specials: Vec::new(),
+            fired: Vec::new(),
             swaps: None,
         };
+        if rules.accepts(MoveKind::Drop) {
+            state.next_piece = Some(spawn_piece(&rules, &mut state, None, 0));
+        }
         settle_status(&rules, &mut state);
         Ok(Game {
             rules,
@@ -423,7 +439,7 @@ impl<R: Rules> Game<R> {
 /// The palette must fit the notation, and a refilling variant needs two colours: with one,
 /// every refill matches again and no turn could ever settle.
 fn check_colors<R: Rules>(rules: &R, colors: u8) -> Result<(), SetupError> {
-    let min = if rules.refill() == Refill::None { 1 } else { 2 };
+    let min = if rules.refills() { 2 } else { 1 };
     if (min..=MAX_COLORS).contains(&colors) {
         Ok(())
     } else {

@@ -6,7 +6,7 @@
 //! can animate.
 //!
 //! A variant answers questions ([`Rules::find_matches`], [`Rules::swap_matches`],
-//! [`Rules::blast`], [`Rules::refill`], [`Rules::score`], …); the engine owns the turn
+//! [`Rules::blast`], [`Rules::spawn`], [`Rules::score`], …); the engine owns the turn
 //! loop: validate the move (a rejected move changes nothing), count it, then phases of
 //! *match → fire specials → create specials → remove → score → gravity → refill* until the
 //! board is stable. From chain [`CALM_REFILL_AFTER`] on, refills avoid new matches so
@@ -61,8 +61,10 @@ mod masks;
 mod moves;
 mod notation;
 pub mod packed;
+mod phase;
 mod piece;
 mod pos;
+pub mod refill;
 mod rng;
 mod rules;
 pub mod runs;
@@ -78,9 +80,11 @@ pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, write_cell};
+pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
+pub use refill::SpawnSite;
 pub use rng::GameRng;
-pub use rules::{Refill, Rules};
+pub use rules::Rules;
 pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};
 pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};

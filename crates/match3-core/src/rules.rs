@@ -6,19 +6,11 @@ use crate::error::NotationError;
 use crate::error::SetupError;
 use crate::generate;
 use crate::moves::{MoveKind, SwapMasks};
+use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Piece, Special, SpecialKind};
 use crate::pos::{Pos, Size};
+use crate::refill::SpawnSite;
 use crate::rng::GameRng;
-
-/// What fills the holes gravity leaves at the top of each column.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Refill {
-    /// Nothing: the holes stay empty (finite and drop games).
-    None,
-    /// Plain pieces of uniformly random colours from the game's palette, drawn from the
-    /// game's seeded generator.
-    Random,
-}
 
 /// A match-3 rule variant.
 ///
@@ -103,15 +95,26 @@ pub trait Rules {
         true
     }
 
-    /// The refill policy (default: [`Refill::None`]).
-    fn refill(&self) -> Refill {
-        Refill::None
+    /// Whether the holes gravity leaves are filled with new pieces (default: no, the
+    /// board empties). Each new piece comes from [`spawn`](Rules::spawn).
+    fn refills(&self) -> bool {
+        false
     }
 
-    /// Points for a phase that removed `cleared` cells at chain index `chain`
-    /// (1 for the move's own phase). Default: one point per cell.
-    fn score(&self, cleared: usize, _chain: u32) -> u64 {
-        cleared as u64
+    /// The refill policy: the new piece for a hole (refilling rules) or the drop game's
+    /// next piece. Draw only from `site`'s generator and keep any state in its state
+    /// words, so the game stays deterministic and undoable. Default: a uniformly random
+    /// plain colour ([`refill::Uniform`](crate::refill::Uniform)); see
+    /// [`refill`](crate::refill) for the bundled policies.
+    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+        site.uniform()
+    }
+
+    /// Points for a phase, from everything it did: chain index, matched groups, cells
+    /// cleared, specials fired (combos included) and created. Default: one point per
+    /// cleared cell.
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        phase.cleared.len() as u64
     }
 
     /// A swap that fires by itself, whatever runs it makes (two specials, a colour bomb
@@ -137,14 +140,14 @@ pub trait Rules {
         CellSet::new()
     }
 
-    /// The specials a phase creates from its `matched` cells, pushed onto `out` as
-    /// `(cell, piece)`. `moved` lists the cells the move put pieces on (destination
-    /// first), empty for cascade phases. The engine places them after the clear, on cells
-    /// the clear emptied. Default: none.
+    /// The specials a phase creates from its matches, pushed onto `out` as
+    /// `(cell, piece)`. `matches` holds the matched cells, split into groups on demand
+    /// ([`Matches::groups`]), on the board before the clear. `moved` lists the cells the
+    /// move put pieces on (destination first), empty for cascade phases. The engine places
+    /// them after the clear, on cells the clear emptied. Default: none.
     fn create_specials(
         &self,
-        _board: &Board,
-        _matched: &CellSet,
+        _matches: &Matches<'_>,
         _moved: &[Pos],
         _out: &mut Vec<(Pos, Piece)>,
     ) {
@@ -183,8 +186,9 @@ macro_rules! forward_rules {
                 (**self).parse_board(text)
             }
             fn supports_blockers(&self) -> bool { (**self).supports_blockers() }
-            fn refill(&self) -> Refill { (**self).refill() }
-            fn score(&self, cleared: usize, chain: u32) -> u64 { (**self).score(cleared, chain) }
+            fn refills(&self) -> bool { (**self).refills() }
+            fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece { (**self).spawn(site) }
+            fn score(&self, phase: &ScoredPhase<'_>) -> u64 { (**self).score(phase) }
             fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
                 (**self).combo(board, from, to)
             }
@@ -192,14 +196,8 @@ macro_rules! forward_rules {
             fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
                 (**self).blast(board, pos, piece, rng)
             }
-            fn create_specials(
-                &self,
-                board: &Board,
-                matched: &CellSet,
-                moved: &[Pos],
-                out: &mut Vec<(Pos, Piece)>,
-            ) {
-                (**self).create_specials(board, matched, moved, out)
+            fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+                (**self).create_specials(matches, moved, out)
             }
             fn generate(
                 &self,

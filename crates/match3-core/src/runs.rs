@@ -364,12 +364,12 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
 /// of this module.
 ///
 /// ```
-/// use match3_core::{Rules, Refill};
+/// use match3_core::Rules;
 /// struct Fours;
 /// impl Rules for Fours {
 ///     fn name(&self) -> &str { "fours" }
 ///     match3_core::line_run_detection!(4);
-///     fn refill(&self) -> Refill { Refill::Random }
+///     fn refills(&self) -> bool { true }
 /// }
 /// ```
 #[macro_export]

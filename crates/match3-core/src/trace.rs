@@ -94,6 +94,8 @@ pub trait Sink {
     fn fired(&mut self, _fire: Fire, _area: &CellSet) {}
     /// The phase removes these cells (matches and blasts, unioned).
     fn cleared(&mut self, _cells: &CellSet) {}
+    /// The phase's detected matches (before specials fire), reported before `fired`.
+    fn matched(&mut self, _cells: &CellSet) {}
     /// A special was created.
     fn created(&mut self, _pos: Pos, _id: u32, _piece: Piece) {}
     /// Something fell from `from` to `to` (same column).
@@ -157,6 +159,8 @@ pub struct Spawn {
 pub struct Phase {
     /// Chain index: 1 for the move's own phase, then 2, 3, …
     pub chain: u32,
+    /// The cells detection matched (before specials fired), sorted and unique.
+    pub matched: Vec<Pos>,
     /// Every cell removed, sorted and unique.
     pub cleared: Vec<Pos>,
     /// Specials that fired, in firing order.
@@ -207,6 +211,25 @@ impl Trace {
             }
         }
         Ok(board)
+    }
+
+    /// The board each phase started from (after the move's opening for phase 1, after
+    /// the previous phase otherwise), replayed from `before` and checked like
+    /// [`replay`](Trace::replay).
+    pub fn phase_boards(&self, before: &Board) -> Result<Vec<Board>, ReplayError> {
+        let mut board = before.clone();
+        if let Some(opening) = self.opening {
+            replay_opening(&mut board, opening)?;
+        }
+        let mut out = Vec::with_capacity(self.phases.len());
+        for phase in &self.phases {
+            out.push(board.clone());
+            replay_phase(&mut board, phase)?;
+            if board != phase.board {
+                return Err(ReplayError::Diverged { chain: phase.chain });
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -288,6 +311,7 @@ impl Sink for Trace {
     fn phase_start(&mut self, chain: u32) {
         self.phases.push(Phase {
             chain,
+            matched: Vec::new(),
             cleared: Vec::new(),
             fired: Vec::new(),
             created: Vec::new(),
@@ -307,6 +331,10 @@ impl Sink for Trace {
 
     fn cleared(&mut self, cells: &CellSet) {
         self.current().cleared = cells.to_vec();
+    }
+
+    fn matched(&mut self, cells: &CellSet) {
+        self.current().matched = cells.to_vec();
     }
 
     fn created(&mut self, pos: Pos, id: u32, piece: Piece) {

@@ -10,10 +10,12 @@ use crate::error::MoveError;
 use crate::game::{Snapshot, TurnSummary};
 use crate::legal::settle_status;
 use crate::moves::Move;
-use crate::piece::{Cell, Color, Piece};
+use crate::phase::{Matches, ScoredPhase};
+use crate::piece::{Cell, Piece};
 use crate::pos::Pos;
+use crate::refill::{SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
-use crate::rules::{Refill, Rules};
+use crate::rules::Rules;
 use crate::trace::{Fire, Opening, Sink};
 
 /// The most phases one turn may run before it is rejected as a runaway cascade.
@@ -34,9 +36,22 @@ pub const PHASE_LIMIT: u32 = 500;
 /// cascades are far shorter, are unaffected.
 pub const CALM_REFILL_AFTER: u32 = 50;
 
-pub(crate) fn draw_piece(rng: &mut GameRng, colors: u8) -> Piece {
-    let index = rng.below(u32::from(colors)) as u8;
-    Piece::plain(Color::new(index).expect("palette is at most 26 colours"))
+/// A new piece from the rules' refill policy, for the hole `pos` (or the next piece).
+pub(crate) fn spawn_piece<R: Rules + ?Sized>(
+    rules: &R,
+    state: &mut Snapshot,
+    pos: Option<Pos>,
+    chain: u32,
+) -> Piece {
+    rules.spawn(&mut SpawnSite {
+        board: &mut state.board,
+        pos,
+        chain,
+        colors: state.colors,
+        rng: &mut state.rng,
+        state: &mut state.refill_state,
+        in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
+    })
 }
 
 /// What a validated move will do before its phases.
@@ -172,7 +187,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     .board
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                state.next_piece = Some(draw_piece(&mut state.rng, state.colors));
+                state.next_piece = Some(spawn_piece(rules, state, None, 0));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
                 n_moved = 1;
@@ -189,8 +204,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
 
     let mut total = 0;
     let mut chain = 0;
-    // The snapshot's own buffer: no allocation per turn once it has grown.
+    // The snapshot's own buffers: no allocation per turn once they have grown.
     let mut created = std::mem::take(&mut state.specials);
+    let mut fired_list = std::mem::take(&mut state.fired);
     loop {
         // Only detected matches make specials; the move's own clear (combo, tap) does not.
         let mut matched = rules.find_matches(&state.board);
@@ -205,17 +221,22 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         }
         chain += 1;
         if chain > PHASE_LIMIT {
+            state.specials = created;
+            state.fired = fired_list;
             return Err(MoveError::Runaway {
                 mv: mv.map_or_else(|| "resolve".to_string(), |(m, _)| m.to_string()),
                 limit: PHASE_LIMIT,
             });
         }
         sink.phase_start(chain);
+        sink.matched(&matched);
+        fired_list.clear();
         if chain == 1 {
             if let Some((fire, area)) = combo_fire.take() {
                 let mut area = area;
                 keep_pieces(&state.board, &mut area);
                 sink.fired(fire, &area);
+                fired_list.push(fire);
             }
         } else {
             fired = CellSet::new();
@@ -226,6 +247,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             &mut state.rng,
             &mut cleared,
             &mut fired,
+            &mut fired_list,
             sink,
         );
 
@@ -235,7 +257,17 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         } else {
             &[][..]
         };
-        rules.create_specials(&state.board, &matched, moved, &mut created);
+        let matches = Matches::new(&state.board, &matched);
+        rules.create_specials(&matches, moved, &mut created);
+        // Only cells the clear empties can take a new special.
+        created.retain(|&(pos, _)| cleared.contains(pos));
+        let score = rules.score(&ScoredPhase {
+            chain,
+            matches,
+            cleared: &cleared,
+            fired: &fired_list,
+            created: &created,
+        });
 
         state.board.clear_cells(&cleared);
         sink.cleared(&cleared);
@@ -245,19 +277,19 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 sink.created(pos, id, piece);
             }
         }
-        let score = rules.score(cleared.len(), chain);
         total += score;
         state.score += score;
         gravity(&mut state.board, sink);
-        if rules.refill() == Refill::Random {
+        if rules.refills() {
             if chain < CALM_REFILL_AFTER {
-                refill(state, sink);
+                refill(rules, state, chain, sink);
             } else if !has_match(rules, &state.board) {
-                calm_refill(rules, state, sink);
+                calm_refill(rules, state, chain, sink);
             }
         }
         sink.phase_end(score, &state.board);
     }
+    state.fired = fired_list;
     state.specials = created;
     state.swaps = None;
     if with_status {
@@ -306,6 +338,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
     rng: &mut GameRng,
     cleared: &mut CellSet,
     fired: &mut CellSet,
+    fired_list: &mut Vec<Fire>,
     sink: &mut S,
 ) {
     loop {
@@ -325,6 +358,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
             partner: None,
         };
         sink.fired(fire, &area);
+        fired_list.push(fire);
         cleared.union_with(&area);
     }
 }
@@ -389,48 +423,43 @@ fn holes(board: &Board) -> CellSet {
     holes
 }
 
-/// Fills every empty cell with a random plain piece, row-major.
-fn refill<S: Sink>(state: &mut Snapshot, sink: &mut S) {
+/// Fills every empty cell, row-major, from the rules' refill policy.
+fn refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, chain: u32, sink: &mut S) {
     for pos in &holes(&state.board) {
-        let piece = draw_piece(&mut state.rng, state.colors);
+        let piece = spawn_piece(rules, state, Some(pos), chain);
         let id = place_new(state, pos, piece);
         sink.spawn(id, pos, piece);
     }
 }
 
-/// Fills every empty cell with a plain piece that is not in a match when placed (see
-/// [`CALM_REFILL_AFTER`]). Cells are filled bottom row first: gravity left the holes at
-/// the top of their columns, so each new piece has at most one filled neighbour above or
-/// below it to avoid, and one draw per piece keeps the generator in step with `refill`.
-fn calm_refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, sink: &mut S) {
+/// Fills every empty cell with a piece that is not in a match when placed (see
+/// [`CALM_REFILL_AFTER`]): the policy's piece, recoloured round the palette when it would
+/// match. Cells are filled bottom row first: gravity left the holes at the top of their
+/// columns, so each new piece has at most three filled neighbours to avoid.
+fn calm_refill<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    chain: u32,
+    sink: &mut S,
+) {
     let holes = holes(&state.board);
     for r in (0..state.board.rows()).rev() {
         let mut bits = holes.row_bits(r);
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            let drawn = draw_piece(&mut state.rng, state.colors);
-            let id = place_new(state, pos, drawn);
-            let first = drawn.color().map_or(0, Color::index);
-            let mut piece = drawn;
-            for k in 0..state.colors {
-                let color = (first + k) % state.colors;
-                piece = Piece::plain(Color::new(color).expect("palette is at most 26 colours"));
-                state
-                    .board
-                    .set(pos, Cell::Piece(piece), id)
-                    .expect("a hole on the board");
-                if !rules.in_match(&state.board, pos) {
-                    break;
-                }
-                piece = drawn;
-            }
-            if state.board.at(pos) != Cell::Piece(piece) {
-                state
-                    .board
-                    .set(pos, Cell::Piece(piece), id)
-                    .expect("a hole on the board");
-            }
+            let mut site = SpawnSite {
+                board: &mut state.board,
+                pos: Some(pos),
+                chain,
+                colors: state.colors,
+                rng: &mut state.rng,
+                state: &mut state.refill_state,
+                in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
+            };
+            let drawn = rules.spawn(&mut site);
+            let piece = recolor_to_avoid_matches(&mut site, drawn);
+            let id = place_new(state, pos, piece);
             sink.spawn(id, pos, piece);
         }
     }

@@ -2,8 +2,9 @@
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, GameRng, Move, MoveError,
-    MoveKind, PHASE_LIMIT, Piece, Pos, Refill, Rules, SetupError, Size, SpecialKind, Status, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, GameRng, Matches, Move,
+    MoveError, MoveKind, PHASE_LIMIT, Piece, Pos, Rules, ScoredPhase, SetupError, Size,
+    SpecialKind, Status, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -20,11 +21,11 @@ impl Rules for Refilling {
     fn find_matches(&self, board: &Board) -> CellSet {
         runs::find_runs(board, 3).all()
     }
-    fn refill(&self) -> Refill {
-        Refill::Random
+    fn refills(&self) -> bool {
+        true
     }
-    fn score(&self, cleared: usize, chain: u32) -> u64 {
-        cleared as u64 * u64::from(chain)
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        phase.cleared.len() as u64 * u64::from(phase.chain)
     }
 }
 
@@ -49,8 +50,8 @@ impl Rules for Pairs {
     fn find_matches(&self, board: &Board) -> CellSet {
         runs::find_runs(board, 2).all()
     }
-    fn refill(&self) -> Refill {
-        Refill::Random
+    fn refills(&self) -> bool {
+        true
     }
 }
 
@@ -99,8 +100,8 @@ impl Rules for Inconsistent {
     fn in_match(&self, _: &Board, _: Pos) -> bool {
         false
     }
-    fn refill(&self) -> Refill {
-        Refill::Random
+    fn refills(&self) -> bool {
+        true
     }
 }
 
@@ -283,13 +284,8 @@ impl Rules for Blasts {
                 .collect()
         })
     }
-    fn create_specials(
-        &self,
-        _: &Board,
-        matched: &CellSet,
-        moved: &[Pos],
-        out: &mut Vec<(Pos, Piece)>,
-    ) {
+    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+        let matched = matches.cells();
         if matched.len() >= 4 {
             let at = moved
                 .first()

@@ -11,7 +11,7 @@
 //! # Ok::<(), match3_core::SetupError>(())
 //! ```
 
-use match3_core::{Refill, Rules};
+use match3_core::{Rules, ScoredPhase};
 
 /// Runs of four or more match; refill; score = cells × chain.
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,10 +23,10 @@ impl Rules for Fours {
     }
     // Detection, the fast predicates and legal-move masks for runs of four.
     match3_core::line_run_detection!(4);
-    fn refill(&self) -> Refill {
-        Refill::Random
+    fn refills(&self) -> bool {
+        true
     }
-    fn score(&self, cleared: usize, chain: u32) -> u64 {
-        cleared as u64 * u64::from(chain)
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        phase.cleared.len() as u64 * u64::from(phase.chain)
     }
 }

@@ -42,7 +42,7 @@ pub mod groups;
 pub mod specials;
 
 use match3_core::{
-    Board, CellSet, GameRng, Piece, Pos, Refill, Rules, SpecialKind, SwapMasks, runs,
+    Board, CellSet, GameRng, Matches, Piece, Pos, Rules, ScoredPhase, SpecialKind, SwapMasks, runs,
 };
 
 /// The shortest run that matches.
@@ -73,12 +73,12 @@ impl Rules for Lines {
         &specials::KINDS
     }
 
-    fn refill(&self) -> Refill {
-        Refill::Random
+    fn refills(&self) -> bool {
+        true
     }
 
-    fn score(&self, cleared: usize, chain: u32) -> u64 {
-        10 * cleared as u64 * u64::from(chain)
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        10 * phase.cleared.len() as u64 * u64::from(phase.chain)
     }
 
     fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
@@ -89,16 +89,11 @@ impl Rules for Lines {
         blast::fire(board, pos, piece)
     }
 
-    fn create_specials(
-        &self,
-        board: &Board,
-        matched: &CellSet,
-        moved: &[Pos],
-        out: &mut Vec<(Pos, Piece)>,
-    ) {
+    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+        let board = matches.board();
         let runs = runs::find_runs(board, MIN_RUN);
         if groups::may_create(&runs, board.rows()) {
-            groups::create(board, &runs, matched, moved, out);
+            groups::create(board, &runs, matches.cells(), moved, out);
         }
     }
 }

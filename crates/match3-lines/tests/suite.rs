@@ -159,7 +159,7 @@ proptest! {
     ) {
         let matched = Lines.find_matches(&board);
         let mut out = Vec::new();
-        Lines.create_specials(&board, &matched, &[], &mut out);
+        Lines.create_specials(&match3_core::Matches::new(&board, &matched), &[], &mut out);
         for (at, piece) in out {
             prop_assert!(matched.contains(at));
             if let Some(color) = piece.color() {

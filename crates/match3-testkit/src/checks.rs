@@ -282,7 +282,11 @@ pub fn turn<R: Rules + ?Sized>(
     let what = mv.map_or_else(|| "resolve".to_string(), |m| m.to_string());
     let ctx = format!("{what} on {}", before.board);
     // Phases: chain 1, 2, …; cleared sorted and unique; phase score by the rules.
-    for (i, phase) in trace.phases.iter().enumerate() {
+    // The board each phase started from, to score it again as the rules would.
+    let starts = trace
+        .phase_boards(&before.board)
+        .map_err(|e| Violation(format!("{ctx}: trace does not replay: {e}")))?;
+    for (i, (phase, start)) in trace.phases.iter().zip(&starts).enumerate() {
         ensure!(
             phase.chain == i as u32 + 1,
             "{ctx}: phase {i} has chain {}",
@@ -299,7 +303,17 @@ pub fn turn<R: Rules + ?Sized>(
             "{ctx}: chain {} cleared nothing",
             phase.chain
         );
-        let want = rules.score(phase.cleared.len(), phase.chain);
+        let matched: CellSet = phase.matched.iter().copied().collect();
+        let cleared: CellSet = phase.cleared.iter().copied().collect();
+        let fired: Vec<match3_core::Fire> = phase.fired.iter().map(|f| f.fire).collect();
+        let created: Vec<_> = phase.created.iter().map(|c| (c.pos, c.piece)).collect();
+        let want = rules.score(&match3_core::ScoredPhase {
+            chain: phase.chain,
+            matches: match3_core::Matches::new(start, &matched),
+            cleared: &cleared,
+            fired: &fired,
+            created: &created,
+        });
         ensure!(
             phase.score == want,
             "{ctx}: chain {} scored {} for {} cells, rules say {want}",

@@ -35,7 +35,7 @@ impl Features {
             max_colors: 6,
             blockers: rules.supports_blockers(),
             specials: rules.specials().to_vec(),
-            empties: rules.refill() == match3_core::Refill::None || rules.accepts(MoveKind::Drop),
+            empties: !rules.refills() || rules.accepts(MoveKind::Drop),
         }
     }
 

@@ -89,9 +89,9 @@ impl Rules for Moody {
     fn find_matches(&self, board: &Board) -> CellSet {
         runs::find_runs(board, 3).all()
     }
-    fn score(&self, cleared: usize, _chain: u32) -> u64 {
+    fn score(&self, phase: &match3_core::ScoredPhase<'_>) -> u64 {
         self.calls.set(self.calls.get() + 1);
-        cleared as u64 + self.calls.get()
+        phase.cleared.len() as u64 + self.calls.get()
     }
 }
 
@@ -153,6 +153,17 @@ fn turn_check_catches_a_wrong_total_score() {
 }
 
 #[test]
+fn turn_check_catches_a_phase_score_the_rules_would_not_give() {
+    turn_fails(
+        |after, trace| {
+            trace.phases[0].score += 1;
+            after.score += 1;
+        },
+        "rules say",
+    );
+}
+
+#[test]
 fn turn_check_catches_an_uncounted_move() {
     turn_fails(|after, _| after.moves -= 1, "move count");
 }
@@ -199,7 +210,7 @@ fn turn_check_catches_unsorted_cleared_cells() {
 fn turn_check_catches_a_trace_that_does_not_replay() {
     turn_fails(
         |_, trace| trace.phases[0].cleared.pop().map(drop).unwrap_or(()),
-        "scored",
+        "does not replay",
     );
     turn_fails(
         |_, trace| {
