@@ -128,6 +128,10 @@ impl Rules for Clusters {
         self.mode != Mode::Tap && flood::swap_makes_cluster(board, a, b, self.min_size)
     }
 
+    fn swap_matches_in(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
+        self.swap_matches(board, a, b)
+    }
+
     fn legal_swaps(&self, board: &Board) -> Option<match3_core::SwapMasks> {
         if self.mode == Mode::Swap && self.min_size == 3 {
             Some(swaps::swap_masks3(board))

@@ -347,8 +347,9 @@ impl<R: Rules> Game<R> {
 
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
-        let plan = validate(&self.rules, &self.state, mv)?;
+        // The working copy doubles as the scratch board for the legality check.
         self.work.clone_from(&self.state);
+        let plan = validate(&self.rules, &mut self.work.board, mv)?;
         let summary = run_turn(&self.rules, &mut self.work, Some((mv, plan)), sink)?;
         std::mem::swap(&mut self.state, &mut self.work);
         Ok(summary)
@@ -365,7 +366,7 @@ impl<R: Rules> Game<R> {
 
     /// Checks a move without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        validate(&self.rules, &self.state, mv).map(|_| ())
+        validate(&self.rules, &mut self.state.board.clone(), mv).map(|_| ())
     }
 
     /// Plays `mv` on `scratch` (overwritten with the current state; reuse it across calls
@@ -387,8 +388,8 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        let plan = validate(&self.rules, &self.state, mv)?;
         scratch.clone_from(&self.state);
+        let plan = validate(&self.rules, &mut scratch.board, mv)?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
@@ -404,8 +405,8 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
-        let plan = validate(&self.rules, &self.state, mv)?;
         scratch.clone_from(&self.state);
+        let plan = validate(&self.rules, &mut scratch.board, mv)?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }

@@ -128,6 +128,8 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
     visit: &mut impl FnMut(Move) -> bool,
 ) -> bool {
     let size = board.size();
+    // One scratch copy for every candidate: the rules swap in it and swap back.
+    let mut scratch = board.clone();
     for a in size.positions() {
         if board.at(a).piece().is_none() {
             continue;
@@ -136,7 +138,8 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
             if !size.contains(b) || board.at(b).piece().is_none() {
                 continue;
             }
-            let legal = rules.combo(board, a, b).is_some() || rules.swap_matches(board, a, b);
+            let legal =
+                rules.combo(board, a, b).is_some() || rules.swap_matches_in(&mut scratch, a, b);
             if legal && !visit(Move::Swap(a, b)) {
                 return false;
             }

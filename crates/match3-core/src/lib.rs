@@ -85,6 +85,6 @@ pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
 pub use refill::SpawnSite;
 pub use rng::GameRng;
-pub use rules::Rules;
+pub use rules::{Rules, Wrap};
 pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};
 pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};

@@ -40,13 +40,27 @@ pub trait Rules {
     /// Whether swapping the pieces at `a` and `b` (side by side, both pieces) puts `a` or
     /// `b` in a match. `board` is the board *before* the swap.
     ///
-    /// The default copies the board; fast variants override it without allocating.
+    /// The default copies the board once and asks
+    /// [`swap_matches_in`](Rules::swap_matches_in); the engine itself never calls this
+    /// one, so a fast override is optional.
     fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        let mut swapped = board.clone();
-        if swapped.swap(a, b).is_err() {
+        self.swap_matches_in(&mut board.clone(), a, b)
+    }
+
+    /// [`swap_matches`](Rules::swap_matches) on a board the caller lends as scratch:
+    /// `board` is the board before the swap, and must be left exactly as it was. The engine
+    /// asks this for every candidate swap (legal-move lists, status, look-ahead) on one
+    /// scratch board, so nothing is copied per candidate.
+    ///
+    /// The default swaps in place, runs [`find_matches`](Rules::find_matches) once, and
+    /// swaps back. Rules with a local check (a run through the swapped cells) override it.
+    fn swap_matches_in(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
+        if board.swap(a, b).is_err() {
             return false;
         }
-        self.in_match(&swapped, a) || self.in_match(&swapped, b)
+        let matched = self.find_matches(board);
+        board.swap(a, b).expect("swapped once already");
+        matched.contains(a) || matched.contains(b)
     }
 
     /// Every legal swap at once, when the rules can compute it faster than pair by pair
@@ -166,50 +180,230 @@ pub trait Rules {
     }
 }
 
-macro_rules! forward_rules {
+/// A variant built on another: implement this instead of [`Rules`], override only the
+/// answers that differ, and let [`wrap_rules!`](crate::wrap_rules) implement `Rules` by
+/// forwarding everything else to [`inner`](Wrap::inner) (fast predicates included).
+///
+/// ```
+/// use match3_core::{Board, CellSet, Rules, ScoredPhase, Wrap, runs};
+///
+/// /// Any variant, but every phase scores a flat 7.
+/// struct Sevens<R>(R);
+/// impl<R: Rules> Wrap for Sevens<R> {
+///     type Inner = R;
+///     fn inner(&self) -> &R { &self.0 }
+///     fn score(&self, _: &ScoredPhase<'_>) -> u64 { 7 }
+/// }
+/// impl<R: Rules> Rules for Sevens<R> {
+///     match3_core::wrap_rules!();
+/// }
+///
+/// struct Threes;
+/// impl Rules for Threes {
+///     fn name(&self) -> &str { "threes" }
+///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+/// }
+/// let mut game = match3_core::Game::from_board(Sevens(Threes), "AAA/BCB".parse()?, 0)?;
+/// assert_eq!(game.resolve()?.score(), 7);
+/// // With both traits in scope, name the one you mean.
+/// assert_eq!(Rules::name(game.rules()), "threes");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Overriding [`specials`](Wrap::specials) also changes what boards may hold and how they
+/// parse ([`Rules::supports_special`] and [`Rules::parse_board`] follow it).
+pub trait Wrap {
+    /// The variant being wrapped.
+    type Inner: Rules + ?Sized;
+    /// The variant being wrapped.
+    fn inner(&self) -> &Self::Inner;
+    /// See [`Rules::name`].
+    fn name(&self) -> &str {
+        self.inner().name()
+    }
+    /// See [`Rules::find_matches`].
+    fn find_matches(&self, board: &Board) -> CellSet {
+        self.inner().find_matches(board)
+    }
+    /// See [`Rules::in_match`].
+    fn in_match(&self, board: &Board, pos: Pos) -> bool {
+        self.inner().in_match(board, pos)
+    }
+    /// See [`Rules::swap_matches`].
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
+        self.inner().swap_matches(board, a, b)
+    }
+    /// See [`Rules::swap_matches_in`].
+    fn swap_matches_in(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
+        self.inner().swap_matches_in(board, a, b)
+    }
+    /// See [`Rules::legal_swaps`].
+    fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
+        self.inner().legal_swaps(board)
+    }
+    /// See [`Rules::any_legal_swap`].
+    fn any_legal_swap(&self, board: &Board) -> Option<bool> {
+        self.inner().any_legal_swap(board)
+    }
+    /// See [`Rules::accepts`].
+    fn accepts(&self, kind: MoveKind) -> bool {
+        self.inner().accepts(kind)
+    }
+    /// See [`Rules::specials`].
+    fn specials(&self) -> &[SpecialKind] {
+        self.inner().specials()
+    }
+    /// See [`Rules::supports_blockers`].
+    fn supports_blockers(&self) -> bool {
+        self.inner().supports_blockers()
+    }
+    /// See [`Rules::refills`].
+    fn refills(&self) -> bool {
+        self.inner().refills()
+    }
+    /// See [`Rules::spawn`].
+    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+        self.inner().spawn(site)
+    }
+    /// See [`Rules::score`].
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        self.inner().score(phase)
+    }
+    /// See [`Rules::combo`].
+    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+        self.inner().combo(board, from, to)
+    }
+    /// See [`Rules::tap`].
+    fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> {
+        self.inner().tap(board, pos)
+    }
+    /// See [`Rules::blast`].
+    fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
+        self.inner().blast(board, pos, piece, rng)
+    }
+    /// See [`Rules::create_specials`].
+    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+        self.inner().create_specials(matches, moved, out)
+    }
+    /// See [`Rules::generate`].
+    fn generate(
+        &self,
+        size: Size,
+        colors: u8,
+        blocker_percent: u8,
+        rng: &mut GameRng,
+    ) -> Result<Board, SetupError> {
+        self.inner().generate(size, colors, blocker_percent, rng)
+    }
+}
+
+/// The body of `impl Rules for T` for a `T` that implements [`Wrap`]: every method
+/// answers as the `Wrap` impl says. Write it inside the impl block (which may be
+/// generic): `impl Rules for MyRules { match3_core::wrap_rules!(); }`.
+#[macro_export]
+macro_rules! wrap_rules {
+    () => {
+        fn name(&self) -> &str {
+            $crate::Wrap::name(self)
+        }
+        fn find_matches(&self, board: &$crate::Board) -> $crate::CellSet {
+            $crate::Wrap::find_matches(self, board)
+        }
+        fn in_match(&self, board: &$crate::Board, pos: $crate::Pos) -> bool {
+            $crate::Wrap::in_match(self, board, pos)
+        }
+        fn swap_matches(&self, board: &$crate::Board, a: $crate::Pos, b: $crate::Pos) -> bool {
+            $crate::Wrap::swap_matches(self, board, a, b)
+        }
+        fn swap_matches_in(
+            &self,
+            board: &mut $crate::Board,
+            a: $crate::Pos,
+            b: $crate::Pos,
+        ) -> bool {
+            $crate::Wrap::swap_matches_in(self, board, a, b)
+        }
+        fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
+            $crate::Wrap::legal_swaps(self, board)
+        }
+        fn any_legal_swap(&self, board: &$crate::Board) -> ::std::option::Option<bool> {
+            $crate::Wrap::any_legal_swap(self, board)
+        }
+        fn accepts(&self, kind: $crate::MoveKind) -> bool {
+            $crate::Wrap::accepts(self, kind)
+        }
+        fn specials(&self) -> &[$crate::SpecialKind] {
+            $crate::Wrap::specials(self)
+        }
+        fn supports_blockers(&self) -> bool {
+            $crate::Wrap::supports_blockers(self)
+        }
+        fn refills(&self) -> bool {
+            $crate::Wrap::refills(self)
+        }
+        fn spawn(&self, site: &mut $crate::SpawnSite<'_>) -> $crate::Piece {
+            $crate::Wrap::spawn(self, site)
+        }
+        fn score(&self, phase: &$crate::ScoredPhase<'_>) -> u64 {
+            $crate::Wrap::score(self, phase)
+        }
+        fn combo(
+            &self,
+            board: &$crate::Board,
+            from: $crate::Pos,
+            to: $crate::Pos,
+        ) -> ::std::option::Option<$crate::CellSet> {
+            $crate::Wrap::combo(self, board, from, to)
+        }
+        fn tap(
+            &self,
+            board: &$crate::Board,
+            pos: $crate::Pos,
+        ) -> ::std::option::Option<$crate::CellSet> {
+            $crate::Wrap::tap(self, board, pos)
+        }
+        fn blast(
+            &self,
+            board: &$crate::Board,
+            pos: $crate::Pos,
+            piece: $crate::Piece,
+            rng: &mut $crate::GameRng,
+        ) -> $crate::CellSet {
+            $crate::Wrap::blast(self, board, pos, piece, rng)
+        }
+        fn create_specials(
+            &self,
+            matches: &$crate::Matches<'_>,
+            moved: &[$crate::Pos],
+            out: &mut ::std::vec::Vec<($crate::Pos, $crate::Piece)>,
+        ) {
+            $crate::Wrap::create_specials(self, matches, moved, out)
+        }
+        fn generate(
+            &self,
+            size: $crate::Size,
+            colors: u8,
+            blocker_percent: u8,
+            rng: &mut $crate::GameRng,
+        ) -> ::std::result::Result<$crate::Board, $crate::SetupError> {
+            $crate::Wrap::generate(self, size, colors, blocker_percent, rng)
+        }
+    };
+}
+
+// References and smart pointers to rules are the same rules.
+macro_rules! pointer_rules {
     ($($ty:ty),*) => {$(
+        impl<R: Rules + ?Sized> Wrap for $ty {
+            type Inner = R;
+            fn inner(&self) -> &R {
+                self
+            }
+        }
         impl<R: Rules + ?Sized> Rules for $ty {
-            fn name(&self) -> &str { (**self).name() }
-            fn find_matches(&self, board: &Board) -> CellSet { (**self).find_matches(board) }
-            fn in_match(&self, board: &Board, pos: Pos) -> bool { (**self).in_match(board, pos) }
-            fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-                (**self).swap_matches(board, a, b)
-            }
-            fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> { (**self).legal_swaps(board) }
-            fn any_legal_swap(&self, board: &Board) -> Option<bool> { (**self).any_legal_swap(board) }
-            fn accepts(&self, kind: MoveKind) -> bool { (**self).accepts(kind) }
-            fn specials(&self) -> &[SpecialKind] { (**self).specials() }
-            fn supports_special(&self, special: Special) -> bool {
-                (**self).supports_special(special)
-            }
-            fn parse_board(&self, text: &str) -> Result<Board, NotationError> {
-                (**self).parse_board(text)
-            }
-            fn supports_blockers(&self) -> bool { (**self).supports_blockers() }
-            fn refills(&self) -> bool { (**self).refills() }
-            fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece { (**self).spawn(site) }
-            fn score(&self, phase: &ScoredPhase<'_>) -> u64 { (**self).score(phase) }
-            fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
-                (**self).combo(board, from, to)
-            }
-            fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> { (**self).tap(board, pos) }
-            fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
-                (**self).blast(board, pos, piece, rng)
-            }
-            fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-                (**self).create_specials(matches, moved, out)
-            }
-            fn generate(
-                &self,
-                size: Size,
-                colors: u8,
-                blocker_percent: u8,
-                rng: &mut GameRng,
-            ) -> Result<Board, SetupError> {
-                (**self).generate(size, colors, blocker_percent, rng)
-            }
+            crate::wrap_rules!();
         }
     )*};
 }
 
-forward_rules!(&R, Box<R>, std::sync::Arc<R>);
+pointer_rules!(&R, Box<R>, std::sync::Arc<R>);

@@ -359,7 +359,7 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
 
 /// Implements the detection methods of [`Rules`](crate::Rules) for straight runs of at
 /// least `MIN` equal colours, inside an `impl Rules for …` block: `find_matches`,
-/// `in_match`, `swap_matches` and (unless `without legal_swaps` is given, for rules that
+/// `in_match`, `swap_matches`, `swap_matches_in` and (unless `without legal_swaps` is given, for rules that
 /// add combos to them) `legal_swaps` and `any_legal_swap`, all on the fast bit-mask paths
 /// of this module.
 ///
@@ -391,6 +391,14 @@ macro_rules! line_run_detection {
             $crate::runs::in_run(board, pos, $min)
         }
         fn swap_matches(&self, board: &$crate::Board, a: $crate::Pos, b: $crate::Pos) -> bool {
+            $crate::runs::swap_makes_run(board, a, b, $min)
+        }
+        fn swap_matches_in(
+            &self,
+            board: &mut $crate::Board,
+            a: $crate::Pos,
+            b: $crate::Pos,
+        ) -> bool {
             $crate::runs::swap_makes_run(board, a, b, $min)
         }
     };

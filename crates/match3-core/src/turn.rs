@@ -62,13 +62,13 @@ pub(crate) enum Plan {
     Tap { clear: CellSet },
 }
 
-/// Checks `mv` against the rules and the state; never mutates.
+/// Checks `mv` against the rules on `board`, which it may use as scratch for a swap check
+/// but leaves as it found it.
 pub(crate) fn validate<R: Rules + ?Sized>(
     rules: &R,
-    state: &Snapshot,
+    board: &mut Board,
     mv: Move,
 ) -> Result<Plan, MoveError> {
-    let board = &state.board;
     if !rules.accepts(mv.kind()) {
         return Err(MoveError::NotAccepted {
             kind: mv.kind(),
@@ -87,7 +87,7 @@ pub(crate) fn validate<R: Rules + ?Sized>(
                 }
             }
             let combo = rules.combo(board, a, b);
-            if combo.is_none() && !rules.swap_matches(board, a, b) {
+            if combo.is_none() && !rules.swap_matches_in(board, a, b) {
                 return Err(MoveError::NoMatch { a, b });
             }
             Ok(Plan::Swap { combo })

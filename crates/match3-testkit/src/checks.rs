@@ -165,7 +165,8 @@ pub fn detection<R: Rules + ?Sized>(
 }
 
 /// Invariant 2: the fast predicates agree with full detection: `in_match` cell by cell,
-/// `swap_matches` pair by pair (against detection on a swapped copy), and the legal-move
+/// `swap_matches` and `swap_matches_in` pair by pair (against detection on a swapped
+/// copy; the lent scratch board must come back unchanged), and the legal-move
 /// enumeration with a slow enumeration built from those answers.
 pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
     let found = rules.find_matches(board);
@@ -194,6 +195,16 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
                 ensure!(
                     fast == want,
                     "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
+                );
+                let mut scratch = board.clone();
+                let lent = rules.swap_matches_in(&mut scratch, a, b);
+                ensure!(
+                    lent == want,
+                    "swap_matches_in({a}, {b}) = {lent} but detection on the swapped board says {want}, on {board}"
+                );
+                ensure!(
+                    scratch == *board,
+                    "swap_matches_in({a}, {b}) left the scratch board {scratch}, lent as {board}"
                 );
                 if want || rules.combo(board, a, b).is_some() {
                     slow.push(Move::Swap(a, b));

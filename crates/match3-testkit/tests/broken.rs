@@ -43,6 +43,31 @@ impl Rules for EverySwapMatches {
     fn swap_matches(&self, _: &Board, _: Pos, _: Pos) -> bool {
         true
     }
+    fn swap_matches_in(&self, _: &mut Board, _: Pos, _: Pos) -> bool {
+        true
+    }
+}
+
+/// Right answers, but the lent scratch board comes back swapped.
+struct MessyScratch;
+impl Rules for MessyScratch {
+    fn name(&self) -> &str {
+        "messy"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn swap_matches_in(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
+        board.swap(a, b).expect("side by side");
+        let matched = self.find_matches(board);
+        matched.contains(a) || matched.contains(b)
+    }
+}
+
+#[test]
+#[should_panic(expected = "left the scratch board")]
+fn predicates_catch_a_scratch_board_not_put_back() {
+    suite::predicates(&MessyScratch);
 }
 
 #[test]

@@ -1,0 +1,253 @@
+//! The extension points a rule crate uses without touching core: refill policies (with
+//! their state in the snapshot), whole-phase scoring, grouped matches, special kinds with
+//! their own markers, and randomly targeted blasts.
+
+use match3_core::refill::{NoImmediateMatch, RefillPolicy, Scripted, Uniform, Weighted};
+use match3_core::{
+    Board, CellSet, Color, Game, GameRng, Matches, Move, MoveKind, NotationError, Piece, Pos,
+    Rules, ScoredPhase, SpawnSite, SpecialKind, runs,
+};
+
+fn p(r: u8, c: u8) -> Pos {
+    Pos::new(r, c)
+}
+
+fn colors(letters: &str) -> Vec<Color> {
+    letters.chars().filter_map(Color::from_letter).collect()
+}
+
+/// Runs of three, refilled by any policy.
+struct Threes<P>(P);
+impl<P: RefillPolicy> Rules for Threes<P> {
+    fn name(&self) -> &str {
+        "threes"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn refills(&self) -> bool {
+        true
+    }
+    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+        self.0.spawn(site)
+    }
+}
+
+#[test]
+fn weighted_refill_draws_only_colours_with_weight() {
+    let rules = Threes(Weighted::new(vec![0, 1, 0]).unwrap());
+    let mut game = Game::from_board(rules, "AAA/BCB/CBC".parse().unwrap(), 5).unwrap();
+    let trace = game.resolve().unwrap();
+    let spawned: Vec<Piece> = trace.phases[0].spawns.iter().map(|s| s.piece).collect();
+    assert_eq!(spawned, [Piece::plain(Color::new(1).unwrap()); 3]);
+    assert!(Weighted::new(vec![0, 0]).is_err());
+    assert!(Weighted::new(vec![]).is_err());
+    assert!(Weighted::new(vec![1; 27]).is_err());
+}
+
+#[test]
+fn scripted_refill_keeps_its_place_in_the_snapshot() {
+    let rules = Threes(Scripted::new(colors("ABCD")).unwrap());
+    let board: Board = "AAAB/BCBC/CBCB".parse().unwrap();
+    let mut game = Game::from_board(rules, board, 0).unwrap();
+    let start = game.snapshot();
+    let trace = game.resolve().unwrap();
+    assert_eq!(game.board().to_string(), "ABCB/BCBC/CBCB");
+    assert_eq!(game.state().refill_state()[0], 3);
+    assert_ne!(
+        game.snapshot(),
+        start,
+        "the policy state is part of the state"
+    );
+    // Undo puts the queue back; the same turn spawns the same pieces.
+    game.restore(&start);
+    assert_eq!(game.resolve().unwrap(), trace);
+    assert!(Scripted::new(vec![]).is_err());
+}
+
+#[test]
+fn no_immediate_match_refill_never_feeds_a_cascade() {
+    // Two colours: a uniform refill of the top row makes AAA or BBB one time in four.
+    let board: Board = "AAA/BAB/ABA".parse().unwrap();
+    let mut uniform_cascades = 0;
+    for seed in 0..60 {
+        let calm = Threes(NoImmediateMatch(Uniform));
+        let mut game = Game::from_board_with_colors(calm, board.clone(), seed, 2).unwrap();
+        assert_eq!(game.resolve().unwrap().phases.len(), 1, "seed {seed}");
+        let mut game =
+            Game::from_board_with_colors(Threes(Uniform), board.clone(), seed, 2).unwrap();
+        uniform_cascades += usize::from(game.resolve().unwrap().phases.len() > 1);
+    }
+    assert!(
+        uniform_cascades > 0,
+        "the uniform refill must cascade sometimes"
+    );
+}
+
+/// A drop game whose next pieces follow a script.
+struct ScriptedDrops(Scripted);
+impl Rules for ScriptedDrops {
+    fn name(&self) -> &str {
+        "scripted drops"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Drop
+    }
+    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+        assert_eq!(site.pos(), None, "no refill: only next pieces");
+        self.0.spawn(site)
+    }
+}
+
+#[test]
+fn the_drop_games_next_piece_comes_from_the_policy() {
+    let rules = ScriptedDrops(Scripted::new(colors("CAB")).unwrap());
+    let mut game = Game::from_board(rules, "..../....".parse().unwrap(), 0).unwrap();
+    let mut seen = String::new();
+    for col in 0..4 {
+        seen.push(game.next_piece().unwrap().color().unwrap().letter());
+        game.play(Move::Drop(col)).unwrap();
+    }
+    assert_eq!(seen, "CABC");
+    assert_eq!(game.board().to_string(), "..../CABC");
+}
+
+/// Scores groups: 100 per group of five or more, 10 per other group, doubled for combos,
+/// plus 1 per fired special.
+struct Bonus;
+const STAR: SpecialKind = SpecialKind::colored('!', "star");
+impl Rules for Bonus {
+    fn name(&self) -> &str {
+        "bonus"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn specials(&self) -> &[SpecialKind] {
+        &[STAR]
+    }
+    fn blast(&self, board: &Board, at: Pos, _: Piece, _: &mut GameRng) -> CellSet {
+        (0..board.cols() as u8).map(|c| p(at.row, c)).collect()
+    }
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        let groups: u64 = phase
+            .matches
+            .groups()
+            .map(|g| if g.len() >= 5 { 100 } else { 10 })
+            .sum();
+        groups * if phase.combo() { 2 } else { 1 } + phase.fired.len() as u64
+    }
+}
+
+#[test]
+fn scoring_sees_groups_and_fired_specials() {
+    // An L of five A's and a run of three C's in one phase: 100 + 10; the star in the
+    // C run fires (+1) and clears row 3 (four more cells, not scored by this rule).
+    let board = Bonus
+        .parse_board("ABDB/ABDE/AAAB/CC!CD/DBDB")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(board.to_string(), "ABDB/ABDE/AAAB/CC!CD/DBDB");
+    let mut game = Game::from_board(Bonus, board, 0).unwrap();
+    let trace = game.resolve().unwrap();
+    let phase = &trace.phases[0];
+    assert_eq!(phase.score, 100 + 10 + 1, "{trace}");
+    assert_eq!(phase.matched.len(), 5 + 3);
+    assert_eq!(phase.cleared.len(), 5 + 4);
+}
+
+#[test]
+fn groups_split_matches_by_colour_and_connection() {
+    let board: Board = "AAB/ABB/CAA".parse().unwrap();
+    let all: CellSet = board.size().positions().collect();
+    let groups: Vec<_> = Matches::new(&board, &all).groups().collect();
+    let cells = |g: &match3_core::Group| g.cells.to_vec();
+    assert_eq!(groups.len(), 4);
+    assert_eq!(cells(&groups[0]), [p(0, 0), p(0, 1), p(1, 0)]);
+    assert_eq!(cells(&groups[1]), [p(0, 2), p(1, 1), p(1, 2)]);
+    assert_eq!(cells(&groups[2]), [p(2, 0)]);
+    assert_eq!(cells(&groups[3]), [p(2, 1), p(2, 2)]);
+    assert_eq!(groups[0].extent(), (2, 2));
+    assert_eq!(groups[0].longest_lines(), (2, 2));
+    assert!(!groups[0].is_straight() && groups[3].is_straight());
+    let square: Board = "AA/AA".parse().unwrap();
+    let all: CellSet = square.size().positions().collect();
+    assert!(
+        Matches::new(&square, &all)
+            .groups()
+            .next()
+            .unwrap()
+            .has_square()
+    );
+}
+
+/// A special that clears one random piece: its target comes from the game's generator.
+#[derive(Debug)]
+struct Sniper;
+const SNIPER: SpecialKind = SpecialKind::colored('^', "sniper");
+impl Rules for Sniper {
+    fn name(&self) -> &str {
+        "sniper"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn specials(&self) -> &[SpecialKind] {
+        &[SNIPER]
+    }
+    fn blast(&self, board: &Board, _: Pos, _: Piece, rng: &mut GameRng) -> CellSet {
+        let pieces: Vec<Pos> = board.pieces().map(|(q, _, _)| q).collect();
+        let target = pieces[rng.below(pieces.len() as u32) as usize];
+        [target].into_iter().collect()
+    }
+}
+
+#[test]
+fn a_random_target_is_drawn_from_the_game_and_replays() {
+    // The run of A's catches the sniper A^, which fires at a random piece.
+    let board = Sniper.parse_board("AA^AB/CDEF/HIJK").unwrap();
+    assert_eq!(board.to_string(), "AA^AB/CDEF/HIJK");
+    let mut targets = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let mut game = Game::from_board(Sniper, board.clone(), seed).unwrap();
+        let trace = game.resolve().unwrap();
+        assert_eq!(trace.replay(&board).unwrap(), *game.board());
+        let again = Game::from_board(Sniper, board.clone(), seed)
+            .unwrap()
+            .resolve()
+            .unwrap();
+        assert_eq!(again, trace, "the same seed picks the same target");
+        targets.insert(trace.phases[0].cleared.clone());
+    }
+    assert!(targets.len() > 3, "different seeds hit different pieces");
+}
+
+#[test]
+fn markers_parse_through_the_rules_table() {
+    assert_eq!(
+        Sniper.parse_board("AB/C-").unwrap_err(),
+        NotationError::UnknownMarker {
+            row: 1,
+            col: 0,
+            marker: '-'
+        }
+    );
+    assert_eq!(
+        Bonus.parse_board("A!B!/!ABC").unwrap_err(),
+        NotationError::MarkerWithoutLetter {
+            row: 1,
+            col: 0,
+            marker: '!'
+        }
+    );
+    // A board with a kind the rules lack is refused when the game is set up.
+    let lines_board: Board = "AB-/D*".parse().unwrap();
+    let err = Game::from_board(Sniper, lines_board, 0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "row 0, col 1: the sniper rules have no special pieces marked '-'"
+    );
+    assert!(match3_core::Special::new('.').is_none() && match3_core::Special::new('a').is_none());
+}
