@@ -7,24 +7,28 @@ use match3_testkit::oracle;
 use proptest::prelude::*;
 
 match3_testkit::rules_suite!(
-    swap_mode,
+    clusters_swap,
     Clusters::swap(),
-    oracle = |b: &Board| oracle::clusters(b, 3)
+    oracle = |b: &Board| oracle::clusters(b, 3),
+    snapshots = "../../snapshots"
 );
 match3_testkit::rules_suite!(
-    drop_mode,
+    clusters_drop,
     Clusters::drop(),
-    oracle = |b: &Board| oracle::clusters(b, 3)
+    oracle = |b: &Board| oracle::clusters(b, 3),
+    snapshots = "../../snapshots"
 );
 match3_testkit::rules_suite!(
-    tap_mode,
+    clusters_tap,
     Clusters::tap(),
-    oracle = |_: &Board| CellSet::new()
+    oracle = |_: &Board| CellSet::new(),
+    snapshots = "../../snapshots"
 );
 match3_testkit::rules_suite!(
-    swap_mode_min_4,
+    clusters_swap_min_4,
     Clusters::swap().with_min_size(4).unwrap(),
-    oracle = |b: &Board| oracle::clusters(b, 4)
+    oracle = |b: &Board| oracle::clusters(b, 4),
+    snapshots = "../../snapshots"
 );
 
 fn neighbours(p: Pos) -> impl Iterator<Item = Pos> {

@@ -20,7 +20,9 @@ use crate::pos::{Pos, Size};
 /// friends).
 ///
 /// Equality compares cells *and* ids; use [`Board::same_cells`] to ignore ids.
-#[derive(Debug)]
+///
+/// `Debug` prints the notation (`Board(AAB/CCD)`), and the ids only when they are not
+/// the row-major numbering a parsed board gets, so failing tests stay readable.
 pub struct Board {
     size: Size,
     cells: Vec<Cell>,
@@ -44,6 +46,20 @@ impl Clone for Board {
         self.cells.clone_from(&source.cells);
         self.ids.clone_from(&source.ids);
         self.masks.clone_from(&source.masks);
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({self})")?;
+        let ids: Vec<u32> = (self.cells.iter().zip(&self.ids))
+            .filter(|(cell, _)| cell.is_occupied())
+            .map(|(_, &id)| id)
+            .collect();
+        if !ids.iter().copied().eq(0..ids.len() as u32) {
+            write!(f, " ids {ids:?}")?;
+        }
+        Ok(())
     }
 }
 

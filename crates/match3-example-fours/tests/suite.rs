@@ -5,7 +5,8 @@ use match3_example_fours::Fours;
 match3_testkit::rules_suite!(
     fours,
     Fours,
-    oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 4)
+    oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 4),
+    snapshots = "../../snapshots"
 );
 
 #[test]

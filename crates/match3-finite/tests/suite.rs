@@ -9,7 +9,8 @@ use proptest::prelude::*;
 match3_testkit::rules_suite!(
     finite,
     Finite,
-    oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3)
+    oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3),
+    snapshots = "../../snapshots"
 );
 
 /// Invariant 9: every turn removes exactly the cleared pieces' colours from the board.

@@ -12,7 +12,8 @@ use proptest::prelude::*;
 match3_testkit::rules_suite!(
     lines,
     Lines,
-    oracle = |b: &Board| match3_testkit::oracle::line_runs(b, 3)
+    oracle = |b: &Board| match3_testkit::oracle::line_runs(b, 3),
+    snapshots = "../../snapshots"
 );
 
 /// Cells covered by a horizontal (or vertical) window of three equal colours.

@@ -437,13 +437,32 @@ fn ids(ctx: &str, before: &Observed, trace: &Trace, after: &Observed) -> Check {
 pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
-/// turn with [`turn`], every rejection with [`rejected_move`], and that moves listed as
-/// legal are accepted. Returns every turn's outcome for determinism checks.
+/// turn with [`turn`], every rejection with [`rejected_move`], that moves listed as
+/// legal are accepted, and that look-ahead agrees with play ([`speculation`]). Returns
+/// every turn's outcome for determinism checks. A violation names the starting board,
+/// the seed and the moves played before the one that broke.
 pub fn scenario<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
     seed: u64,
     picks: &[Pick],
+) -> Result<Vec<Outcome>, Violation> {
+    let mut played = Vec::new();
+    scenario_steps(rules, board, seed, picks, &mut played).map_err(|v| {
+        let moves: Vec<String> = played.iter().map(Move::to_string).collect();
+        Violation(format!(
+            "{v}\n  starting from {board} with seed {seed}, after the moves [{}]",
+            moves.join(", ")
+        ))
+    })
+}
+
+fn scenario_steps<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    seed: u64,
+    picks: &[Pick],
+    played: &mut Vec<Move>,
 ) -> Result<Vec<Outcome>, Violation> {
     let mut game = Game::from_board(rules, board.clone(), seed)
         .map_err(|e| Violation(format!("cannot load generated board {board}: {e}")))?;
@@ -496,6 +515,9 @@ pub fn scenario<R: Rules + ?Sized>(
                     before.board()
                 );
             }
+        }
+        if result.is_ok() {
+            played.push(mv);
         }
         log.push((Some(mv), result));
         // The game's own move list (which may reuse what its status computation found)

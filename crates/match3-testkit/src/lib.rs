@@ -12,16 +12,36 @@
 //! # fn main() {}
 //! ```
 //!
-//! That expands to a module of `#[test]`s, one per invariant every variant must keep:
+//! That expands to `#[test]`s named `finite_…`, one per invariant every variant must keep:
 //!
 //! 1. detection is pure and agrees with the reference `oracle` (if given);
-//! 2. `in_match`, `swap_matches` and the legal-move enumeration agree with full detection;
+//! 2. `in_match`, `swap_matches`, `swap_matches_in` and the legal-move enumeration agree
+//!    with full detection;
 //! 3. a rejected move leaves the game bit-for-bit unchanged;
 //! 4. after every turn the board is stable and settled, and the status is right;
 //! 5. ids are unique, survivors keep theirs, new ones are minted once each in order;
 //! 6. score is the sum of phase scores and the move count counts accepted moves;
 //! 7. the same seed and moves give the same traces, and traces replay to the board;
-//! 8. new games are stable, playable and fixed by their seed.
+//! 8. new games are stable, playable and fixed by their seed;
+//!
+//! and one more that keeps [`golden`] snapshots of a few seeded games, so a change that
+//! alters what a seed plays shows up in review.
+//!
+//! A failing case is printed shrunk: the board in notation, the seed, and the shortest
+//! list of move picks that still fails, with the moves already played named in the
+//! message.
+//!
+//! **Speed.** The suite plays thousands of games; in a crate of your own, unoptimised
+//! test builds make it several times slower. Add this to the `Cargo.toml` at the root of
+//! your workspace (or crate) for a quick `cargo test`:
+//!
+//! ```toml
+//! [profile.dev]
+//! opt-level = 1
+//!
+//! [profile.dev.package."*"]
+//! opt-level = 2
+//! ```
 //!
 //! The boards come from [`generators`]: random colours with *planted* runs of 3–5, L, T and cross
 //! shapes, bent blobs, blockers, specials and settled holes, restricted to what the rules
@@ -31,29 +51,45 @@
 pub mod checks;
 pub mod fuzz;
 pub mod generators;
+pub mod golden;
 pub mod oracle;
 pub mod suite;
 
 /// The core crate, re-exported for the macro.
 pub use match3_core as core;
 
-/// Instantiates the whole invariant suite for a `Rules` value as a module of tests.
+/// Re-exported for the macro.
+#[doc(hidden)]
+pub use paste;
+
+/// Instantiates the whole invariant suite for a `Rules` value as `#[test]` functions.
 ///
-/// `rules_suite!(name, RULES_EXPR)` or `rules_suite!(name, RULES_EXPR, oracle = FN)`,
-/// where `FN: Fn(&Board) -> CellSet` is a slow reference detection.
+/// ```text
+/// rules_suite!(NAME, RULES_EXPR);
+/// rules_suite!(NAME, RULES_EXPR, oracle = FN);
+/// rules_suite!(NAME, RULES_EXPR, oracle = FN, snapshots = "DIR");
+/// ```
+///
+/// - `NAME` prefixes the test names (`NAME_turns_keep_every_invariant`, …); any
+///   identifier works, the crate's own name included, because no module is created.
+/// - `RULES_EXPR` builds the rules; it is evaluated where the macro is written, so
+///   anything in scope there can be used.
+/// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
+/// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
+///   `Cargo.toml` (default `snapshots`). The first run writes them as `.snap.new` files
+///   for review (accept with `cargo insta review`, or by renaming to `.snap`); later runs
+///   fail when a seeded game changes.
 #[macro_export]
 macro_rules! rules_suite {
-    ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(,)?) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            fn rules() -> impl $crate::core::Rules {
+    ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(, snapshots = $dir:expr)? $(,)?) => {
+        $crate::paste::paste! {
+            #[allow(non_snake_case)]
+            fn [<$name _rules>]() -> impl $crate::core::Rules {
                 $rules
             }
 
-            #[allow(unused_mut, unused_assignments)]
-            fn oracle() -> ::std::option::Option<
+            #[allow(non_snake_case, unused_mut, unused_assignments)]
+            fn [<$name _oracle>]() -> ::std::option::Option<
                 ::std::boxed::Box<dyn Fn(&$crate::core::Board) -> $crate::core::CellSet>,
             > {
                 let mut o: ::std::option::Option<
@@ -64,29 +100,43 @@ macro_rules! rules_suite {
             }
 
             #[test]
-            fn detection_is_pure_and_agrees_with_reference() {
-                let oracle = oracle();
-                $crate::suite::detection(&rules(), oracle.as_deref());
+            #[allow(non_snake_case)]
+            fn [<$name _detection_is_pure_and_agrees_with_reference>]() {
+                let oracle = [<$name _oracle>]();
+                $crate::suite::detection(&[<$name _rules>](), oracle.as_deref());
             }
 
             #[test]
-            fn fast_predicates_agree_with_detection() {
-                $crate::suite::predicates(&rules());
+            #[allow(non_snake_case)]
+            fn [<$name _fast_predicates_agree_with_detection>]() {
+                $crate::suite::predicates(&[<$name _rules>]());
             }
 
             #[test]
-            fn turns_keep_every_invariant() {
-                $crate::suite::turns(&rules());
+            #[allow(non_snake_case)]
+            fn [<$name _turns_keep_every_invariant>]() {
+                $crate::suite::turns(&[<$name _rules>]());
             }
 
             #[test]
-            fn same_seed_same_game() {
-                $crate::suite::determinism(&rules());
+            #[allow(non_snake_case)]
+            fn [<$name _same_seed_same_game>]() {
+                $crate::suite::determinism(&[<$name _rules>]());
             }
 
             #[test]
-            fn new_games_are_stable_and_playable() {
-                $crate::suite::new_games(&rules());
+            #[allow(non_snake_case)]
+            fn [<$name _new_games_are_stable_and_playable>]() {
+                $crate::suite::new_games(&[<$name _rules>]());
+            }
+
+            #[test]
+            #[allow(non_snake_case, unused_mut, unused_assignments)]
+            fn [<$name _golden_seeded_games>]() {
+                let mut dir = "snapshots";
+                $( dir = $dir; )?
+                let dir = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+                $crate::golden::check(stringify!($name), &[<$name _rules>](), &dir);
             }
         }
     };

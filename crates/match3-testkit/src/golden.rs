@@ -1,0 +1,72 @@
+//! Golden seeded games: a few seeded games of a variant, played by a fixed seeded choice
+//! of legal moves and written out as readable traces, kept as insta snapshots. Any change
+//! to what a seed plays (generation, refills, scoring, specials) changes the text, so it
+//! is caught in review rather than shipped: seeded games are a compatibility promise.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use match3_core::{Game, GameConfig, GameRng, Rules, Size, Status};
+
+/// Seeds the golden games use.
+pub const SEEDS: [u64; 3] = [1, 2, 3];
+/// Moves per golden game, at most.
+pub const MOVES: u32 = 4;
+
+/// The readable record of seed `seed`'s golden game under `rules`: the board, then each
+/// move's trace and the score, moves and status after it.
+pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
+    let config = GameConfig {
+        size: Size::new(6, 6).expect("6x6 is a valid size"),
+        colors: 5,
+        seed,
+        blocker_percent: 0,
+    };
+    let mut out = format!("rules {}, seed {seed}, 6x6, 5 colours\n", rules.name());
+    let mut game = match Game::new(rules, config) {
+        Ok(game) => game,
+        Err(e) => {
+            let _ = writeln!(out, "no game: {e}");
+            return out;
+        }
+    };
+    let _ = writeln!(out, "board {}", game.board());
+    let mut chooser = GameRng::new(seed);
+    for _ in 0..MOVES {
+        let moves = game.legal_moves();
+        if game.status() != Status::Playable || moves.is_empty() {
+            break;
+        }
+        let mv = moves[chooser.below(moves.len() as u32) as usize];
+        match game.play(mv) {
+            Ok(trace) => {
+                let _ = write!(out, "\n{trace}");
+            }
+            Err(e) => {
+                let _ = writeln!(out, "\n{mv}: rejected: {e}");
+                break;
+            }
+        }
+        let _ = writeln!(
+            out,
+            "score {}  moves {}  status {}",
+            game.score(),
+            game.moves(),
+            game.status()
+        );
+    }
+    out
+}
+
+/// Asserts the golden snapshots `golden_<name>_seed_<seed>` in `dir`.
+pub fn check<R: Rules + ?Sized>(name: &str, rules: &R, dir: &Path) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(dir);
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| {
+        for seed in SEEDS {
+            insta::assert_snapshot!(format!("golden_{name}_seed_{seed}"), record(rules, seed));
+        }
+    });
+}
