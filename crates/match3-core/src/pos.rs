@@ -29,6 +29,21 @@ impl Pos {
     pub fn is_adjacent(self, other: Pos) -> bool {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
     }
+
+    /// The cells sharing a side with `self` that lie on a board of `size` (up, left,
+    /// right, down).
+    pub fn neighbours(self, size: Size) -> impl Iterator<Item = Pos> {
+        let (r, c) = (self.row, self.col);
+        [
+            r.checked_sub(1).map(|r| Pos::new(r, c)),
+            c.checked_sub(1).map(|c| Pos::new(r, c)),
+            c.checked_add(1).map(|c| Pos::new(r, c)),
+            r.checked_add(1).map(|r| Pos::new(r, c)),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(move |&p| size.contains(p))
+    }
 }
 
 impl fmt::Display for Pos {
