@@ -94,3 +94,20 @@ proptest! {
         checks::scenario(&Lines, &board, seed, &[generators::Pick::Legal(0), generators::Pick::Legal(7)]).map_err(fail)?;
     }
 }
+
+#[path = "../benches/diagonal.rs"]
+mod diagonal;
+
+// The benchmark's diagonal variants are real variants: both pass the whole suite (the
+// naive one through the engine's default predicates alone) and agree on every board.
+match3_testkit::rules_suite!(
+    diagonal_naive,
+    diagonal::DiagonalNaive,
+    snapshots = "snapshots"
+);
+match3_testkit::rules_suite!(
+    diagonal_planes,
+    diagonal::DiagonalPlanes,
+    oracle = |b: &Board| diagonal::DiagonalNaive.find_matches(b),
+    snapshots = "snapshots"
+);

@@ -1,12 +1,10 @@
 //! Bit-parallel flood fill over a board's colour row masks.
 //!
-//! A group grows by OR-ing its row words shifted one column either way and its
-//! neighbouring rows, ANDed with the colour's mask, until nothing changes. For groups of
-//! three or more there is a shortcut: a 4-connected group has at least three cells exactly
-//! when one of its cells has two same-colour neighbours, so all such groups are the
-//! flood of those "seed" cells, grown together.
+//! Detection ([`clusters`]) runs on core's bit planes for every board layout. The local
+//! questions (one cell's group, one swap) grow a single group in the colour's row words,
+//! stopping as soon as it is big enough.
 
-use match3_core::packed::Geometry;
+use match3_core::planes::{self, Field, OnPlanes};
 use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos};
 
 type Rows = [u32; MAX_SIDE];
@@ -45,65 +43,24 @@ fn rows_of(board: &Board, color: Color) -> Rows {
     m
 }
 
-/// Cells of `mask` with at least two neighbours in it.
-fn seeds(mask: &Rows, rows: usize) -> Rows {
-    let mut out = [0u32; MAX_SIDE];
-    for r in 0..rows {
-        let m = mask[r];
-        let (l, rt) = (m << 1, m >> 1);
-        let up = if r > 0 { mask[r - 1] } else { 0 };
-        let dn = if r + 1 < rows { mask[r + 1] } else { 0 };
-        out[r] = m & (((l | rt) & (up | dn)) | (l & rt) | (up & dn));
-    }
-    out
-}
-
-/// Every cell in a group of at least `min_size` cells.
+/// Every cell in a group of at least `min_size` cells: written once on core's bit planes
+/// ([`planes::groups_of_at_least`]) for packed and row-word boards alike.
 pub fn clusters(board: &Board, min_size: usize) -> CellSet {
-    if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
-        let found = planes
-            .iter()
-            .map(|&m| packed_clusters(g, m, min_size))
-            .fold(0, |a, b| a | b);
-        return g.to_set(found);
-    }
-    let rows = board.rows();
-    let mut out = [0u32; MAX_SIDE];
-    for plane in 0..board.color_planes() {
-        let mask = rows_of(board, Color::new(plane as u8).expect("planes are colours"));
-        let found = if min_size == 3 {
-            flood(seeds(&mask, rows), &mask, rows, usize::MAX)
-        } else {
-            big_components(&mask, rows, min_size)
-        };
-        for r in 0..rows {
-            out[r] |= found[r];
-        }
-    }
-    let mut set = CellSet::new();
-    for (r, &w) in out[..rows].iter().enumerate() {
-        set.set_row_bits(r, w);
-    }
-    set
+    planes::on_planes(board, Clusters { min_size })
 }
 
-/// Components of `mask` with at least `min_size` cells, one at a time.
-fn big_components(mask: &Rows, rows: usize, min_size: usize) -> Rows {
-    let mut left = *mask;
-    let mut out = [0u32; MAX_SIDE];
-    while let Some(r) = (0..rows).find(|&r| left[r] != 0) {
-        let mut seed = [0u32; MAX_SIDE];
-        seed[r] = left[r] & left[r].wrapping_neg();
-        let comp = flood(seed, mask, rows, usize::MAX);
-        let big = count(&comp, rows) >= min_size;
-        for i in 0..rows {
-            left[i] &= !comp[i];
-            if big {
-                out[i] |= comp[i];
-            }
-        }
+struct Clusters {
+    min_size: usize,
+}
+
+impl OnPlanes for Clusters {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+        let found = colors.fold(f.zero(), |acc, m| {
+            acc | planes::groups_of_at_least(f, m, self.min_size)
+        });
+        f.to_set(found)
     }
-    out
 }
 
 /// The whole group of `start` (empty when `start` has no colour).
@@ -195,51 +152,4 @@ fn arrives3(board: &Board, color: Option<Color>, to: Pos, from: Option<Pos>) -> 
     STEPS
         .iter()
         .any(|&(dr, dc)| (nr + dr, nc + dc) != (tr, tc) && is(nr + dr, nc + dc))
-}
-
-/// One growth step of a packed group inside `mask`.
-#[inline]
-fn grow_packed(g: &Geometry, group: u64, mask: u64) -> u64 {
-    (group
-        | g.from_left(group, 1)
-        | g.from_right(group, 1)
-        | g.from_above(group, 1)
-        | g.from_below(group, 1))
-        & mask
-}
-
-fn flood_packed(g: &Geometry, mut group: u64, mask: u64) -> u64 {
-    loop {
-        let next = grow_packed(g, group, mask);
-        if next == group {
-            return group;
-        }
-        group = next;
-    }
-}
-
-/// The cells of packed plane `m` in groups of at least `min_size`.
-fn packed_clusters(g: &Geometry, m: u64, min_size: usize) -> u64 {
-    if m == 0 {
-        return 0;
-    }
-    if min_size == 3 {
-        let (l, r) = (g.from_left(m, 1), g.from_right(m, 1));
-        let (u, d) = (g.from_above(m, 1), g.from_below(m, 1));
-        let seeds = m & (((l | r) & (u | d)) | (l & r) | (u & d));
-        return if seeds == 0 {
-            0
-        } else {
-            flood_packed(g, seeds, m)
-        };
-    }
-    let (mut left, mut out) = (m, 0);
-    while left != 0 {
-        let comp = flood_packed(g, left & left.wrapping_neg(), m);
-        if comp.count_ones() as usize >= min_size {
-            out |= comp;
-        }
-        left &= !comp;
-    }
-    out
 }

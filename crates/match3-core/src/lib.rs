@@ -35,7 +35,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! ## Decisions the spec leaves open
+//! ## Extension points
+//!
+//! Everything a rule crate may change, without touching this crate:
+//!
+//! - **Detection**: [`Rules::find_matches`], plus fast predicates ([`Rules::in_match`],
+//!   [`Rules::swap_matches_in`], [`Rules::legal_swaps`]) that default to correct
+//!   derivations; the engine lends one scratch board for candidate swaps, so the defaults
+//!   copy nothing per candidate. [`runs`] and [`line_run_detection!`] give line runs on the
+//!   bit masks.
+//! - **Special kinds**: [`Rules::specials`] declares them ([`SpecialKind`]: marker,
+//!   coloured or not, name); boards parse through that table ([`Rules::parse_board`]);
+//!   [`Rules::create_specials`] makes them from grouped matches ([`Matches::groups`]),
+//!   [`Rules::blast`] says what they clear (with the game's generator for random
+//!   targets), [`Rules::combo`] how they combine.
+//! - **Refill policy**: [`Rules::refills`] and [`Rules::spawn`], with policy state saved in
+//!   the snapshot; bundled policies in [`refill`].
+//! - **Scoring**: [`Rules::score`] sees the whole phase ([`ScoredPhase`]).
+//! - **Wrapping**: [`Wrap`] and [`wrap_rules!`] build a variant from another by
+//!   overriding only what differs.
+//!
+//! ## Design decisions
 //!
 //! - **Ids**: every *occupied* cell has an id, blockers included, so a blocker's fall can be
 //!   traced and replayed. A loaded board is numbered row-major from 0; new pieces (drops,
@@ -43,7 +63,8 @@
 //!   id when it lands, not while it is shown as the next piece.
 //! - **Swap direction**: in `Swap(a, b)` the piece on `a` is the one moved; `b` is the
 //!   destination. Combos centre there and new specials prefer it.
-//! - **Spawns** happen row-major after gravity, one generator draw per spawned piece.
+//! - **Spawns** happen row-major after gravity, one call of [`Rules::spawn`] per spawned
+//!   piece (one generator draw for the default uniform policy).
 //! - **Loaded boards** are taken as given, matches and floating pieces included; a move or
 //!   [`Game::resolve`] starts the phases.
 //! - **Palette** of a loaded board: the colours up to the highest letter on it, but at
@@ -63,6 +84,7 @@ mod notation;
 pub mod packed;
 mod phase;
 mod piece;
+pub mod planes;
 mod pos;
 pub mod refill;
 mod rng;

@@ -6,8 +6,8 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::moves::SwapMasks;
-use crate::packed::Geometry;
 use crate::piece::Color;
+use crate::planes::{self, Field, OnPlanes};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The cells covered by horizontal and by vertical runs.
@@ -50,32 +50,7 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
     let mut h = [0u32; MAX_SIDE];
     let mut v = [0u32; MAX_SIDE];
     if min_len == 3 {
-        if let (Some(g), Some(planes)) = (board.geometry(), board.packed_colors()) {
-            let (h, v) = runs3_packed(g, planes);
-            return Runs {
-                horizontal: g.to_set(h),
-                vertical: g.to_set(v),
-            };
-        }
-        // The common case, unrolled: no loops over the run length.
-        for plane in 0..board.color_planes() {
-            let m = &board.color_plane(plane)[..rows];
-            for (r, &w) in m.iter().enumerate() {
-                let s = w & (w >> 1) & (w >> 2);
-                h[r] |= s | (s << 1) | (s << 2);
-            }
-            for r in 2..rows {
-                let s = m[r] & m[r - 1] & m[r - 2];
-                v[r] |= s;
-                v[r - 1] |= s;
-                v[r - 2] |= s;
-            }
-        }
-        for r in 0..rows {
-            runs.horizontal.set_row_bits(r, h[r]);
-            runs.vertical.set_row_bits(r, v[r]);
-        }
-        return runs;
+        return planes::on_planes(board, Runs3);
     }
     for plane in 0..board.color_planes() {
         let m = board.color_plane(plane);
@@ -99,100 +74,97 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
 }
 
 /// Every cell in a run of at least `min_len`: `find_runs(board, min_len).all()`, with
-/// one conversion less on small boards.
+/// one conversion less for runs of three.
 pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
-    if let (3, Some(g), Some(planes)) = (min_len, board.geometry(), board.packed_colors()) {
-        let (h, v) = runs3_packed(g, planes);
-        return g.to_set(h | v);
+    if min_len == 3 {
+        return planes::on_planes(board, RunCells3);
     }
     find_runs(board, min_len).all()
 }
 
-/// Runs of three on packed planes: (horizontal, vertical) cells.
-fn runs3_packed(g: &Geometry, planes: &[u64]) -> (u64, u64) {
-    let (mut h, mut v) = (0u64, 0u64);
-    for &p in planes {
-        let s = p & g.from_right(p, 1) & g.from_right(p, 2);
-        h |= s | (s << 1) | (s << 2);
-        let s = p & g.from_below(p, 1) & g.from_below(p, 2);
-        v |= s | g.from_above(s, 1) | g.from_above(s, 2);
-    }
-    (h, v)
-}
+/// Runs of three, horizontal and vertical apart.
+struct Runs3;
 
-/// [`swap_masks3`] on packed planes (boards of at most 64 cells).
-/// One colour's swaps that make a run of three, keyed by the left / upper cell of each
-/// pair: `(right, down, same_right, same_down)`, the last two being pairs of this colour.
-#[inline]
-fn plane_swaps3(g: &Geometry, p: u64) -> (u64, u64, u64, u64) {
-    let horiz = |n: u64| {
-        let (l1, r1) = (g.from_left(n, 1), g.from_right(n, 1));
-        (l1 & g.from_left(n, 2)) | (l1 & r1) | (r1 & g.from_right(n, 2))
-    };
-    let (u1, u2) = (g.from_above(p, 1), g.from_above(p, 2));
-    let (d1, d2, d3) = (g.from_below(p, 1), g.from_below(p, 2), g.from_below(p, 3));
-    let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
-    let to_right = p & ((g.from_right(p, 2) & g.from_right(p, 3)) | g.from_right(vert, 1));
-    let to_left = p & ((g.from_left(p, 2) & g.from_left(p, 3)) | g.from_left(vert, 1));
-    let to_down = p & ((d2 & d3) | horiz(d1));
-    let to_up = d1 & ((u1 & u2) | horiz(p));
-    (
-        to_right | g.from_right(to_left, 1),
-        to_down | to_up,
-        p & g.from_right(p, 1),
-        p & d1,
-    )
-}
-
-/// [`swap_masks3`] on packed planes (boards of at most 64 cells).
-fn swap_masks3_packed(g: &Geometry, planes: &[u64], pieces: u64) -> SwapMasks {
-    let (mut right, mut down, mut same_right, mut same_down) = (0u64, 0u64, 0u64, 0u64);
-    for &p in planes.iter().filter(|&&p| p != 0) {
-        let (r, d, sr, sd) = plane_swaps3(g, p);
-        right |= r;
-        down |= d;
-        same_right |= sr;
-        same_down |= sd;
-    }
-    let (h, v) = runs3_packed(g, planes);
-    let run = h | v;
-    let pairs_right = pieces & g.from_right(pieces, 1);
-    let pairs_down = pieces & g.from_below(pieces, 1);
-    let run_right = run | g.from_right(run, 1);
-    let run_down = run | g.from_below(run, 1);
-    let hmask = ((right & !same_right) | (same_right & run_right)) & pairs_right;
-    let vmask = ((down & !same_down) | (same_down & run_down)) & pairs_down;
-    SwapMasks {
-        right: g.to_set(hmask),
-        down: g.to_set(vmask),
+impl OnPlanes for Runs3 {
+    type Output = Runs;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> Runs {
+        let (mut h, mut v) = (f.zero(), f.zero());
+        for m in colors {
+            let (mh, mv) = planes::runs3(f, m);
+            h = h | mh;
+            v = v | mv;
+        }
+        Runs {
+            horizontal: f.to_set(h),
+            vertical: f.to_set(v),
+        }
     }
 }
 
-/// Whether any swap makes a run of three: `!swap_masks3(board).is_empty()`, but on small
-/// boards it stops at the first colour that has one.
-pub fn any_swap3(board: &Board) -> bool {
-    if let (Some(g), Some(planes), Some(pieces)) = (
-        board.geometry(),
-        board.packed_colors(),
-        board.packed_pieces(),
-    ) {
-        let pairs_right = pieces & g.from_right(pieces, 1);
-        let pairs_down = pieces & g.from_below(pieces, 1);
-        let mut same = 0;
-        for &p in planes.iter().filter(|&&p| p != 0) {
-            let (r, d, sr, sd) = plane_swaps3(g, p);
-            if (r & !sr & pairs_right) | (d & !sd & pairs_down) != 0 {
-                return true;
+/// Every cell in a run of three.
+struct RunCells3;
+
+impl OnPlanes for RunCells3 {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+        let all = colors.fold(f.zero(), |acc, m| {
+            let (h, v) = planes::runs3(f, m);
+            acc | h | v
+        });
+        f.to_set(all)
+    }
+}
+
+/// Legal swaps for runs of three; with `stop_early`, only whether there is one (then the
+/// masks hold at least one swap when there is).
+struct Swaps3 {
+    stop_early: bool,
+}
+
+impl OnPlanes for Swaps3 {
+    type Output = SwapMasks;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, pieces: F::P) -> SwapMasks {
+        let z = f.zero();
+        let pairs_right = pieces & f.right(pieces, 1);
+        let pairs_down = pieces & f.below(pieces, 1);
+        let (mut right, mut down, mut same_right, mut same_down, mut run) = (z, z, z, z, z);
+        for p in colors {
+            if f.is_zero(p) {
+                continue;
             }
-            same |= sr | sd;
+            let (r, d, sr, sd) = planes::swaps3(f, p);
+            if self.stop_early {
+                let (h, v) = (r & !sr & pairs_right, d & !sd & pairs_down);
+                if !f.is_zero(h) || !f.is_zero(v) {
+                    return SwapMasks {
+                        right: f.to_set(h),
+                        down: f.to_set(v),
+                    };
+                }
+            }
+            right = right | r;
+            down = down | d;
+            same_right = same_right | sr;
+            same_down = same_down | sd;
+            let (h, v) = planes::runs3(f, p);
+            run = run | h | v;
         }
-        // Only pairs of one colour are left: legal only where a run already passes.
-        let (h, v) = runs3_packed(g, planes);
-        if same == 0 || h | v == 0 {
-            return false;
+        // A pair of one colour swaps nothing: legal only where a run already passes.
+        let run_right = run | f.right(run, 1);
+        let run_down = run | f.below(run, 1);
+        let h = ((right & !same_right) | (same_right & run_right)) & pairs_right;
+        let v = ((down & !same_down) | (same_down & run_down)) & pairs_down;
+        SwapMasks {
+            right: f.to_set(h),
+            down: f.to_set(v),
         }
     }
-    !swap_masks3(board).is_empty()
+}
+
+/// Whether any swap makes a run of three: `!swap_masks3(board).is_empty()`, stopping at
+/// the first colour that has one.
+pub fn any_swap3(board: &Board) -> bool {
+    !planes::on_planes(board, Swaps3 { stop_early: true }).is_empty()
 }
 
 /// Bits `c` where `word` has `len` consecutive set bits from `c` upward.
@@ -214,80 +186,10 @@ fn spread(starts: u32, len: usize) -> u32 {
 /// A swap is legal when either piece, moved onto the other's cell, completes a run of
 /// three there (the cell it leaves holds the other piece, so it cannot count). Pairs of
 /// equal colours change nothing and are legal only if a run already passes through them.
-/// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3.
+/// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3. Written
+/// once on [`planes`] ([`planes::swaps3`]) for both board layouts.
 pub fn swap_masks3(board: &Board) -> SwapMasks {
-    if let (Some(g), Some(planes), Some(pieces)) = (
-        board.geometry(),
-        board.packed_colors(),
-        board.packed_pieces(),
-    ) {
-        return swap_masks3_packed(g, planes, pieces);
-    }
-    let rows = board.rows();
-    let pieces = board.piece_rows();
-    let at = |m: &[u32], r: isize| {
-        if r < 0 || r as usize >= rows {
-            0
-        } else {
-            m[r as usize]
-        }
-    };
-    let horiz = |n: u32| ((n << 1) & (n << 2)) | ((n << 1) & (n >> 1)) | ((n >> 1) & (n >> 2));
-    let mut right = [0u32; MAX_SIDE];
-    let mut down = [0u32; MAX_SIDE];
-    let mut same_right = [0u32; MAX_SIDE];
-    let mut same_down = [0u32; MAX_SIDE];
-    for plane in 0..board.color_planes() {
-        let m = board.color_plane(plane);
-        for r in 0..rows {
-            let ri = r as isize;
-            let (u2, u1, row, d1, d2, d3) = (
-                at(m, ri - 2),
-                at(m, ri - 1),
-                m[r],
-                at(m, ri + 1),
-                at(m, ri + 2),
-                at(m, ri + 3),
-            );
-            if row == 0 && d1 == 0 {
-                continue;
-            }
-            // Vertical completions at a column, for a piece arriving from the side.
-            let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
-            // Moving right from c onto c+1: c+2, c+3 alike, or a vertical at c+1.
-            let to_right = row & (((row >> 2) & (row >> 3)) | (vert >> 1));
-            // Moving left from c+1 onto c: c-1, c-2 alike, or a vertical at c.
-            let to_left = row & (((row << 2) & (row << 3)) | (vert << 1));
-            right[r] |= to_right | (to_left >> 1);
-            same_right[r] |= row & (row >> 1);
-            // Moving down from (r,c) onto (r+1,c): rows r+2, r+3 alike, or a horizontal
-            // in row r+1 through c.
-            let to_down = row & ((d2 & d3) | horiz(d1));
-            // Moving up from (r+1,c) onto (r,c): rows r-1, r-2 alike, or a horizontal in
-            // row r through c.
-            let to_up = d1 & ((u1 & u2) | horiz(row));
-            down[r] |= to_down | to_up;
-            same_down[r] |= row & d1;
-        }
-    }
-    let already = find_runs(board, 3).all();
-    let mut out = SwapMasks::default();
-    for r in 0..rows {
-        let p = pieces[r];
-        let pairs_right = p & (p >> 1);
-        let below = if r + 1 < rows { pieces[r + 1] } else { 0 };
-        let run = already.row_bits(r);
-        let run_below = if r + 1 < rows {
-            already.row_bits(r + 1)
-        } else {
-            0
-        };
-        let h = (right[r] & !same_right[r]) | (same_right[r] & (run | (run >> 1)));
-        let v = (down[r] & !same_down[r]) | (same_down[r] & (run | run_below));
-        out.right.set_row_bits(r, h & pairs_right);
-        out.down.set_row_bits(r, v & p & below);
-    }
-    out
+    planes::on_planes(board, Swaps3 { stop_early: false })
 }
 
 /// Whether `pos` lies in a run of at least `min_len`, reading colours through `color`.

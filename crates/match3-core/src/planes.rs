@@ -1,0 +1,329 @@
+//! Bit planes: a set of cells held in machine words, with neighbour shifts, so that a
+//! shape rule (runs, swap formulas, flood fill) is written once and runs on both board
+//! layouts.
+//!
+//! A board of at most 64 cells keeps each plane packed in one `u64` ([`Geometry`]); a
+//! bigger one keeps a `u32` per row ([`RowField`] over [`Rows`]). A [`Field`] is the layout:
+//! it knows how to shift a plane by `k` cells left, right, up or down (dropping what falls
+//! off the board) and how to turn it into a [`CellSet`]. Write the rule as a generic
+//! function over `F: Field`, and call it through [`on_planes`], which hands it the board's
+//! colour planes in whichever layout the board uses:
+//!
+//! ```
+//! use match3_core::planes::{self, Field, OnPlanes};
+//! use match3_core::{Board, CellSet};
+//!
+//! /// Cells of one colour with a same-colour cell diagonally down-right.
+//! struct DownRight;
+//! impl OnPlanes for DownRight {
+//!     type Output = CellSet;
+//!     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+//!         let found = colors.fold(f.zero(), |acc, m| acc | (m & f.right(f.below(m, 1), 1)));
+//!         f.to_set(found)
+//!     }
+//! }
+//!
+//! let board: Board = "AB/CA".parse()?;
+//! assert_eq!(planes::on_planes(&board, DownRight).to_vec(), [match3_core::Pos::new(0, 0)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The bundled rules use these helpers: runs of three and their legal swaps ([`runs3`],
+//! [`swaps3`]) for the line rules, [`seeds`], [`flood`] and [`groups_of_at_least`] for
+//! clusters.
+
+use std::ops::{BitAnd, BitOr, Not};
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::packed::Geometry;
+use crate::pos::{MAX_SIDE, Size};
+
+/// A board layout for planes. Bit `c` of `left(x, k)` is bit `c - k` of `x` in the same
+/// row (so a cell sees its neighbour `k` to the left), `right(x, k)` bit `c + k`,
+/// `above(x, k)` row `r - k`, `below(x, k)` row `r + k`; cells shifted off the board are
+/// dropped and nothing wraps between rows.
+pub trait Field {
+    /// One plane.
+    type P: Copy
+        + PartialEq
+        + BitAnd<Output = Self::P>
+        + BitOr<Output = Self::P>
+        + Not<Output = Self::P>;
+    /// The empty plane.
+    fn zero(&self) -> Self::P;
+    /// Each cell takes the bit of the cell `k` to its left.
+    fn left(&self, x: Self::P, k: u32) -> Self::P;
+    /// Each cell takes the bit of the cell `k` to its right.
+    fn right(&self, x: Self::P, k: u32) -> Self::P;
+    /// Each cell takes the bit of the cell `k` above it.
+    fn above(&self, x: Self::P, k: u32) -> Self::P;
+    /// Each cell takes the bit of the cell `k` below it.
+    fn below(&self, x: Self::P, k: u32) -> Self::P;
+    /// The plane as a cell set.
+    fn to_set(&self, x: Self::P) -> CellSet;
+    /// The plane's first cell in row-major order alone (empty for an empty plane).
+    fn first(&self, x: Self::P) -> Self::P;
+    /// Number of cells in the plane.
+    fn count(&self, x: Self::P) -> u32;
+    /// Whether the plane is empty.
+    fn is_zero(&self, x: Self::P) -> bool {
+        x == self.zero()
+    }
+}
+
+impl Field for Geometry {
+    type P = u64;
+    #[inline]
+    fn zero(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn left(&self, x: u64, k: u32) -> u64 {
+        self.from_left(x, k)
+    }
+    #[inline]
+    fn right(&self, x: u64, k: u32) -> u64 {
+        self.from_right(x, k)
+    }
+    #[inline]
+    fn above(&self, x: u64, k: u32) -> u64 {
+        self.from_above(x, k)
+    }
+    #[inline]
+    fn below(&self, x: u64, k: u32) -> u64 {
+        self.from_below(x, k)
+    }
+    fn to_set(&self, x: u64) -> CellSet {
+        Geometry::to_set(self, x)
+    }
+    #[inline]
+    fn first(&self, x: u64) -> u64 {
+        x & x.wrapping_neg()
+    }
+    #[inline]
+    fn count(&self, x: u64) -> u32 {
+        x.count_ones()
+    }
+}
+
+/// A plane as one `u32` per row (bit `c` = column `c`); rows past the board stay zero.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rows(pub [u32; MAX_SIDE]);
+
+impl BitAnd for Rows {
+    type Output = Rows;
+    #[inline]
+    fn bitand(self, o: Rows) -> Rows {
+        Rows(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+}
+
+impl BitOr for Rows {
+    type Output = Rows;
+    #[inline]
+    fn bitor(self, o: Rows) -> Rows {
+        Rows(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl Not for Rows {
+    type Output = Rows;
+    #[inline]
+    fn not(self) -> Rows {
+        Rows(std::array::from_fn(|i| !self.0[i]))
+    }
+}
+
+/// The row-word layout of a board of `rows` × `cols`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RowField {
+    rows: usize,
+    cols_mask: u32,
+}
+
+impl RowField {
+    /// The layout of a board of `size`.
+    pub fn of(size: Size) -> Self {
+        RowField {
+            rows: size.rows(),
+            cols_mask: if size.cols() >= 32 {
+                u32::MAX
+            } else {
+                (1 << size.cols()) - 1
+            },
+        }
+    }
+
+    /// A plane from row words (a board's `color_rows` or `piece_rows`).
+    pub fn plane(&self, words: &[u32]) -> Rows {
+        let mut w = [0u32; MAX_SIDE];
+        let n = self.rows.min(words.len());
+        w[..n].copy_from_slice(&words[..n]);
+        Rows(w)
+    }
+}
+
+impl Field for RowField {
+    type P = Rows;
+    #[inline]
+    fn zero(&self) -> Rows {
+        Rows([0; MAX_SIDE])
+    }
+    #[inline]
+    fn left(&self, x: Rows, k: u32) -> Rows {
+        Rows(std::array::from_fn(|i| (x.0[i] << k) & self.cols_mask))
+    }
+    #[inline]
+    fn right(&self, x: Rows, k: u32) -> Rows {
+        Rows(std::array::from_fn(|i| x.0[i] >> k))
+    }
+    #[inline]
+    fn above(&self, x: Rows, k: u32) -> Rows {
+        let k = k as usize;
+        Rows(std::array::from_fn(|i| {
+            if i >= k && i < self.rows {
+                x.0[i - k]
+            } else {
+                0
+            }
+        }))
+    }
+    #[inline]
+    fn below(&self, x: Rows, k: u32) -> Rows {
+        let k = k as usize;
+        Rows(std::array::from_fn(|i| {
+            if i + k < self.rows { x.0[i + k] } else { 0 }
+        }))
+    }
+    fn to_set(&self, x: Rows) -> CellSet {
+        let mut set = CellSet::new();
+        for (r, &w) in x.0[..self.rows].iter().enumerate() {
+            set.set_row_bits(r, w);
+        }
+        set
+    }
+    fn first(&self, x: Rows) -> Rows {
+        let mut out = [0u32; MAX_SIDE];
+        if let Some(r) = x.0.iter().position(|&w| w != 0) {
+            out[r] = x.0[r] & x.0[r].wrapping_neg();
+        }
+        Rows(out)
+    }
+    fn count(&self, x: Rows) -> u32 {
+        x.0.iter().map(|w| w.count_ones()).sum()
+    }
+}
+
+/// A computation over a board's planes, written once for every layout.
+pub trait OnPlanes {
+    /// What it computes.
+    type Output;
+    /// Runs on layout `field` with the board's colour planes (one per palette colour, in
+    /// order, some possibly empty) and its piece plane.
+    fn run<F: Field>(
+        self,
+        field: &F,
+        colors: impl Iterator<Item = F::P>,
+        pieces: F::P,
+    ) -> Self::Output;
+}
+
+/// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
+pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
+    if let (Some(g), Some(colors), Some(pieces)) = (
+        board.geometry(),
+        board.packed_colors(),
+        board.packed_pieces(),
+    ) {
+        return visitor.run(g, colors.iter().copied(), pieces);
+    }
+    let f = RowField::of(board.size());
+    let colors = (0..board.color_planes()).map(|c| f.plane(board.color_plane(c)));
+    visitor.run(&f, colors, f.plane(board.piece_rows()))
+}
+
+/// The cells of plane `m` in a horizontal and in a vertical run of three or more:
+/// `(horizontal, vertical)`.
+#[inline]
+pub fn runs3<F: Field>(f: &F, m: F::P) -> (F::P, F::P) {
+    let s = m & f.right(m, 1) & f.right(m, 2);
+    let h = s | f.left(s, 1) | f.left(s, 2);
+    let s = m & f.below(m, 1) & f.below(m, 2);
+    let v = s | f.above(s, 1) | f.above(s, 2);
+    (h, v)
+}
+
+/// One colour's swaps that complete a run of three, keyed by the left / upper cell of each
+/// pair: `(right, down, same_right, same_down)`, the last two being pairs of this colour
+/// (which change nothing by swapping). A piece moved onto a cell completes a run there
+/// from the cells beyond it; the cell it leaves holds the other piece afterwards.
+#[inline]
+pub fn swaps3<F: Field>(f: &F, p: F::P) -> (F::P, F::P, F::P, F::P) {
+    let horiz = |n: F::P| {
+        let (l1, r1) = (f.left(n, 1), f.right(n, 1));
+        (l1 & f.left(n, 2)) | (l1 & r1) | (r1 & f.right(n, 2))
+    };
+    let (u1, u2) = (f.above(p, 1), f.above(p, 2));
+    let (d1, d2, d3) = (f.below(p, 1), f.below(p, 2), f.below(p, 3));
+    let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
+    let to_right = p & ((f.right(p, 2) & f.right(p, 3)) | f.right(vert, 1));
+    let to_left = p & ((f.left(p, 2) & f.left(p, 3)) | f.left(vert, 1));
+    let to_down = p & ((d2 & d3) | horiz(d1));
+    let to_up = d1 & ((u1 & u2) | horiz(p));
+    (
+        to_right | f.right(to_left, 1),
+        to_down | to_up,
+        p & f.right(p, 1),
+        p & d1,
+    )
+}
+
+/// The cells of `mask` with at least two side neighbours in `mask`: in a side-connected
+/// group, such a cell exists exactly when the group has three or more cells.
+#[inline]
+pub fn seeds<F: Field>(f: &F, mask: F::P) -> F::P {
+    let (l, r, u, d) = (
+        f.left(mask, 1),
+        f.right(mask, 1),
+        f.above(mask, 1),
+        f.below(mask, 1),
+    );
+    mask & (((l | r) & (u | d)) | (l & r) | (u & d))
+}
+
+/// `seed` grown through side neighbours inside `mask` until it stops changing: the
+/// side-connected groups of `mask` that touch `seed`.
+pub fn flood<F: Field>(f: &F, seed: F::P, mask: F::P) -> F::P {
+    let mut group = seed & mask;
+    loop {
+        let next =
+            (group | f.left(group, 1) | f.right(group, 1) | f.above(group, 1) | f.below(group, 1))
+                & mask;
+        if next == group {
+            return group;
+        }
+        group = next;
+    }
+}
+
+/// The cells of `mask` in side-connected groups of at least `min_size` cells. Groups of
+/// three or more are the flood of the [`seeds`]; other sizes are found one group at a
+/// time.
+pub fn groups_of_at_least<F: Field>(f: &F, mask: F::P, min_size: usize) -> F::P {
+    if f.is_zero(mask) || min_size > f.count(mask) as usize {
+        return f.zero();
+    }
+    if min_size == 3 {
+        return flood(f, seeds(f, mask), mask);
+    }
+    let (mut left, mut out) = (mask, f.zero());
+    while !f.is_zero(left) {
+        let group = flood(f, f.first(left), mask);
+        if f.count(group) as usize >= min_size {
+            out = out | group;
+        }
+        left = left & !group;
+    }
+    out
+}
