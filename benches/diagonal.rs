@@ -3,6 +3,7 @@
 //! on the colour planes' row words. Shared by the `extension` benchmark and the
 //! cross-variant tests, which check that both agree and pass the shared suite.
 
+use match3_core::planes::{self, Field, OnPlanes};
 use match3_core::{Board, CellSet, Color, Pos, Rules};
 
 /// The four directions a run may take: across, down, down-right, down-left.
@@ -42,38 +43,36 @@ impl Rules for DiagonalNaive {
     }
 }
 
-/// The same rules on the colour planes: each direction is three shifted row words ANDed.
+/// The same rules on core's bit planes: each direction is a plane ANDed with itself
+/// shifted one and two steps, written once for packed and row-word boards.
 pub struct DiagonalPlanes;
+
+struct Diagonals;
+
+impl OnPlanes for Diagonals {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+        // Step to the cell down-right / down-left, and back.
+        let dr = |x| f.right(f.below(x, 1), 1);
+        let ul = |x| f.left(f.above(x, 1), 1);
+        let dl = |x| f.left(f.below(x, 1), 1);
+        let ur = |x| f.right(f.above(x, 1), 1);
+        let found = colors.fold(f.zero(), |acc, m| {
+            let (h, v) = planes::runs3(f, m);
+            let s = m & dr(m) & dr(dr(m));
+            let t = m & dl(m) & dl(dl(m));
+            acc | h | v | s | ul(s) | ul(ul(s)) | t | ur(t) | ur(ur(t))
+        });
+        f.to_set(found)
+    }
+}
 
 impl Rules for DiagonalPlanes {
     fn name(&self) -> &str {
         "diagonal-planes"
     }
     fn find_matches(&self, board: &Board) -> CellSet {
-        let rows = board.rows();
-        let mut out = [0u32; 32];
-        for plane in 0..board.color_planes() {
-            let m = board.color_plane(plane);
-            for r in 0..rows {
-                let w = m[r];
-                let across = w & (w >> 1) & (w >> 2);
-                out[r] |= across | (across << 1) | (across << 2);
-                if r + 2 < rows {
-                    let (b, c) = (m[r + 1], m[r + 2]);
-                    let down = w & b & c;
-                    let right = w & (b >> 1) & (c >> 2);
-                    let left = w & (b << 1) & (c << 2);
-                    out[r] |= down | right | left;
-                    out[r + 1] |= down | (right << 1) | (left >> 1);
-                    out[r + 2] |= down | (right << 2) | (left >> 2);
-                }
-            }
-        }
-        let mut set = CellSet::new();
-        for (r, &w) in out[..rows].iter().enumerate() {
-            set.set_row_bits(r, w);
-        }
-        set
+        planes::on_planes(board, Diagonals)
     }
     fn refills(&self) -> bool {
         true

@@ -1,6 +1,7 @@
 //! Legal moves and the status they decide.
 
 use crate::board::Board;
+use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::pos::Pos;
@@ -130,16 +131,24 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
     let size = board.size();
     // One scratch copy for every candidate: the rules swap in it and swap back.
     let mut scratch = board.clone();
+    // Swapping two identical pieces leaves the board as it is: such a pair is legal only
+    // where a match already passes, so the board's matches are found once for all of them.
+    let mut matched: Option<CellSet> = None;
     for a in size.positions() {
-        if board.at(a).piece().is_none() {
+        let Some(piece) = board.at(a).piece() else {
             continue;
-        }
+        };
         for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
             if !size.contains(b) || board.at(b).piece().is_none() {
                 continue;
             }
-            let legal =
-                rules.combo(board, a, b).is_some() || rules.swap_matches_in(&mut scratch, a, b);
+            let legal = rules.combo(board, a, b).is_some()
+                || if board.at(b).piece() == Some(piece) {
+                    let m = matched.get_or_insert_with(|| rules.find_matches(board));
+                    m.contains(a) || m.contains(b)
+                } else {
+                    rules.swap_matches_in(&mut scratch, a, b)
+                };
             if legal && !visit(Move::Swap(a, b)) {
                 return false;
             }

@@ -28,8 +28,8 @@ pub trait Rules {
     /// The variant's name, used in messages (`"finite"`, `"lines"`, …).
     fn name(&self) -> &str;
 
-    /// Every cell that matches on `board` (the union of all matches). Must not depend on
-    /// anything but `board`.
+    /// Every cell that matches on `board` (the union of all matches). Must depend only on
+    /// the board's cells (colours, specials, blockers), not on piece ids or anything else.
     fn find_matches(&self, board: &Board) -> CellSet;
 
     /// Whether `pos` is part of a match. Must equal `find_matches(board).contains(pos)`.
