@@ -51,7 +51,7 @@ struct Diagonals;
 
 impl OnPlanes for Diagonals {
     type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
         // Step to the cell down-right / down-left, and back.
         let dr = |x| f.right(f.below(x, 1), 1);
         let ul = |x| f.left(f.above(x, 1), 1);

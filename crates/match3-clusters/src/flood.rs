@@ -55,7 +55,7 @@ struct Clusters {
 
 impl OnPlanes for Clusters {
     type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
         let found = colors.fold(f.zero(), |acc, m| {
             acc | planes::groups_of_at_least(f, m, self.min_size)
         });

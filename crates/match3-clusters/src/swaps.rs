@@ -19,12 +19,17 @@ struct Masks3;
 
 impl OnPlanes for Masks3 {
     type Output = SwapMasks;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, pieces: F::P) -> SwapMasks {
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> SwapMasks {
         masks3(f, colors, pieces)
     }
 }
 
-fn masks3<F: Field>(f: &F, colors: impl Iterator<Item = F::P>, pieces: F::P) -> SwapMasks {
+fn masks3<F: Field>(f: &F, colors: impl Iterator<Item = F::P> + Clone, pieces: F::P) -> SwapMasks {
     let z = f.zero();
     let (mut right, mut down, mut same_right, mut same_down, mut grouped) = (z, z, z, z, z);
     for m in colors {

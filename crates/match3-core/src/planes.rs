@@ -3,7 +3,7 @@
 //! layouts.
 //!
 //! A board of at most 64 cells keeps each plane packed in one `u64` ([`Geometry`]); a
-//! bigger one keeps a `u32` per row ([`RowField`] over [`Rows`]). A [`Field`] is the layout:
+//! bigger one keeps a `u32` per row ([`RowField`] over [`Rows`], 16 or 32 words). A [`Field`] is the layout:
 //! it knows how to shift a plane by `k` cells left, right, up or down (dropping what falls
 //! off the board) and how to turn it into a [`CellSet`]. Write the rule as a generic
 //! function over `F: Field`, and call it through [`on_planes`], which hands it the board's
@@ -17,7 +17,7 @@
 //! struct DownRight;
 //! impl OnPlanes for DownRight {
 //!     type Output = CellSet;
-//!     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+//!     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
 //!         let found = colors.fold(f.zero(), |acc, m| acc | (m & f.right(f.below(m, 1), 1)));
 //!         f.to_set(found)
 //!     }
@@ -107,46 +107,50 @@ impl Field for Geometry {
     }
 }
 
-/// A plane as one `u32` per row (bit `c` = column `c`); rows past the board stay zero.
+/// A plane as one `u32` per row (bit `c` = column `c`), for boards of up to `N` rows;
+/// rows past the board stay zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Rows(pub [u32; MAX_SIDE]);
+pub struct Rows<const N: usize = MAX_SIDE>(pub [u32; N]);
 
-impl BitAnd for Rows {
-    type Output = Rows;
+impl<const N: usize> BitAnd for Rows<N> {
+    type Output = Rows<N>;
     #[inline]
-    fn bitand(self, o: Rows) -> Rows {
+    fn bitand(self, o: Rows<N>) -> Rows<N> {
         Rows(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
 
-impl BitOr for Rows {
-    type Output = Rows;
+impl<const N: usize> BitOr for Rows<N> {
+    type Output = Rows<N>;
     #[inline]
-    fn bitor(self, o: Rows) -> Rows {
+    fn bitor(self, o: Rows<N>) -> Rows<N> {
         Rows(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 }
 
-impl Not for Rows {
-    type Output = Rows;
+impl<const N: usize> Not for Rows<N> {
+    type Output = Rows<N>;
     #[inline]
-    fn not(self) -> Rows {
+    fn not(self) -> Rows<N> {
         Rows(std::array::from_fn(|i| !self.0[i]))
     }
 }
 
-/// The row-word layout of a board of `rows` × `cols`.
+/// The row-word layout of a board of `rows` × `cols`, with planes of `N` words (`N` at
+/// least the number of rows; [`on_planes`] picks 16 or 32, so small boards do half the
+/// work).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RowField {
+pub struct RowField<const N: usize = MAX_SIDE> {
     rows: usize,
     cols_mask: u32,
 }
 
-impl RowField {
-    /// The layout of a board of `size`.
+impl<const N: usize> RowField<N> {
+    /// The layout of a board of `size` (at most `N` rows).
     pub fn of(size: Size) -> Self {
+        debug_assert!(size.rows() <= N);
         RowField {
-            rows: size.rows(),
+            rows: size.rows().min(N),
             cols_mask: if size.cols() >= 32 {
                 u32::MAX
             } else {
@@ -156,30 +160,30 @@ impl RowField {
     }
 
     /// A plane from row words (a board's `color_rows` or `piece_rows`).
-    pub fn plane(&self, words: &[u32]) -> Rows {
-        let mut w = [0u32; MAX_SIDE];
+    pub fn plane(&self, words: &[u32]) -> Rows<N> {
+        let mut w = [0u32; N];
         let n = self.rows.min(words.len());
         w[..n].copy_from_slice(&words[..n]);
         Rows(w)
     }
 }
 
-impl Field for RowField {
-    type P = Rows;
+impl<const N: usize> Field for RowField<N> {
+    type P = Rows<N>;
     #[inline]
-    fn zero(&self) -> Rows {
-        Rows([0; MAX_SIDE])
+    fn zero(&self) -> Rows<N> {
+        Rows([0; N])
     }
     #[inline]
-    fn left(&self, x: Rows, k: u32) -> Rows {
+    fn left(&self, x: Rows<N>, k: u32) -> Rows<N> {
         Rows(std::array::from_fn(|i| (x.0[i] << k) & self.cols_mask))
     }
     #[inline]
-    fn right(&self, x: Rows, k: u32) -> Rows {
+    fn right(&self, x: Rows<N>, k: u32) -> Rows<N> {
         Rows(std::array::from_fn(|i| x.0[i] >> k))
     }
     #[inline]
-    fn above(&self, x: Rows, k: u32) -> Rows {
+    fn above(&self, x: Rows<N>, k: u32) -> Rows<N> {
         let k = k as usize;
         Rows(std::array::from_fn(|i| {
             if i >= k && i < self.rows {
@@ -190,27 +194,27 @@ impl Field for RowField {
         }))
     }
     #[inline]
-    fn below(&self, x: Rows, k: u32) -> Rows {
+    fn below(&self, x: Rows<N>, k: u32) -> Rows<N> {
         let k = k as usize;
         Rows(std::array::from_fn(|i| {
             if i + k < self.rows { x.0[i + k] } else { 0 }
         }))
     }
-    fn to_set(&self, x: Rows) -> CellSet {
+    fn to_set(&self, x: Rows<N>) -> CellSet {
         let mut set = CellSet::new();
         for (r, &w) in x.0[..self.rows].iter().enumerate() {
             set.set_row_bits(r, w);
         }
         set
     }
-    fn first(&self, x: Rows) -> Rows {
-        let mut out = [0u32; MAX_SIDE];
+    fn first(&self, x: Rows<N>) -> Rows<N> {
+        let mut out = [0u32; N];
         if let Some(r) = x.0.iter().position(|&w| w != 0) {
             out[r] = x.0[r] & x.0[r].wrapping_neg();
         }
         Rows(out)
     }
-    fn count(&self, x: Rows) -> u32 {
+    fn count(&self, x: Rows<N>) -> u32 {
         x.0.iter().map(|w| w.count_ones()).sum()
     }
 }
@@ -224,12 +228,13 @@ pub trait OnPlanes {
     fn run<F: Field>(
         self,
         field: &F,
-        colors: impl Iterator<Item = F::P>,
+        colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> Self::Output;
 }
 
 /// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
+#[inline]
 pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
     if let (Some(g), Some(colors), Some(pieces)) = (
         board.geometry(),
@@ -238,7 +243,15 @@ pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
     ) {
         return visitor.run(g, colors.iter().copied(), pieces);
     }
-    let f = RowField::of(board.size());
+    if board.rows() <= 16 {
+        rows_run::<16, V>(board, visitor)
+    } else {
+        rows_run::<MAX_SIDE, V>(board, visitor)
+    }
+}
+
+fn rows_run<const N: usize, V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
+    let f = RowField::<N>::of(board.size());
     let colors = (0..board.color_planes()).map(|c| f.plane(board.color_plane(c)));
     visitor.run(&f, colors, f.plane(board.piece_rows()))
 }
@@ -294,6 +307,7 @@ pub fn seeds<F: Field>(f: &F, mask: F::P) -> F::P {
 
 /// `seed` grown through side neighbours inside `mask` until it stops changing: the
 /// side-connected groups of `mask` that touch `seed`.
+#[inline]
 pub fn flood<F: Field>(f: &F, seed: F::P, mask: F::P) -> F::P {
     let mut group = seed & mask;
     loop {
@@ -310,12 +324,18 @@ pub fn flood<F: Field>(f: &F, seed: F::P, mask: F::P) -> F::P {
 /// The cells of `mask` in side-connected groups of at least `min_size` cells. Groups of
 /// three or more are the flood of the [`seeds`]; other sizes are found one group at a
 /// time.
+#[inline]
 pub fn groups_of_at_least<F: Field>(f: &F, mask: F::P, min_size: usize) -> F::P {
-    if f.is_zero(mask) || min_size > f.count(mask) as usize {
-        return f.zero();
+    if f.is_zero(mask) {
+        return mask;
     }
     if min_size == 3 {
-        return flood(f, seeds(f, mask), mask);
+        // Most colours of a settled board have no seed at all: no flood then.
+        let s = seeds(f, mask);
+        return if f.is_zero(s) { s } else { flood(f, s, mask) };
+    }
+    if min_size > f.count(mask) as usize {
+        return f.zero();
     }
     let (mut left, mut out) = (mask, f.zero());
     while !f.is_zero(left) {

@@ -87,7 +87,7 @@ struct Runs3;
 
 impl OnPlanes for Runs3 {
     type Output = Runs;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> Runs {
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> Runs {
         let (mut h, mut v) = (f.zero(), f.zero());
         for m in colors {
             let (mh, mv) = planes::runs3(f, m);
@@ -106,7 +106,7 @@ struct RunCells3;
 
 impl OnPlanes for RunCells3 {
     type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, _: F::P) -> CellSet {
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
         let all = colors.fold(f.zero(), |acc, m| {
             let (h, v) = planes::runs3(f, m);
             acc | h | v
@@ -115,33 +115,24 @@ impl OnPlanes for RunCells3 {
     }
 }
 
-/// Legal swaps for runs of three; with `stop_early`, only whether there is one (then the
-/// masks hold at least one swap when there is).
-struct Swaps3 {
-    stop_early: bool,
-}
+/// Legal swaps for runs of three.
+struct Swaps3;
 
 impl OnPlanes for Swaps3 {
     type Output = SwapMasks;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P>, pieces: F::P) -> SwapMasks {
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> SwapMasks {
         let z = f.zero();
-        let pairs_right = pieces & f.right(pieces, 1);
-        let pairs_down = pieces & f.below(pieces, 1);
         let (mut right, mut down, mut same_right, mut same_down, mut run) = (z, z, z, z, z);
         for p in colors {
             if f.is_zero(p) {
                 continue;
             }
             let (r, d, sr, sd) = planes::swaps3(f, p);
-            if self.stop_early {
-                let (h, v) = (r & !sr & pairs_right, d & !sd & pairs_down);
-                if !f.is_zero(h) || !f.is_zero(v) {
-                    return SwapMasks {
-                        right: f.to_set(h),
-                        down: f.to_set(v),
-                    };
-                }
-            }
             right = right | r;
             down = down | d;
             same_right = same_right | sr;
@@ -149,11 +140,7 @@ impl OnPlanes for Swaps3 {
             let (h, v) = planes::runs3(f, p);
             run = run | h | v;
         }
-        // A pair of one colour swaps nothing: legal only where a run already passes.
-        let run_right = run | f.right(run, 1);
-        let run_down = run | f.below(run, 1);
-        let h = ((right & !same_right) | (same_right & run_right)) & pairs_right;
-        let v = ((down & !same_down) | (same_down & run_down)) & pairs_down;
+        let (h, v) = legal3(f, pieces, (right, down, same_right, same_down), run);
         SwapMasks {
             right: f.to_set(h),
             down: f.to_set(v),
@@ -161,10 +148,71 @@ impl OnPlanes for Swaps3 {
     }
 }
 
+/// The legal pairs from every colour's swaps `(right, down, same_right, same_down)`: a
+/// pair of one colour swaps nothing, so it is legal only where a run already passes.
+#[inline]
+fn legal3<F: Field>(
+    f: &F,
+    pieces: F::P,
+    swaps: (F::P, F::P, F::P, F::P),
+    run: F::P,
+) -> (F::P, F::P) {
+    let (right, down, same_right, same_down) = swaps;
+    let pairs_right = pieces & f.right(pieces, 1);
+    let pairs_down = pieces & f.below(pieces, 1);
+    let run_right = run | f.right(run, 1);
+    let run_down = run | f.below(run, 1);
+    (
+        ((right & !same_right) | (same_right & run_right)) & pairs_right,
+        ((down & !same_down) | (same_down & run_down)) & pairs_down,
+    )
+}
+
+/// Whether any swap makes a run of three, stopping at the first colour that has one.
+struct AnySwap3;
+
+impl OnPlanes for AnySwap3 {
+    type Output = bool;
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> bool {
+        let z = f.zero();
+        let pairs_right = pieces & f.right(pieces, 1);
+        let pairs_down = pieces & f.below(pieces, 1);
+        let (mut right, mut down, mut same_right, mut same_down) = (z, z, z, z);
+        for p in colors.clone() {
+            if f.is_zero(p) {
+                continue;
+            }
+            let (r, d, sr, sd) = planes::swaps3(f, p);
+            if !f.is_zero((r & !sr & pairs_right) | (d & !sd & pairs_down)) {
+                return true;
+            }
+            right = right | r;
+            down = down | d;
+            same_right = same_right | sr;
+            same_down = same_down | sd;
+        }
+        // Only pairs of one colour are left: legal only where a run already passes.
+        if f.is_zero(same_right | same_down) {
+            return false;
+        }
+        let run = colors.fold(z, |acc, p| {
+            let (h, v) = planes::runs3(f, p);
+            acc | h | v
+        });
+        let (h, v) = legal3(f, pieces, (right, down, same_right, same_down), run);
+        !f.is_zero(h | v)
+    }
+}
+
 /// Whether any swap makes a run of three: `!swap_masks3(board).is_empty()`, stopping at
 /// the first colour that has one.
 pub fn any_swap3(board: &Board) -> bool {
-    !planes::on_planes(board, Swaps3 { stop_early: true }).is_empty()
+    planes::on_planes(board, AnySwap3)
 }
 
 /// Bits `c` where `word` has `len` consecutive set bits from `c` upward.
@@ -189,7 +237,7 @@ fn spread(starts: u32, len: usize) -> u32 {
 /// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3. Written
 /// once on [`planes`] ([`planes::swaps3`]) for both board layouts.
 pub fn swap_masks3(board: &Board) -> SwapMasks {
-    planes::on_planes(board, Swaps3 { stop_early: false })
+    planes::on_planes(board, Swaps3)
 }
 
 /// Whether `pos` lies in a run of at least `min_len`, reading colours through `color`.

@@ -58,15 +58,35 @@ pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
     out
 }
 
-/// Asserts the golden snapshots `golden_<name>_seed_<seed>` in `dir`.
+/// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `dir` with insta.
+///
+/// A snapshot that does not exist yet is recorded on the spot (so a new rule crate's first
+/// `cargo test` passes and leaves files to review and commit), except under CI (the `CI`
+/// environment variable set), where a missing snapshot fails: it was never committed.
 pub fn check<R: Rules + ?Sized>(name: &str, rules: &R, dir: &Path) {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
-    settings.bind(|| {
-        for seed in SEEDS {
-            insta::assert_snapshot!(format!("golden_{name}_seed_{seed}"), record(rules, seed));
+    for seed in SEEDS {
+        let snap = format!("golden_{name}_seed_{seed}");
+        let text = record(rules, seed);
+        let file = dir.join(format!("{snap}.snap"));
+        if !file.exists() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "golden snapshot {} is missing: run the tests once locally and commit it",
+                file.display()
+            );
+            std::fs::create_dir_all(dir).expect("create the snapshot folder");
+            let body = format!("---\nsource: golden seeded game\n---\n{text}");
+            std::fs::write(&file, body).expect("write the new golden snapshot");
+            eprintln!(
+                "recorded golden snapshot {}: review and commit it",
+                file.display()
+            );
+            continue;
         }
-    });
+        settings.bind(|| insta::assert_snapshot!(snap, text));
+    }
 }

@@ -76,9 +76,9 @@ pub use paste;
 ///   anything in scope there can be used.
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
-///   `Cargo.toml` (default `snapshots`). The first run writes them as `.snap.new` files
-///   for review (accept with `cargo insta review`, or by renaming to `.snap`); later runs
-///   fail when a seeded game changes.
+///   `Cargo.toml` (default `snapshots`). The first run records them (review and commit
+///   them; under CI a missing one fails instead); later runs fail when a seeded game
+///   changes, leaving a `.snap.new` to review with `cargo insta review`.
 #[macro_export]
 macro_rules! rules_suite {
     ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(, snapshots = $dir:expr)? $(,)?) => {
