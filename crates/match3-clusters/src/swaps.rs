@@ -10,11 +10,6 @@
 use match3_core::planes::{self, Field, OnPlanes};
 use match3_core::{Board, SwapMasks};
 
-/// The cells of `m` in groups of three or more: seeds grown inside `m`.
-fn groups3<F: Field>(f: &F, m: F::P) -> F::P {
-    planes::flood(f, planes::seeds(f, m), m)
-}
-
 struct Masks3;
 
 impl OnPlanes for Masks3 {
@@ -25,46 +20,38 @@ impl OnPlanes for Masks3 {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> SwapMasks {
-        masks3(f, colors, pieces)
-    }
-}
-
-fn masks3<F: Field>(f: &F, colors: impl Iterator<Item = F::P> + Clone, pieces: F::P) -> SwapMasks {
-    let z = f.zero();
-    let (mut right, mut down, mut same_right, mut same_down, mut grouped) = (z, z, z, z, z);
-    for m in colors {
-        if m == z {
-            continue;
+        let z = f.zero();
+        let (mut right, mut down, mut same_right, mut same_down, mut grouped) = (z, z, z, z, z);
+        for m in colors {
+            if f.is_zero(m) {
+                continue;
+            }
+            let (l, r) = (f.left(m, 1), f.right(m, 1));
+            let (u, d) = (f.above(m, 1), f.below(m, 1));
+            // A neighbour on each side that has a further same-colour neighbour.
+            let far_l = l & (f.left(m, 2) | f.left(u, 1) | f.left(d, 1));
+            let far_r = r & (f.right(m, 2) | f.right(u, 1) | f.right(d, 1));
+            let far_u = u & (f.above(m, 2) | f.left(u, 1) | f.right(u, 1));
+            let far_d = d & (f.below(m, 2) | f.left(d, 1) | f.right(d, 1));
+            let two = |a: F::P, b: F::P, c: F::P| (a & b) | (a & c) | (b & c);
+            // Targets for a piece arriving from the left, right, above and below.
+            let from_left = two(r, u, d) | far_r | far_u | far_d;
+            let from_right = two(l, u, d) | far_l | far_u | far_d;
+            let from_above = two(d, l, r) | far_d | far_l | far_r;
+            let from_below = two(u, l, r) | far_u | far_l | far_r;
+            // Keyed by the left / upper cell of the pair.
+            right = right | (m & f.right(from_left, 1)) | (r & from_right);
+            down = down | (m & f.below(from_above, 1)) | (d & from_below);
+            same_right = same_right | (m & r);
+            same_down = same_down | (m & d);
+            grouped = grouped | planes::groups_of_at_least(f, m, 3);
         }
-        let (l, r) = (f.left(m, 1), f.right(m, 1));
-        let (u, d) = (f.above(m, 1), f.below(m, 1));
-        // A neighbour on each side that has a further same-colour neighbour.
-        let far_l = l & (f.left(m, 2) | f.left(u, 1) | f.left(d, 1));
-        let far_r = r & (f.right(m, 2) | f.right(u, 1) | f.right(d, 1));
-        let far_u = u & (f.above(m, 2) | f.left(u, 1) | f.right(u, 1));
-        let far_d = d & (f.below(m, 2) | f.left(d, 1) | f.right(d, 1));
-        let two = |a: F::P, b: F::P, c: F::P| (a & b) | (a & c) | (b & c);
-        // Targets for a piece arriving from the left, right, above and below.
-        let from_left = two(r, u, d) | far_r | far_u | far_d;
-        let from_right = two(l, u, d) | far_l | far_u | far_d;
-        let from_above = two(d, l, r) | far_d | far_l | far_r;
-        let from_below = two(u, l, r) | far_u | far_l | far_r;
-        // Keyed by the left / upper cell of the pair.
-        right = right | (m & f.right(from_left, 1)) | (r & from_right);
-        down = down | (m & f.below(from_above, 1)) | (d & from_below);
-        same_right = same_right | (m & r);
-        same_down = same_down | (m & d);
-        grouped = grouped | groups3(f, m);
-    }
-    let pairs_right = pieces & f.right(pieces, 1);
-    let pairs_down = pieces & f.below(pieces, 1);
-    let group_right = grouped | f.right(grouped, 1);
-    let group_down = grouped | f.below(grouped, 1);
-    let h = ((right & !same_right) | (same_right & group_right)) & pairs_right;
-    let v = ((down & !same_down) | (same_down & group_down)) & pairs_down;
-    SwapMasks {
-        right: f.to_set(h),
-        down: f.to_set(v),
+        let swaps = (right, down, same_right, same_down);
+        let (h, v) = planes::legal_pairs(f, pieces, swaps, grouped);
+        SwapMasks {
+            right: f.to_set(h),
+            down: f.to_set(v),
+        }
     }
 }
 

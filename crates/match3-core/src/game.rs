@@ -283,7 +283,7 @@ impl<R: Rules> Game<R> {
             swaps: None,
         };
         if rules.accepts(MoveKind::Drop) {
-            state.next_piece = Some(spawn_piece(&rules, &mut state, None, 0));
+            state.next_piece = Some(spawn_piece(&rules, &mut state, None, 0, false));
         }
         settle_status(&rules, &mut state);
         Ok(Game {

@@ -292,6 +292,28 @@ pub fn swaps3<F: Field>(f: &F, p: F::P) -> (F::P, F::P, F::P, F::P) {
     )
 }
 
+/// The legal pairs from every colour's swap targets `(right, down, same_right,
+/// same_down)` (keyed by the left / upper cell of each pair, as [`swaps3`] gives them):
+/// both cells must hold pieces, and a pair of one colour swaps nothing, so it is legal only
+/// where `matched` (the cells already in a match) covers one of its cells.
+#[inline]
+pub fn legal_pairs<F: Field>(
+    f: &F,
+    pieces: F::P,
+    swaps: (F::P, F::P, F::P, F::P),
+    matched: F::P,
+) -> (F::P, F::P) {
+    let (right, down, same_right, same_down) = swaps;
+    let pairs_right = pieces & f.right(pieces, 1);
+    let pairs_down = pieces & f.below(pieces, 1);
+    let matched_right = matched | f.right(matched, 1);
+    let matched_down = matched | f.below(matched, 1);
+    (
+        ((right & !same_right) | (same_right & matched_right)) & pairs_right,
+        ((down & !same_down) | (same_down & matched_down)) & pairs_down,
+    )
+}
+
 /// The cells of `mask` with at least two side neighbours in `mask`: in a side-connected
 /// group, such a cell exists exactly when the group has three or more cells.
 #[inline]

@@ -140,32 +140,12 @@ impl OnPlanes for Swaps3 {
             let (h, v) = planes::runs3(f, p);
             run = run | h | v;
         }
-        let (h, v) = legal3(f, pieces, (right, down, same_right, same_down), run);
+        let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
         SwapMasks {
             right: f.to_set(h),
             down: f.to_set(v),
         }
     }
-}
-
-/// The legal pairs from every colour's swaps `(right, down, same_right, same_down)`: a
-/// pair of one colour swaps nothing, so it is legal only where a run already passes.
-#[inline]
-fn legal3<F: Field>(
-    f: &F,
-    pieces: F::P,
-    swaps: (F::P, F::P, F::P, F::P),
-    run: F::P,
-) -> (F::P, F::P) {
-    let (right, down, same_right, same_down) = swaps;
-    let pairs_right = pieces & f.right(pieces, 1);
-    let pairs_down = pieces & f.below(pieces, 1);
-    let run_right = run | f.right(run, 1);
-    let run_down = run | f.below(run, 1);
-    (
-        ((right & !same_right) | (same_right & run_right)) & pairs_right,
-        ((down & !same_down) | (same_down & run_down)) & pairs_down,
-    )
 }
 
 /// Whether any swap makes a run of three, stopping at the first colour that has one.
@@ -204,7 +184,7 @@ impl OnPlanes for AnySwap3 {
             let (h, v) = planes::runs3(f, p);
             acc | h | v
         });
-        let (h, v) = legal3(f, pieces, (right, down, same_right, same_down), run);
+        let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
         !f.is_zero(h | v)
     }
 }

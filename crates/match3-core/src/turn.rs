@@ -37,13 +37,16 @@ pub const PHASE_LIMIT: u32 = 500;
 pub const CALM_REFILL_AFTER: u32 = 50;
 
 /// A new piece from the rules' refill policy, for the hole `pos` (or the next piece).
+/// A `calm` piece is recoloured round the palette when it would land in a match (see
+/// [`CALM_REFILL_AFTER`]).
 pub(crate) fn spawn_piece<R: Rules + ?Sized>(
     rules: &R,
     state: &mut Snapshot,
     pos: Option<Pos>,
     chain: u32,
+    calm: bool,
 ) -> Piece {
-    rules.spawn(&mut SpawnSite {
+    let mut site = SpawnSite {
         board: &mut state.board,
         pos,
         chain,
@@ -51,7 +54,13 @@ pub(crate) fn spawn_piece<R: Rules + ?Sized>(
         rng: &mut state.rng,
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
-    })
+    };
+    let piece = rules.spawn(&mut site);
+    if calm {
+        recolor_to_avoid_matches(&mut site, piece)
+    } else {
+        piece
+    }
 }
 
 /// What a validated move will do before its phases.
@@ -187,7 +196,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     .board
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                state.next_piece = Some(spawn_piece(rules, state, None, 0));
+                state.next_piece = Some(spawn_piece(rules, state, None, 0, false));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
                 n_moved = 1;
@@ -426,7 +435,7 @@ fn holes(board: &Board) -> CellSet {
 /// Fills every empty cell, row-major, from the rules' refill policy.
 fn refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, chain: u32, sink: &mut S) {
     for pos in &holes(&state.board) {
-        let piece = spawn_piece(rules, state, Some(pos), chain);
+        let piece = spawn_piece(rules, state, Some(pos), chain, false);
         let id = place_new(state, pos, piece);
         sink.spawn(id, pos, piece);
     }
@@ -448,17 +457,7 @@ fn calm_refill<R: Rules + ?Sized, S: Sink>(
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            let mut site = SpawnSite {
-                board: &mut state.board,
-                pos: Some(pos),
-                chain,
-                colors: state.colors,
-                rng: &mut state.rng,
-                state: &mut state.refill_state,
-                in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
-            };
-            let drawn = rules.spawn(&mut site);
-            let piece = recolor_to_avoid_matches(&mut site, drawn);
+            let piece = spawn_piece(rules, state, Some(pos), chain, true);
             let id = place_new(state, pos, piece);
             sink.spawn(id, pos, piece);
         }
