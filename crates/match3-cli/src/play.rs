@@ -233,6 +233,9 @@ impl Session {
                     (None, Cell::Blocker) => {
                         return Ok(Err(format!("{pos} is a blocker, which never moves")));
                     }
+                    (None, Cell::Hole) => {
+                        return Ok(Err(format!("{pos} is a hole, not part of the board")));
+                    }
                     (None, _) => {
                         self.selected = Some(pos);
                         self.show(out)?;

@@ -38,7 +38,7 @@ impl Style {
     /// empty cells.
     fn cell_code(cell: Cell) -> String {
         match cell {
-            Cell::Empty | Cell::Blocker => "2".to_string(),
+            Cell::Empty | Cell::Blocker | Cell::Hole => "2".to_string(),
             Cell::Piece(p) => {
                 let base = p
                     .color()

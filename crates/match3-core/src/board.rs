@@ -266,7 +266,7 @@ impl Board {
         self.cells.get(row * cols..(row + 1) * cols)
     }
 
-    /// Number of pieces (blockers and empties excluded).
+    /// Number of pieces (blockers, holes and empties excluded).
     pub fn piece_count(&self) -> usize {
         self.cells.iter().filter(|c| c.piece().is_some()).count()
     }
@@ -327,6 +327,16 @@ impl Board {
         self.masks.blockers()
     }
 
+    /// Row masks of holes (cells outside the board's shape).
+    pub fn hole_rows(&self) -> &[u32] {
+        self.masks.holes()
+    }
+
+    /// Whether the board has any hole.
+    pub fn has_holes(&self) -> bool {
+        self.masks.holes().iter().any(|&r| r != 0)
+    }
+
     /// Row masks of special pieces (coloured or not).
     pub fn special_rows(&self) -> &[u32] {
         self.masks.specials()
@@ -337,14 +347,15 @@ impl Board {
         self.masks.colorless()
     }
 
-    /// Whether gravity holds: in every column, no empty cell lies below an occupied one.
+    /// Whether gravity holds: in every column, no empty cell lies below an occupied one
+    /// (holes are not cells: things rest past them).
     pub fn is_settled(&self) -> bool {
         (0..self.cols()).all(|c| {
             let mut seen_occupied = false;
             (0..self.rows()).all(|r| {
-                let occupied = self.at(Pos::new(r as u8, c as u8)).is_occupied();
-                seen_occupied |= occupied;
-                occupied || !seen_occupied
+                let cell = self.at(Pos::new(r as u8, c as u8));
+                seen_occupied |= cell.is_occupied();
+                !cell.is_empty() || !seen_occupied
             })
         })
     }

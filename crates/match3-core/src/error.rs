@@ -83,6 +83,26 @@ pub enum NotationError {
         /// The marker.
         marker: char,
     },
+    /// A random cell (`?`) outside a level file.
+    #[error("row {row}, col {col}: '?' (a random piece) is only allowed in a level's board")]
+    RandomOutsideLevel {
+        /// Row index.
+        row: usize,
+        /// Column index.
+        col: usize,
+    },
+    /// An obstacle mark (`%` crate, `@` lock, `~` jelly), not supported yet.
+    #[error(
+        "row {row}, col {col}: obstacle mark {marker:?} (crates '%', locks '@', jelly '~') is not supported yet"
+    )]
+    Obstacle {
+        /// Row index.
+        row: usize,
+        /// Column index of the cell it belongs to.
+        col: usize,
+        /// The mark.
+        marker: char,
+    },
     /// Rows of different lengths.
     #[error("row {row} has {len} cells but row 0 has {expected}")]
     Ragged {
@@ -245,10 +265,15 @@ pub enum MoveError {
 }
 
 impl MoveError {
-    pub(crate) fn not_a_piece(pos: Pos, blocker: bool) -> Self {
+    pub(crate) fn not_a_piece(pos: Pos, cell: crate::piece::Cell) -> Self {
+        use crate::piece::Cell;
         MoveError::NotAPiece {
             pos,
-            found: if blocker { "a blocker" } else { "nothing" },
+            found: match cell {
+                Cell::Blocker => "a blocker",
+                Cell::Hole => "a hole",
+                _ => "nothing",
+            },
         }
     }
 }

@@ -107,7 +107,7 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     }
     if rules.accepts(MoveKind::Drop) {
         for col in 0..size.cols() as u8 {
-            if board.at(Pos::new(0, col)).is_empty() && !visit(Move::Drop(col)) {
+            if crate::turn::landing(board, col).is_ok() && !visit(Move::Drop(col)) {
                 return;
             }
         }

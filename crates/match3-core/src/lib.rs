@@ -101,7 +101,7 @@ pub use error::{
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use moves::{Move, MoveKind, SwapMasks};
-pub use notation::{DEFAULT_MARKERS, write_cell};
+pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
 pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};

@@ -1,5 +1,5 @@
 //! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
-//! pieces, blockers, special pieces, colourless pieces and each colour and, on boards of at most 64
+//! pieces, blockers, special pieces, colourless pieces, holes and each colour and, on boards of at most 64
 //! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
 //! and move generation read these with shifts and ANDs instead of visiting cells.
 
@@ -12,7 +12,8 @@ const PIECES: usize = 0;
 const BLOCKERS: usize = 1;
 const SPECIALS: usize = 2;
 const COLORLESS: usize = 3;
-const FIRST_COLOR: usize = 4;
+const HOLES: usize = 4;
+const FIRST_COLOR: usize = 5;
 
 /// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`;
 /// plus `packed[plane]` for small boards.
@@ -89,6 +90,7 @@ impl Masks {
         match cell {
             Cell::Empty => ([0; 3], 0),
             Cell::Blocker => ([BLOCKERS, 0, 0], 1),
+            Cell::Hole => ([HOLES, 0, 0], 1),
             Cell::Piece(p) => {
                 let mut planes = [PIECES, 0, 0];
                 let mut n = 1;
@@ -183,6 +185,9 @@ impl Masks {
     }
     pub(crate) fn colorless(&self) -> &[u32] {
         self.plane(COLORLESS)
+    }
+    pub(crate) fn holes(&self) -> &[u32] {
+        self.plane(HOLES)
     }
     pub(crate) fn color(&self, index: u8) -> &[u32] {
         self.plane(FIRST_COLOR + index as usize)

@@ -10,18 +10,23 @@
 //! of them stand alone, is the rules' table ([`Rules::specials`](crate::Rules::specials)):
 //! [`Board::parse`] reads with a given table (or use
 //! [`Rules::parse_board`](crate::Rules::parse_board)); `FromStr` reads with
-//! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), a letter followed
+//! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), `_` (a hole in the board's shape), a letter followed
 //! by `-` (striped, clears its row), `|` (striped, clears its column) or `+` (wrapped), or
 //! `*` (colour bomb). [`Board`]'s `Display` prints the canonical form: rows joined by `/`,
 //! no spaces, no trailing separator; parsing that text gives the same board back.
+//!
+//! Level notation ([`Layout`]) adds `?`, a plain piece drawn at random when the game
+//! starts. The obstacle marks `%` (crate), `@` (lock) and `~` (jelly) are reserved for
+//! obstacles and rejected with an error naming the cell.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::cellset::CellSet;
 use crate::error::NotationError;
 use crate::piece::{Cell, Color, Piece, SpecialKind};
-use crate::pos::{MAX_SIDE, Size};
+use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The marker table `FromStr` reads with: `-`, `|` and `+` after a letter, `*` alone (the
 /// striped, wrapped and colour-bomb pieces of `match3-lines`). Core gives them no meaning;
@@ -45,45 +50,103 @@ impl FromStr for Board {
 impl Board {
     /// Parses notation whose special markers are those of `kinds` (a marker not in it is
     /// an error naming the row and column); piece ids are numbered row-major from 0.
+    /// Holes (`_`) are allowed; random cells (`?`) only in a level's [`Layout`].
     pub fn parse(text: &str, kinds: &[SpecialKind]) -> Result<Board, NotationError> {
-        // Whitespace after the last row (a file's final newline) is not a row.
-        let text = text.trim_end_matches(|c: char| c.is_ascii_whitespace());
-        if text.is_empty() {
-            return Err(NotationError::Empty);
+        let layout = parse_cells(text, kinds)?;
+        if let Some(pos) = layout.random.iter().next() {
+            return Err(NotationError::RandomOutsideLevel {
+                row: pos.row as usize,
+                col: pos.col as usize,
+            });
         }
-        let rows: Vec<&str> = text.split(['/', '\n']).collect();
-        if rows.len() > MAX_SIDE {
-            Size::new(rows.len(), 1)?;
-        }
-        let mut cells = Vec::new();
-        let mut width = None;
-        for (r, text) in rows.iter().enumerate() {
-            let row = parse_row(r, text, kinds)?;
-            if row.is_empty() {
-                return Err(NotationError::EmptyRow { row: r });
-            }
-            match width {
-                None => {
-                    Size::new(rows.len(), row.len())?;
-                    width = Some(row.len());
-                }
-                Some(expected) if expected != row.len() => {
-                    return Err(NotationError::Ragged {
-                        row: r,
-                        len: row.len(),
-                        expected,
-                    });
-                }
-                Some(_) => {}
-            }
-            cells.extend(row);
-        }
-        let size = Size::new(rows.len(), width.unwrap_or(0))?;
-        Ok(Board::from_cells(size, cells).expect("cell count matches the size"))
+        Ok(layout.board)
     }
 }
 
-fn parse_row(row: usize, text: &str, kinds: &[SpecialKind]) -> Result<Vec<Cell>, NotationError> {
+/// A level's starting board in level notation: fixed cells, holes (`_`), and the cells
+/// (`?`) that are drawn at random when a game starts, so that the board it starts with
+/// has no match and a legal move (see [`Game::from_layout`](crate::Game::from_layout)).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Layout {
+    /// The fixed cells; a random cell is empty here.
+    pub board: Board,
+    /// The cells to draw at random.
+    pub random: CellSet,
+}
+
+impl Layout {
+    /// Parses level notation with the special markers of `kinds`.
+    pub fn parse(text: &str, kinds: &[SpecialKind]) -> Result<Layout, NotationError> {
+        parse_cells(text, kinds)
+    }
+}
+
+/// Prints the layout in level notation: `?` for a random cell.
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.board.rows() {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for (c, &cell) in self.board.row(r).unwrap_or_default().iter().enumerate() {
+                if self.random.contains(Pos::new(r as u8, c as u8)) {
+                    f.write_char('?')?;
+                } else {
+                    write_cell(f, cell)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn parse_cells(text: &str, kinds: &[SpecialKind]) -> Result<Layout, NotationError> {
+    // Whitespace after the last row (a file's final newline) is not a row.
+    let text = text.trim_end_matches(|c: char| c.is_ascii_whitespace());
+    if text.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let rows: Vec<&str> = text.split(['/', '\n']).collect();
+    if rows.len() > MAX_SIDE {
+        Size::new(rows.len(), 1)?;
+    }
+    let mut cells = Vec::new();
+    let mut random = CellSet::new();
+    let mut width = None;
+    for (r, text) in rows.iter().enumerate() {
+        let row = parse_row(r, text, kinds, &mut random)?;
+        if row.is_empty() {
+            return Err(NotationError::EmptyRow { row: r });
+        }
+        match width {
+            None => {
+                Size::new(rows.len(), row.len())?;
+                width = Some(row.len());
+            }
+            Some(expected) if expected != row.len() => {
+                return Err(NotationError::Ragged {
+                    row: r,
+                    len: row.len(),
+                    expected,
+                });
+            }
+            Some(_) => {}
+        }
+        cells.extend(row);
+    }
+    let size = Size::new(rows.len(), width.unwrap_or(0))?;
+    let board = Board::from_cells(size, cells).expect("cell count matches the size");
+    Ok(Layout { board, random })
+}
+
+/// Reads one row: each cell is a base token (a letter, `.`, `#`, `_`, `?` or a colourless
+/// special's marker), then an optional coloured special's marker after a letter.
+fn parse_row(
+    row: usize,
+    text: &str,
+    kinds: &[SpecialKind],
+    random: &mut CellSet,
+) -> Result<Vec<Cell>, NotationError> {
     let mut cells: Vec<Cell> = Vec::new();
     for ch in text.chars().filter(|c| !is_space(*c)) {
         let col = cells.len();
@@ -91,6 +154,20 @@ fn parse_row(row: usize, text: &str, kinds: &[SpecialKind]) -> Result<Vec<Cell>,
         let cell = match (ch, kind) {
             ('.', _) => Cell::Empty,
             ('#', _) => Cell::Blocker,
+            ('_', _) => Cell::Hole,
+            ('?', _) => {
+                if col < MAX_SIDE {
+                    random.insert(Pos::new(row as u8, col as u8));
+                }
+                Cell::Empty
+            }
+            ('%' | '@' | '~', _) => {
+                return Err(NotationError::Obstacle {
+                    row,
+                    col: col.saturating_sub(usize::from(ch != '%')),
+                    marker: ch,
+                });
+            }
             (_, Some(kind)) if !kind.colored => Cell::Piece(Piece::colorless(kind.special)),
             (_, Some(kind)) => {
                 // A coloured kind's marker modifies the plain piece just read.
@@ -148,6 +225,7 @@ pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
     match cell {
         Cell::Empty => f.write_char('.'),
         Cell::Blocker => f.write_char('#'),
+        Cell::Hole => f.write_char('_'),
         Cell::Piece(p) => {
             if let Some(c) = p.color() {
                 f.write_char(c.letter())?;

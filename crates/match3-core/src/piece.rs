@@ -217,6 +217,9 @@ pub enum Cell {
     Blocker,
     /// A piece.
     Piece(Piece),
+    /// A hole (`_`): not part of the board's shape. Nothing is ever on it, it breaks runs
+    /// and clusters, and pieces fall past it to the next cell below.
+    Hole,
 }
 
 impl Cell {
@@ -241,8 +244,14 @@ impl Cell {
         matches!(self, Cell::Empty)
     }
 
-    /// Whether the cell holds something that takes space (a piece or a blocker).
+    /// Whether the cell holds something that takes space and has an id (a piece or a
+    /// blocker).
     pub const fn is_occupied(self) -> bool {
-        !self.is_empty()
+        matches!(self, Cell::Piece(_) | Cell::Blocker)
+    }
+
+    /// Whether the cell is a hole in the board's shape.
+    pub const fn is_hole(self) -> bool {
+        matches!(self, Cell::Hole)
     }
 }

@@ -92,7 +92,7 @@ pub(crate) fn validate<R: Rules + ?Sized>(
             }
             for (pos, cell) in [(a, ca), (b, cb)] {
                 if cell.piece().is_none() {
-                    return Err(MoveError::not_a_piece(pos, cell == Cell::Blocker));
+                    return Err(MoveError::not_a_piece(pos, cell));
                 }
             }
             let combo = rules.combo(board, a, b);
@@ -116,21 +116,20 @@ pub(crate) fn validate<R: Rules + ?Sized>(
 }
 
 /// The cell a piece dropped into `col` lands on: the last empty cell before the first
-/// occupied one, from the top.
-fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
+/// occupied one, from the top, passing holes.
+pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
     if col as usize >= board.cols() {
         return Err(MoveError::ColumnOffBoard {
             col,
             size: board.size(),
         });
     }
-    let empties = (0..board.rows() as u8)
-        .take_while(|&r| board.at(Pos::new(r, col)).is_empty())
-        .count();
-    if empties == 0 {
-        return Err(MoveError::ColumnFull { col });
-    }
-    Ok(Pos::new(empties as u8 - 1, col))
+    (0..board.rows() as u8)
+        .map(|r| Pos::new(r, col))
+        .filter(|&pos| !board.at(pos).is_hole())
+        .take_while(|&pos| board.at(pos).is_empty())
+        .last()
+        .ok_or(MoveError::ColumnFull { col })
 }
 
 /// Runs one validated turn (or a resolve, when `mv` is `None`) on `state`.
@@ -388,26 +387,32 @@ fn mint(next_id: &mut u32) -> u32 {
 }
 
 /// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
-/// settle at the bottom; each move is reported to `sink` as a fall.
+/// settle at the bottom, falling past holes; each move is reported to `sink` as a fall.
 pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
-    // Only columns with a hole below something need work: found from the row masks.
+    // Only columns with an empty cell below something need work: found from the row masks.
     let mut above = 0u32;
     let mut unsettled = 0u32;
-    for (&pieces, &blockers) in board.piece_rows().iter().zip(board.blocker_rows()) {
-        let occupied = pieces | blockers;
-        unsettled |= above & !occupied;
+    let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
+    for r in 0..board.rows() {
+        let occupied = pieces[r] | blockers[r];
+        unsettled |= above & !(occupied | holes[r]);
         above |= occupied;
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
         unsettled &= unsettled - 1;
-        let mut floor = board.rows() as u8; // first free row from the bottom, exclusive
+        // The lowest cell not yet filled in this pass; holes are stepped over.
+        let mut floor = board.rows() as u8;
         for row in (0..board.rows() as u8).rev() {
             let from = Pos::new(row, col);
-            if board.at(from).is_empty() {
+            let cell = board.at(from);
+            if !cell.is_occupied() {
                 continue;
             }
             floor -= 1;
+            while board.at(Pos::new(floor, col)).is_hole() {
+                floor -= 1;
+            }
             if floor != row {
                 let to = Pos::new(floor, col);
                 let id = board.relocate(from, to);
@@ -417,24 +422,24 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// The empty cells of the board.
-fn holes(board: &Board) -> CellSet {
+/// The empty cells of the board (holes are not cells).
+fn empties(board: &Board) -> CellSet {
     let full = if board.cols() >= 32 {
         u32::MAX
     } else {
         (1u32 << board.cols()) - 1
     };
-    let mut holes = CellSet::new();
-    let (pieces, blockers) = (board.piece_rows(), board.blocker_rows());
-    for (r, (&p, &b)) in pieces.iter().zip(blockers).enumerate() {
-        holes.set_row_bits(r, full & !(p | b));
+    let mut empties = CellSet::new();
+    let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
+    for r in 0..board.rows() {
+        empties.set_row_bits(r, full & !(pieces[r] | blockers[r] | holes[r]));
     }
-    holes
+    empties
 }
 
 /// Fills every empty cell, row-major, from the rules' refill policy.
 fn refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, chain: u32, sink: &mut S) {
-    for pos in &holes(&state.board) {
+    for pos in &empties(&state.board) {
         let piece = spawn_piece(rules, state, Some(pos), chain, false);
         let id = place_new(state, pos, piece);
         sink.spawn(id, pos, piece);
@@ -451,9 +456,9 @@ fn calm_refill<R: Rules + ?Sized, S: Sink>(
     chain: u32,
     sink: &mut S,
 ) {
-    let holes = holes(&state.board);
+    let empties = empties(&state.board);
     for r in (0..state.board.rows()).rev() {
-        let mut bits = holes.row_bits(r);
+        let mut bits = empties.row_bits(r);
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;

@@ -41,13 +41,14 @@ macro_rules! ensure {
 pub fn board_masks(board: &Board) -> Check {
     use match3_core::Cell;
     let rows = board.rows();
-    let mut want = vec![vec![0u32; rows]; 4 + match3_core::MAX_COLORS as usize];
+    let mut want = vec![vec![0u32; rows]; 5 + match3_core::MAX_COLORS as usize];
     for (p, cell) in board.iter() {
         let bit = 1u32 << p.col;
         let r = p.row as usize;
         match cell {
             Cell::Empty => {}
             Cell::Blocker => want[1][r] |= bit,
+            Cell::Hole => want[4][r] |= bit,
             Cell::Piece(piece) => {
                 want[0][r] |= bit;
                 if piece.special().is_some() {
@@ -61,16 +62,17 @@ pub fn board_masks(board: &Board) -> Check {
                         (c.index() as usize) < board.color_planes(),
                         "{board}: colour {c} beyond the planes"
                     );
-                    want[4 + c.index() as usize][r] |= bit;
+                    want[5 + c.index() as usize][r] |= bit;
                 }
             }
         }
     }
-    let planes: [(&str, &[u32]); 4] = [
+    let planes: [(&str, &[u32]); 5] = [
         ("pieces", board.piece_rows()),
         ("blockers", board.blocker_rows()),
         ("specials", board.special_rows()),
         ("colourless", board.colorless_rows()),
+        ("holes", board.hole_rows()),
     ];
     for (i, (name, got)) in planes.iter().enumerate() {
         ensure!(
@@ -82,7 +84,7 @@ pub fn board_masks(board: &Board) -> Check {
     for c in 0..match3_core::MAX_COLORS {
         let got = board.color_rows(match3_core::Color::new(c).expect("below 26"));
         ensure!(
-            got == want[4 + c as usize].as_slice(),
+            got == want[5 + c as usize].as_slice(),
             "{board}: colour {c} mask {got:?}"
         );
     }
@@ -111,7 +113,7 @@ pub fn board_masks(board: &Board) -> Check {
             for c in 0..match3_core::MAX_COLORS as usize {
                 let got = colors.get(c).copied().unwrap_or(0);
                 ensure!(
-                    got == pack(&want[4 + c]),
+                    got == pack(&want[5 + c]),
                     "{board}: packed colour {c} {got:#x}"
                 );
             }
