@@ -53,6 +53,10 @@ pub enum Ending {
     NoMoves,
     /// The board was cleared (status `Cleared`).
     Cleared,
+    /// A level was won (status `Won`).
+    Won,
+    /// A level was lost (status `Lost`).
+    Lost,
     /// The engine rejected the bot's move (a bug or a runaway cascade); the game's
     /// statistics stop at the move before.
     Error,
@@ -65,6 +69,8 @@ impl Ending {
             Ending::MoveLimit => "move_limit",
             Ending::NoMoves => "no_moves",
             Ending::Cleared => "cleared",
+            Ending::Won => "won",
+            Ending::Lost => "lost",
             Ending::Error => "error",
         }
     }
@@ -76,6 +82,8 @@ impl fmt::Display for Ending {
             Ending::MoveLimit => "move limit",
             Ending::NoMoves => "no moves",
             Ending::Cleared => "cleared",
+            Ending::Won => "won",
+            Ending::Lost => "lost",
             Ending::Error => "engine error",
         })
     }
@@ -100,6 +108,10 @@ pub struct GameStats {
     pub specials_fired: u64,
     /// Why the game stopped.
     pub ending: Ending,
+    /// Shuffles on deadlock.
+    pub shuffles: u32,
+    /// Stars earned (0 unless a level was won).
+    pub stars: u32,
     /// The engine's message, when `ending` is [`Ending::Error`].
     pub error: Option<String>,
 }
@@ -128,10 +140,15 @@ pub fn play_game<R: Rules>(
     bot: BotKind,
     moves: u32,
 ) -> Result<GameStats, SetupError> {
-    let mut game = Game::new(rules, config)?;
-    let mut bot = bot.build(bot_seed(config.seed));
+    Ok(play_out(Game::new(rules, config)?, config.seed, bot, moves))
+}
+
+/// Plays `game` (started from game seed `seed`) with `bot` until `moves` moves, the end of
+/// the game, or an engine error.
+pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32) -> GameStats {
+    let mut bot = bot.build(bot_seed(seed));
     let mut stats = GameStats {
-        seed: config.seed,
+        seed,
         ..GameStats::default()
     };
     let mut counter = Counter::default();
@@ -158,13 +175,17 @@ pub fn play_game<R: Rules>(
     stats.score = game.score();
     stats.specials_created = counter.created;
     stats.specials_fired = counter.fired;
+    stats.shuffles = game.shuffles();
+    stats.stars = game.stars();
     stats.ending = match game.status() {
         _ if stats.error.is_some() => Ending::Error,
         Status::NoMoves => Ending::NoMoves,
         Status::Cleared => Ending::Cleared,
+        Status::Won => Ending::Won,
+        Status::Lost => Ending::Lost,
         Status::Playable => Ending::MoveLimit,
     };
-    Ok(stats)
+    stats
 }
 
 /// The first engine error of a simulation: which game, its seed, and the message.
@@ -208,6 +229,18 @@ pub struct Stats {
     pub no_moves: u64,
     /// Games that ended with the board cleared.
     pub cleared: u64,
+    /// Levels won.
+    #[serde(default)]
+    pub won: u64,
+    /// Levels lost.
+    #[serde(default)]
+    pub lost: u64,
+    /// Shuffles on deadlock over all games.
+    #[serde(default)]
+    pub shuffles: u64,
+    /// Games by stars earned: 0, 1, 2, 3 (more thresholds count as 3).
+    #[serde(default)]
+    pub stars: [u64; 4],
     /// Games stopped by an engine error.
     pub errors: u64,
     /// The error of the lowest-numbered game that had one.
@@ -229,8 +262,12 @@ impl Stats {
             Ending::MoveLimit => self.move_limit += 1,
             Ending::NoMoves => self.no_moves += 1,
             Ending::Cleared => self.cleared += 1,
+            Ending::Won => self.won += 1,
+            Ending::Lost => self.lost += 1,
             Ending::Error => self.errors += 1,
         }
+        self.shuffles += u64::from(game.shuffles);
+        self.stars[game.stars.min(3) as usize] += 1;
         if let Some(message) = &game.error {
             self.keep_error(GameError {
                 game: index,
@@ -265,6 +302,12 @@ impl Stats {
         self.move_limit += other.move_limit;
         self.no_moves += other.no_moves;
         self.cleared += other.cleared;
+        self.won += other.won;
+        self.lost += other.lost;
+        self.shuffles += other.shuffles;
+        for (mine, theirs) in self.stars.iter_mut().zip(other.stars) {
+            *mine += theirs;
+        }
         self.errors += other.errors;
         if let Some(e) = other.first_error {
             self.keep_error(e);
@@ -309,6 +352,31 @@ impl Stats {
     pub fn mean_moves(&self) -> f64 {
         ratio(self.moves as f64, self.games)
     }
+
+    /// The share of games won (0 for no games).
+    pub fn pass_rate(&self) -> f64 {
+        ratio(self.won as f64, self.games)
+    }
+
+    /// The Wilson score interval for the pass rate at 95% confidence: `(low, high)`;
+    /// `(0, 1)` for no games. Unlike the normal approximation it stays inside 0..=1 and
+    /// is honest at pass rates of 0 and 1 and for few games.
+    pub fn pass_rate_interval(&self) -> (f64, f64) {
+        wilson(self.won, self.games)
+    }
+}
+
+/// The Wilson score interval at 95% (z = 1.959964) for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    const Z: f64 = 1.959_963_984_540_054;
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn ratio(sum: f64, n: u64) -> f64 {
@@ -386,6 +454,20 @@ impl fmt::Display for Report {
             "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
             s.move_limit, s.no_moves, s.cleared, s.errors
         )?;
+        if s.won + s.lost > 0 {
+            let (low, high) = s.pass_rate_interval();
+            writeln!(
+                f,
+                "level        {} won, {} lost: pass rate {:.1}% (95% {:.1}–{:.1}%), stars {:?}",
+                s.won,
+                s.lost,
+                100.0 * s.pass_rate(),
+                100.0 * low,
+                100.0 * high,
+                s.stars
+            )?;
+        }
+        writeln!(f, "shuffles     {}", s.shuffles)?;
         if let Some(e) = &s.first_error {
             writeln!(
                 f,
@@ -437,6 +519,29 @@ where
     R: Rules,
     F: Fn() -> R + Sync,
 {
+    let start = |seed| {
+        let config = GameConfig {
+            seed,
+            ..plan.config
+        };
+        Game::new(make_rules(), config)
+    };
+    simulate_games(start, plan, jobs, progress)
+}
+
+/// Like [`simulate`], with games started by `start` from each game seed instead of
+/// generated from `plan.config` (whose seed is still the base seed): a level, a fixed
+/// board.
+pub fn simulate_games<R, F>(
+    start: F,
+    plan: Plan,
+    jobs: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Report, SimulateError>
+where
+    R: Rules,
+    F: Fn(u64) -> Result<Game<R>, SetupError> + Sync,
+{
     if jobs > MAX_JOBS {
         return Err(SimulateError::TooManyJobs { jobs });
     }
@@ -447,16 +552,13 @@ where
             jobs,
             message: e.to_string(),
         })?;
-    let start = Instant::now();
+    let clock = Instant::now();
     let stats: Result<Stats, SetupError> = pool.install(|| {
         (0..plan.games)
             .into_par_iter()
             .map(|i| {
-                let config = GameConfig {
-                    seed: game_seed(plan.config.seed, i),
-                    ..plan.config
-                };
-                let game = play_game(make_rules(), config, plan.bot, plan.moves);
+                let seed = game_seed(plan.config.seed, i);
+                let game = start(seed).map(|game| play_out(game, seed, plan.bot, plan.moves));
                 progress();
                 game.map(|g| (i, g))
             })
@@ -471,6 +573,6 @@ where
         games: plan.games,
         move_limit: plan.moves,
         stats: stats?,
-        elapsed: start.elapsed(),
+        elapsed: clock.elapsed(),
     })
 }

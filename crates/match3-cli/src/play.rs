@@ -131,6 +131,8 @@ impl Session {
             Status::Playable => return Ok(()),
             Status::NoMoves => "no legal move is left",
             Status::Cleared => "the board is cleared",
+            Status::Won => "the level is won",
+            Status::Lost => "the level is lost",
         };
         let line = format!(
             "Game over: {why}. Final score {} in {} moves (undo, reset or quit).",

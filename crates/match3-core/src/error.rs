@@ -118,9 +118,47 @@ pub enum NotationError {
     Size(#[from] SizeError),
 }
 
+impl NotationError {
+    /// The row the error is in, when it is about one row.
+    pub fn row(&self) -> Option<usize> {
+        match *self {
+            NotationError::EmptyRow { row }
+            | NotationError::UnknownChar { row, .. }
+            | NotationError::MarkerWithoutLetter { row, .. }
+            | NotationError::UnknownMarker { row, .. }
+            | NotationError::RandomOutsideLevel { row, .. }
+            | NotationError::Obstacle { row, .. }
+            | NotationError::Ragged { row, .. } => Some(row),
+            NotationError::Empty | NotationError::Size(_) => None,
+        }
+    }
+}
+
 /// A board or game setup that the chosen rules cannot use.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
+    /// A collect goal names a colour outside the palette.
+    #[error("a goal collects colour {color}, but the palette has {colors} colours")]
+    GoalColor {
+        /// The colour.
+        color: crate::piece::Color,
+        /// The palette size.
+        colors: u8,
+    },
+    /// A level's random cells could not be drawn into a stable board with a legal move.
+    #[error(
+        "no way found to draw the level's '?' cells so that nothing matches and a move is legal ({tries} boards tried)"
+    )]
+    Layout {
+        /// Boards tried.
+        tries: u32,
+    },
+    /// Star thresholds that are not ascending.
+    #[error("star thresholds {stars:?} must be ascending")]
+    Stars {
+        /// The thresholds.
+        stars: Vec<u64>,
+    },
     /// The board holds a special these rules do not have.
     #[error("row {}, col {}: the {rules} rules have no special pieces marked '{special}'", .pos.row, .pos.col)]
     UnsupportedSpecial {
@@ -199,6 +237,12 @@ pub enum SetupError {
 /// Why a move was rejected. A rejected move changes nothing in the game.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum MoveError {
+    /// The game is over (a level won or lost): no move is taken any more.
+    #[error("the game is over ({status}): no more moves")]
+    GameOver {
+        /// The final status.
+        status: crate::trace::Status,
+    },
     /// These rules do not take this kind of move.
     #[error("the {rules} rules do not accept {kind} moves")]
     NotAccepted {

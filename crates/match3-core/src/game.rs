@@ -6,8 +6,11 @@
 
 use crate::board::Board;
 use crate::error::{MoveError, SetupError};
+use crate::generate::fill_layout;
 use crate::legal::{settle_status, visit_legal_moves};
+use crate::level::{GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::notation::Layout;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{Pos, Size};
 use crate::refill::PolicyState;
@@ -66,6 +69,10 @@ pub struct Snapshot {
     pub(crate) specials: Vec<(Pos, Piece)>,
     /// Scratch space for the specials a phase fires; not part of the state.
     pub(crate) fired: Vec<Fire>,
+    /// Pieces cleared so far, per colour (counted for the colours a level collects).
+    pub(crate) collected: [u32; MAX_COLORS as usize],
+    /// Shuffles on deadlock so far.
+    pub(crate) shuffles: u32,
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
     pub(crate) swaps: Option<SwapMasks>,
@@ -83,6 +90,8 @@ impl Clone for Snapshot {
             colors: self.colors,
             status: self.status,
             refill_state: self.refill_state,
+            collected: self.collected,
+            shuffles: self.shuffles,
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: self.swaps,
@@ -99,6 +108,8 @@ impl Clone for Snapshot {
         self.colors = source.colors;
         self.status = source.status;
         self.refill_state = source.refill_state;
+        self.collected = source.collected;
+        self.shuffles = source.shuffles;
         // A derived cache: dropping it keeps look-ahead copies small; the next move list
         // recomputes it.
         self.swaps = None;
@@ -116,6 +127,8 @@ impl PartialEq for Snapshot {
             && self.colors == o.colors
             && self.status == o.status
             && self.refill_state == o.refill_state
+            && self.collected == o.collected
+            && self.shuffles == o.shuffles
     }
 }
 
@@ -154,6 +167,15 @@ impl Snapshot {
     pub fn refill_state(&self) -> PolicyState {
         self.refill_state
     }
+    /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
+    /// the game's level collects (zero otherwise).
+    pub fn collected(&self) -> &[u32; MAX_COLORS as usize] {
+        &self.collected
+    }
+    /// Shuffles on deadlock so far.
+    pub fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
 }
 
 /// What a turn came to, without the trace.
@@ -189,6 +211,7 @@ pub struct TurnSummary {
 #[derive(Clone, Debug)]
 pub struct Game<R> {
     rules: R,
+    level: Level,
     state: Snapshot,
     initial: Snapshot,
     work: Snapshot,
@@ -212,7 +235,7 @@ impl<R: Rules> Game<R> {
         let mut board =
             rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;
         let next_id = board.renumber(0);
-        Self::start(rules, board, rng, next_id, config.colors)
+        Self::start(rules, board, rng, next_id, config.colors, Level::default())
     }
 
     /// A game on a given board (a fixture or a preset). The board may hold matches; they
@@ -237,28 +260,52 @@ impl<R: Rules> Game<R> {
         colors: u8,
     ) -> Result<Self, SetupError> {
         check_colors(&rules, colors)?;
-        for (pos, cell) in board.iter() {
-            match cell {
-                Cell::Blocker if !rules.supports_blockers() => {
-                    return Err(SetupError::UnsupportedBlocker {
-                        pos,
-                        rules: rules.name().to_string(),
-                    });
-                }
-                Cell::Piece(p) => {
-                    if let Some(special) = p.special().filter(|&s| !rules.supports_special(s)) {
-                        return Err(SetupError::UnsupportedSpecial {
-                            pos,
-                            special,
-                            rules: rules.name().to_string(),
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
+        check_cells(&rules, &board)?;
         let next_id = board.renumber(0);
-        Self::start(rules, board, GameRng::new(seed), next_id, colors)
+        Self::start(
+            rules,
+            board,
+            GameRng::new(seed),
+            next_id,
+            colors,
+            Level::default(),
+        )
+    }
+
+    /// A level's game: `layout`'s random cells (`?`) are drawn from the game's generator
+    /// (seeded by `seed`) so that the board starts with no match and a legal move, then
+    /// `level`'s limit, goals and policies apply. Without random cells the board is used as
+    /// it is, like [`from_board_with_colors`](Game::from_board_with_colors).
+    pub fn from_layout(
+        rules: R,
+        layout: &Layout,
+        seed: u64,
+        colors: u8,
+        level: Level,
+    ) -> Result<Self, SetupError> {
+        check_colors(&rules, colors)?;
+        level.check(colors)?;
+        check_cells(&rules, &layout.board)?;
+        let mut rng = GameRng::new(seed);
+        let mut board = fill_layout(&rules, layout, colors, &mut rng)?;
+        let next_id = board.renumber(0);
+        Self::start(rules, board, rng, next_id, colors, level)
+    }
+
+    /// The same game from its starting board, under `level` (a fresh start: score, moves
+    /// and progress at zero).
+    pub fn with_level(self, level: Level) -> Result<Self, SetupError> {
+        level.check(self.initial.colors)?;
+        let Game { rules, initial, .. } = self;
+        let mut state = initial;
+        settle_status(&rules, &mut state, &level, false, &mut NoTrace);
+        Ok(Game {
+            rules,
+            level,
+            initial: state.clone(),
+            work: state.clone(),
+            state,
+        })
     }
 
     fn start(
@@ -267,6 +314,7 @@ impl<R: Rules> Game<R> {
         rng: GameRng,
         next_id: u32,
         colors: u8,
+        level: Level,
     ) -> Result<Self, SetupError> {
         let mut state = Snapshot {
             board,
@@ -278,16 +326,19 @@ impl<R: Rules> Game<R> {
             colors,
             status: Status::Playable,
             refill_state: PolicyState::default(),
+            collected: [0; MAX_COLORS as usize],
+            shuffles: 0,
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: None,
         };
         if rules.accepts(MoveKind::Drop) {
-            state.next_piece = Some(spawn_piece(&rules, &mut state, None, 0, false));
+            state.next_piece = Some(spawn_piece(&rules, &level, &mut state, None, 0, false));
         }
-        settle_status(&rules, &mut state);
+        settle_status(&rules, &mut state, &level, false, &mut NoTrace);
         Ok(Game {
             rules,
+            level,
             initial: state.clone(),
             work: state.clone(),
             state,
@@ -318,6 +369,31 @@ impl<R: Rules> Game<R> {
     pub fn next_piece(&self) -> Option<Piece> {
         self.state.next_piece
     }
+    /// The level the game plays under ([`Level::default`] for a plain game).
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+    /// Moves left under the level's move limit; `None` when unlimited.
+    pub fn moves_left(&self) -> Option<u32> {
+        (self.level.moves).map(|limit| limit.saturating_sub(self.state.moves))
+    }
+    /// Progress on each of the level's goals, in the level's order.
+    pub fn goals(&self) -> Vec<GoalProgress> {
+        self.level.progress(self.state.score, &self.state.collected)
+    }
+    /// Stars earned: the level's thresholds the score reaches once the game is won, 0
+    /// otherwise.
+    pub fn stars(&self) -> u32 {
+        if self.state.status == Status::Won {
+            self.level.stars_for(self.state.score)
+        } else {
+            0
+        }
+    }
+    /// Shuffles on deadlock so far.
+    pub fn shuffles(&self) -> u32 {
+        self.state.shuffles
+    }
     /// The whole state, for comparison or inspection.
     pub fn state(&self) -> &Snapshot {
         &self.state
@@ -347,10 +423,17 @@ impl<R: Rules> Game<R> {
 
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
+        check_open(&self.state)?;
         // The working copy doubles as the scratch board for the legality check.
         self.work.clone_from(&self.state);
         let plan = validate(&self.rules, &mut self.work.board, mv)?;
-        let summary = run_turn(&self.rules, &mut self.work, Some((mv, plan)), sink)?;
+        let summary = run_turn(
+            &self.rules,
+            &self.level,
+            &mut self.work,
+            Some((mv, plan)),
+            sink,
+        )?;
         std::mem::swap(&mut self.state, &mut self.work);
         Ok(summary)
     }
@@ -359,13 +442,14 @@ impl<R: Rules> Game<R> {
     pub fn resolve(&mut self) -> Result<Trace, MoveError> {
         let mut trace = Trace::default();
         self.work.clone_from(&self.state);
-        run_turn(&self.rules, &mut self.work, None, &mut trace)?;
+        run_turn(&self.rules, &self.level, &mut self.work, None, &mut trace)?;
         std::mem::swap(&mut self.state, &mut self.work);
         Ok(trace)
     }
 
     /// Checks a move without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        check_open(&self.state)?;
         validate(&self.rules, &mut self.state.board.clone(), mv).map(|_| ())
     }
 
@@ -388,12 +472,13 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
+        check_open(&self.state)?;
         scratch.clone_from(&self.state);
         let plan = validate(&self.rules, &mut scratch.board, mv)?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
-        run_turn(&self.rules, scratch, Some((mv, plan)), sink)
+        run_turn(&self.rules, &self.level, scratch, Some((mv, plan)), sink)
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -405,12 +490,21 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
+        check_open(&self.state)?;
         scratch.clone_from(&self.state);
         let plan = validate(&self.rules, &mut scratch.board, mv)?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
-        run_phases(&self.rules, scratch, Some((mv, plan)), &mut NoTrace, false).map(|t| t.score)
+        run_phases(
+            &self.rules,
+            &self.level,
+            scratch,
+            Some((mv, plan)),
+            &mut NoTrace,
+            false,
+        )
+        .map(|t| t.score)
     }
 
     /// Every legal move: swaps once each with the first cell before the second in
@@ -425,6 +519,9 @@ impl<R: Rules> Game<R> {
     /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
+        if check_open(&self.state).is_err() {
+            return;
+        }
         visit_legal_moves(&self.rules, &self.state.board, self.state.swaps, |m| {
             out.push(m);
             true
@@ -434,6 +531,42 @@ impl<R: Rules> Game<R> {
     /// Whether any legal move remains: the status is [`Status::Playable`].
     pub fn has_legal_move(&self) -> bool {
         self.state.status == Status::Playable
+    }
+}
+
+/// Every blocker and special on `board` must be one the rules have.
+fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
+    for (pos, cell) in board.iter() {
+        match cell {
+            Cell::Blocker if !rules.supports_blockers() => {
+                return Err(SetupError::UnsupportedBlocker {
+                    pos,
+                    rules: rules.name().to_string(),
+                });
+            }
+            Cell::Piece(p) => {
+                if let Some(special) = p.special().filter(|&s| !rules.supports_special(s)) {
+                    return Err(SetupError::UnsupportedSpecial {
+                        pos,
+                        special,
+                        rules: rules.name().to_string(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A won or lost level takes no more moves (other statuses have no legal move anyway, and
+/// say why move by move).
+fn check_open(state: &Snapshot) -> Result<(), MoveError> {
+    match state.status {
+        Status::Won | Status::Lost => Err(MoveError::GameOver {
+            status: state.status,
+        }),
+        _ => Ok(()),
     }
 }
 

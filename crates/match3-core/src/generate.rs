@@ -3,6 +3,7 @@
 use crate::board::Board;
 use crate::error::SetupError;
 use crate::legal::any_legal_move;
+use crate::notation::Layout;
 use crate::piece::{Cell, Color, Piece};
 use crate::pos::Size;
 use crate::rng::GameRng;
@@ -66,4 +67,47 @@ pub fn random_stable_board<R: Rules + ?Sized>(
         blocker_percent,
         tries: BOARD_TRIES,
     })
+}
+
+/// The board of `layout` with its random cells drawn: plain pieces of the palette, re-drawn
+/// while they are in a match, until the board has no match and a legal move (up to
+/// [`BOARD_TRIES`] boards; then [`SetupError::Layout`]). A layout without random cells is
+/// returned as it is.
+pub fn fill_layout<R: Rules + ?Sized>(
+    rules: &R,
+    layout: &Layout,
+    colors: u8,
+    rng: &mut GameRng,
+) -> Result<Board, SetupError> {
+    let mut board = layout.board.clone();
+    if layout.random.is_empty() {
+        return Ok(board);
+    }
+    let draw = |rng: &mut GameRng| {
+        let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
+        Cell::Piece(Piece::plain(color))
+    };
+    for _ in 0..BOARD_TRIES {
+        for pos in &layout.random {
+            board.set(pos, draw(rng), 0).expect("in range");
+        }
+        for _ in 0..RECOLOR_ROUNDS {
+            let mut matched = rules.find_matches(&board);
+            if matched.is_empty() {
+                break;
+            }
+            matched.intersect_with(&layout.random);
+            if matched.is_empty() {
+                break;
+            }
+            for pos in &matched {
+                board.set(pos, draw(rng), 0).expect("in range");
+            }
+        }
+        if rules.find_matches(&board).is_empty() && any_legal_move(rules, &board) {
+            board.renumber(0);
+            return Ok(board);
+        }
+    }
+    Err(SetupError::Layout { tries: BOARD_TRIES })
 }

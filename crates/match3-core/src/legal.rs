@@ -3,13 +3,47 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::game::Snapshot;
+use crate::level::Level;
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::pos::Pos;
 use crate::rules::Rules;
-use crate::trace::Status;
+use crate::shuffle::shuffle;
+use crate::trace::{Sink, Status};
 
-/// Works out `state`'s status, keeping the legal-swap masks it computes on the way.
-pub(crate) fn settle_status<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) {
+/// Works out `state`'s status under `level`: its verdict first (won, or the move limit),
+/// then legal moves, shuffling a deadlocked board when `may_shuffle` and the level allow
+/// (reported to `sink`). A game's starting board is never shuffled: a shuffle answers a
+/// deadlock that play ran into. Keeps the legal-swap masks it computes on the way.
+pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    level: &Level,
+    may_shuffle: bool,
+    sink: &mut S,
+) {
+    state.swaps = None;
+    if let Some(verdict) = level_verdict(level, state) {
+        state.status = verdict;
+        return;
+    }
+    let mut any = any_move_cached(rules, state);
+    if !any
+        && may_shuffle
+        && level.shuffle.unwrap_or_else(|| rules.refills())
+        && shuffle(rules, state, sink)
+    {
+        state.shuffles += 1;
+        any = any_move_cached(rules, state);
+    }
+    state.status = if !any && !level.goals.is_empty() {
+        Status::Lost
+    } else {
+        status_from(any, &state.board)
+    };
+}
+
+/// Whether a legal move exists, caching the rules' swap masks in the snapshot.
+fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
     let swaps = if rules.accepts(MoveKind::Swap) {
         rules.legal_swaps(&state.board)
     } else {
@@ -21,7 +55,26 @@ pub(crate) fn settle_status<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) 
         false
     });
     state.swaps = swaps;
-    state.status = status_from(any, &state.board);
+    any
+}
+
+/// The level's verdict before looking for moves: won when every goal is met, over when
+/// the move limit is reached.
+fn level_verdict(level: &Level, state: &Snapshot) -> Option<Status> {
+    if level.goals.is_empty() && level.moves.is_none() {
+        return None;
+    }
+    if !level.goals.is_empty() && level.met(state.score, &state.collected) {
+        return Some(Status::Won);
+    }
+    match level.moves {
+        Some(limit) if state.moves >= limit => Some(if level.goals.is_empty() {
+            Status::Won
+        } else {
+            Status::Lost
+        }),
+        _ => None,
+    }
 }
 
 fn status_from(any_move: bool, board: &Board) -> Status {

@@ -78,6 +78,7 @@ mod error;
 mod game;
 pub mod generate;
 mod legal;
+mod level;
 mod masks;
 mod moves;
 mod notation;
@@ -90,6 +91,7 @@ pub mod refill;
 mod rng;
 mod rules;
 pub mod runs;
+mod shuffle;
 mod trace;
 mod turn;
 
@@ -100,6 +102,7 @@ pub use error::{
 };
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
+pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
 pub use phase::{Group, Groups, Matches, ScoredPhase};
@@ -108,5 +111,7 @@ pub use pos::{MAX_SIDE, Pos, Size};
 pub use refill::SpawnSite;
 pub use rng::GameRng;
 pub use rules::{Rules, Wrap};
-pub use trace::{Created, Fall, Fire, Fired, NoTrace, Opening, Phase, Sink, Spawn, Status, Trace};
+pub use trace::{
+    Created, Fall, Fire, Fired, Moved, NoTrace, Opening, Phase, Shuffle, Sink, Spawn, Status, Trace,
+};
 pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};

@@ -16,16 +16,27 @@ pub enum Status {
     NoMoves,
     /// No piece is left on the board.
     Cleared,
+    /// A level's goals are all met (or its move limit reached, for a level without goals).
+    Won,
+    /// A level's move limit is reached, or no move remains, with a goal unmet.
+    Lost,
 }
 
 impl Status {
-    /// The JSON/CLI spelling: `playable`, `no_moves`, `cleared`.
+    /// The JSON/CLI spelling: `playable`, `no_moves`, `cleared`, `won`, `lost`.
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Playable => "playable",
             Status::NoMoves => "no_moves",
             Status::Cleared => "cleared",
+            Status::Won => "won",
+            Status::Lost => "lost",
         }
+    }
+
+    /// Whether the game is over: any status but `playable`.
+    pub fn is_over(self) -> bool {
+        self != Status::Playable
     }
 }
 
@@ -104,6 +115,9 @@ pub trait Sink {
     fn spawn(&mut self, _id: u32, _pos: Pos, _piece: Piece) {}
     /// The phase ended with this score and board.
     fn phase_end(&mut self, _score: u64, _board: &Board) {}
+    /// After the last phase no move was left, and the board was shuffled: every piece
+    /// that moved, and the board afterwards.
+    fn shuffled(&mut self, _moves: &[Moved], _board: &Board) {}
 }
 
 /// A sink that records nothing and allocates nothing.
@@ -141,6 +155,26 @@ pub struct Fall {
     pub from: Pos,
     /// To (same column, lower).
     pub to: Pos,
+}
+
+/// A piece that a shuffle moved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Moved {
+    /// Its id.
+    pub id: u32,
+    /// From.
+    pub from: Pos,
+    /// To.
+    pub to: Pos,
+}
+
+/// A recorded shuffle: the turn left no legal move, so the movable pieces were permuted.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Shuffle {
+    /// Every piece that changed place, row-major by origin.
+    pub moves: Vec<Moved>,
+    /// The board afterwards.
+    pub board: Board,
 }
 
 /// A recorded spawn.
@@ -184,6 +218,8 @@ pub struct Trace {
     pub opening: Option<Opening>,
     /// The phases, in order.
     pub phases: Vec<Phase>,
+    /// The shuffle after the last phase, when the turn left no legal move.
+    pub shuffle: Option<Shuffle>,
 }
 
 impl Trace {
@@ -192,9 +228,13 @@ impl Trace {
         self.phases.iter().map(|p| p.score).sum()
     }
 
-    /// The board the turn ended with, if any phase ran.
+    /// The board the turn ended with (after the shuffle, if any), if any phase ran or
+    /// a shuffle happened.
     pub fn final_board(&self) -> Option<&Board> {
-        self.phases.last().map(|p| &p.board)
+        match &self.shuffle {
+            Some(s) => Some(&s.board),
+            None => self.phases.last().map(|p| &p.board),
+        }
     }
 
     /// Applies this trace's events to `before` (the board before the move) and returns
@@ -208,6 +248,13 @@ impl Trace {
             replay_phase(&mut board, phase)?;
             if board != phase.board {
                 return Err(ReplayError::Diverged { chain: phase.chain });
+            }
+        }
+        if let Some(shuffle) = &self.shuffle {
+            let chain = self.phases.len() as u32 + 1;
+            replay_moves(&mut board, chain, &shuffle.moves)?;
+            if board != shuffle.board {
+                return Err(ReplayError::Diverged { chain });
             }
         }
         Ok(board)
@@ -288,17 +335,29 @@ fn replay_phase(board: &mut Board, phase: &Phase) -> Result<(), ReplayError> {
     for c in &phase.created {
         put(board, chain, c.pos, Cell::Piece(c.piece), c.id)?;
     }
-    // Falls happen together: lift every faller, then put each down.
-    let mut lifted = Vec::with_capacity(phase.falls.len());
-    for f in &phase.falls {
-        expect_id(board, chain, f.from, f.id)?;
-        lifted.push((board.take(f.from), f.to));
+    let falls: Vec<Moved> = (phase.falls.iter())
+        .map(|f| Moved {
+            id: f.id,
+            from: f.from,
+            to: f.to,
+        })
+        .collect();
+    replay_moves(board, chain, &falls)?;
+    for s in &phase.spawns {
+        put(board, chain, s.pos, Cell::Piece(s.piece), s.id)?;
+    }
+    Ok(())
+}
+
+/// Moves that happen together (falls, a shuffle): lift every mover, then put each down.
+fn replay_moves(board: &mut Board, chain: u32, moves: &[Moved]) -> Result<(), ReplayError> {
+    let mut lifted = Vec::with_capacity(moves.len());
+    for m in moves {
+        expect_id(board, chain, m.from, m.id)?;
+        lifted.push((board.take(m.from), m.to));
     }
     for ((cell, id), to) in lifted {
         put(board, chain, to, cell, id)?;
-    }
-    for s in &phase.spawns {
-        put(board, chain, s.pos, Cell::Piece(s.piece), s.id)?;
     }
     Ok(())
 }
@@ -353,6 +412,13 @@ impl Sink for Trace {
         let phase = self.current();
         phase.score = score;
         phase.board = board.clone();
+    }
+
+    fn shuffled(&mut self, moves: &[Moved], board: &Board) {
+        self.shuffle = Some(Shuffle {
+            moves: moves.to_vec(),
+            board: board.clone(),
+        });
     }
 }
 
@@ -417,6 +483,13 @@ impl std::fmt::Display for Trace {
         }
         if self.phases.is_empty() {
             writeln!(f, "no phase")?;
+        }
+        if let Some(shuffle) = &self.shuffle {
+            writeln!(f, "shuffle")?;
+            for m in &shuffle.moves {
+                writeln!(f, "  move #{} {} -> {}", m.id, m.from, m.to)?;
+            }
+            writeln!(f, "  board {}", shuffle.board)?;
         }
         Ok(())
     }

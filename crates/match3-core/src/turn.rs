@@ -9,11 +9,12 @@ use crate::cellset::CellSet;
 use crate::error::MoveError;
 use crate::game::{Snapshot, TurnSummary};
 use crate::legal::settle_status;
+use crate::level::{Goal, Level};
 use crate::moves::Move;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, Piece};
 use crate::pos::Pos;
-use crate::refill::{SpawnSite, recolor_to_avoid_matches};
+use crate::refill::{RefillPolicy, SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::trace::{Fire, Opening, Sink};
@@ -41,6 +42,7 @@ pub const CALM_REFILL_AFTER: u32 = 50;
 /// [`CALM_REFILL_AFTER`]).
 pub(crate) fn spawn_piece<R: Rules + ?Sized>(
     rules: &R,
+    level: &Level,
     state: &mut Snapshot,
     pos: Option<Pos>,
     chain: u32,
@@ -55,7 +57,10 @@ pub(crate) fn spawn_piece<R: Rules + ?Sized>(
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
-    let piece = rules.spawn(&mut site);
+    let piece = match &level.spawn {
+        Some(policy) => policy.spawn(&mut site),
+        None => rules.spawn(&mut site),
+    };
     if calm {
         recolor_to_avoid_matches(&mut site, piece)
     } else {
@@ -135,17 +140,19 @@ pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
 /// Runs one validated turn (or a resolve, when `mv` is `None`) on `state`.
 pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
     rules: &R,
+    level: &Level,
     state: &mut Snapshot,
     mv: Option<(Move, Plan)>,
     sink: &mut S,
 ) -> Result<TurnSummary, MoveError> {
-    run_phases(rules, state, mv, sink, true)
+    run_phases(rules, level, state, mv, sink, true)
 }
 
 /// The turn loop; with `with_status` false the final status is left as it was (the
 /// cheapest look-ahead, see [`Game::evaluate`]).
 pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     rules: &R,
+    level: &Level,
     state: &mut Snapshot,
     mv: Option<(Move, Plan)>,
     sink: &mut S,
@@ -195,7 +202,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     .board
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                state.next_piece = Some(spawn_piece(rules, state, None, 0, false));
+                state.next_piece = Some(spawn_piece(rules, level, state, None, 0, false));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
                 n_moved = 1;
@@ -212,6 +219,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
 
     let mut total = 0;
     let mut chain = 0;
+    let collects = level.collects();
     // The snapshot's own buffers: no allocation per turn once they have grown.
     let mut created = std::mem::take(&mut state.specials);
     let mut fired_list = std::mem::take(&mut state.fired);
@@ -277,6 +285,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             created: &created,
         });
 
+        if collects {
+            count_colors(level, &state.board, &cleared, &mut state.collected);
+        }
         state.board.clear_cells(&cleared);
         sink.cleared(&cleared);
         for &(pos, piece) in &created {
@@ -290,9 +301,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         gravity(&mut state.board, sink);
         if rules.refills() {
             if chain < CALM_REFILL_AFTER {
-                refill(rules, state, chain, sink);
+                refill(rules, level, state, chain, sink);
             } else if !has_match(rules, &state.board) {
-                calm_refill(rules, state, chain, sink);
+                calm_refill(rules, level, state, chain, sink);
             }
         }
         sink.phase_end(score, &state.board);
@@ -301,7 +312,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     state.specials = created;
     state.swaps = None;
     if with_status {
-        settle_status(rules, state);
+        settle_status(rules, state, level, true, sink);
     }
     Ok(TurnSummary {
         score: total,
@@ -310,8 +321,27 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     })
 }
 
+/// Adds the pieces of each collected colour in `cleared` to `collected`.
+fn count_colors(level: &Level, board: &Board, cleared: &CellSet, collected: &mut [u32; 26]) {
+    let mut counted = 0u32;
+    for goal in &level.goals {
+        let Goal::Collect { color, .. } = *goal else {
+            continue;
+        };
+        let i = color.index();
+        if counted >> i & 1 == 1 {
+            continue;
+        }
+        counted |= 1 << i;
+        let n: u32 = (board.color_rows(color).iter().enumerate())
+            .map(|(r, &bits)| (bits & cleared.row_bits(r)).count_ones())
+            .sum();
+        collected[usize::from(i)] += n;
+    }
+}
+
 /// Whether any piece on `board` is in a match.
-fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
     let mut matched = rules.find_matches(board);
     keep_pieces(board, &mut matched);
     !matched.is_empty()
@@ -438,9 +468,15 @@ fn empties(board: &Board) -> CellSet {
 }
 
 /// Fills every empty cell, row-major, from the rules' refill policy.
-fn refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, chain: u32, sink: &mut S) {
+fn refill<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    level: &Level,
+    state: &mut Snapshot,
+    chain: u32,
+    sink: &mut S,
+) {
     for pos in &empties(&state.board) {
-        let piece = spawn_piece(rules, state, Some(pos), chain, false);
+        let piece = spawn_piece(rules, level, state, Some(pos), chain, false);
         let id = place_new(state, pos, piece);
         sink.spawn(id, pos, piece);
     }
@@ -452,6 +488,7 @@ fn refill<R: Rules + ?Sized, S: Sink>(rules: &R, state: &mut Snapshot, chain: u3
 /// columns, so each new piece has at most three filled neighbours to avoid.
 fn calm_refill<R: Rules + ?Sized, S: Sink>(
     rules: &R,
+    level: &Level,
     state: &mut Snapshot,
     chain: u32,
     sink: &mut S,
@@ -462,7 +499,7 @@ fn calm_refill<R: Rules + ?Sized, S: Sink>(
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            let piece = spawn_piece(rules, state, Some(pos), chain, true);
+            let piece = spawn_piece(rules, level, state, Some(pos), chain, true);
             let id = place_new(state, pos, piece);
             sink.spawn(id, pos, piece);
         }

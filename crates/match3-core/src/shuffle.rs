@@ -1,0 +1,55 @@
+//! Shuffle on deadlock: when a turn leaves no legal move, the movable pieces are permuted
+//! (ids travel with them; blockers and holes stay) until the board has no match and a
+//! legal move, within [`SHUFFLE_TRIES`] seeded tries.
+
+use crate::game::Snapshot;
+use crate::legal::any_legal_move;
+use crate::level::SHUFFLE_TRIES;
+use crate::piece::Cell;
+use crate::pos::Pos;
+use crate::rules::Rules;
+use crate::trace::{Moved, Sink};
+use crate::turn::has_match;
+
+/// Shuffles `state`'s board with its generator; reports the moves to `sink` and returns
+/// `true` on success. On failure the board is as it was (the generator has advanced).
+pub(crate) fn shuffle<R: Rules + ?Sized, S: Sink>(
+    rules: &R,
+    state: &mut Snapshot,
+    sink: &mut S,
+) -> bool {
+    let board = &mut state.board;
+    let spots: Vec<Pos> = board.pieces().map(|(pos, _, _)| pos).collect();
+    if spots.len() < 2 {
+        return false;
+    }
+    let original: Vec<(Cell, u32)> = spots
+        .iter()
+        .map(|&pos| (board.at(pos), board.id(pos).unwrap_or(0)))
+        .collect();
+    let mut order: Vec<usize> = (0..spots.len()).collect();
+    for _ in 0..SHUFFLE_TRIES {
+        state.rng.shuffle(&mut order);
+        for (&pos, &k) in spots.iter().zip(&order) {
+            let (cell, id) = original[k];
+            board.set(pos, cell, id).expect("a piece's cell");
+        }
+        if !has_match(rules, board) && any_legal_move(rules, board) {
+            let mut moves: Vec<Moved> = (spots.iter().zip(&order))
+                .filter(|&(&to, &k)| spots[k] != to)
+                .map(|(&to, &k)| Moved {
+                    id: original[k].1,
+                    from: spots[k],
+                    to,
+                })
+                .collect();
+            moves.sort_by_key(|m| (m.from.row, m.from.col));
+            sink.shuffled(&moves, board);
+            return true;
+        }
+    }
+    for (&pos, &(cell, id)) in spots.iter().zip(&original) {
+        board.set(pos, cell, id).expect("a piece's cell");
+    }
+    false
+}

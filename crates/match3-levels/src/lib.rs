@@ -1,0 +1,405 @@
+//! # match3-levels
+//!
+//! Level files for the match3 engine. A level is a board shape, a rule variant, a move
+//! limit, goals and star thresholds, written in TOML:
+//!
+//! ```toml
+//! name = "Collect the blues"
+//! rules = "lines"              # lines | clusters | clusters-tap | clusters-drop | finite
+//! board = '''
+//! _??????_
+//! ????????
+//! ??????A?
+//! '''                          # level notation; rows by newline or '/'
+//! moves = 20                   # move limit; absent = unlimited
+//! colors = 5                   # palette for '?' and refills
+//! spawn = { A = 2, B = 1 }     # refill weights; absent colours weigh 1
+//! shuffle = true               # shuffle on deadlock; default: on for refilling rules
+//! stars = [300, 600, 900]      # score thresholds for 1, 2, 3 stars
+//! [[goals]]
+//! kind = "score"               # final score >= target
+//! target = 500
+//! [[goals]]
+//! kind = "collect"             # pieces of this colour cleared >= count
+//! color = "A"
+//! count = 30
+//! ```
+//!
+//! The board is in level notation: the board notation of the rules (letters, specials,
+//! `.` empty, `#` blocker) plus `_` for a hole (not part of the board: nothing is ever on
+//! it, it breaks runs and clusters, pieces fall past it) and `?` for a plain piece drawn
+//! when the game starts, so that the board starts with no match and a legal move.
+//!
+//! [`LevelFile::parse`] reads the text; [`LevelFile::start`] starts a seeded game under
+//! rules the caller chooses by [`LevelFile::rules`] (this crate does not know the
+//! variants). Every error names the file, the line and the field.
+//!
+//! ```
+//! use match3_levels::LevelFile;
+//!
+//! let text = "rules = \"finite\"\nboard = \"AABC/BCAB/CBAC/ABCA\"\nmoves = 3\n\
+//!             [[goals]]\nkind = \"score\"\ntarget = 3\n";
+//! let file = LevelFile::parse(text, "teach.toml")?;
+//! assert_eq!(file.rules, "finite");
+//! let mut game = file.start(match3_finite::Finite, 1)?;
+//! game.play(match3_core::Move::Swap(match3_core::Pos::new(0, 2), match3_core::Pos::new(1, 2)))?;
+//! assert_eq!(game.status(), match3_core::Status::Won);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use match3_core::refill::Weighted;
+use match3_core::{Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules};
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+/// The variant names a level's `rules` may hold.
+pub const RULES: [&str; 5] = [
+    "lines",
+    "clusters",
+    "clusters-tap",
+    "clusters-drop",
+    "finite",
+];
+
+/// A level file that could not be read or used: the file, the line (1-based; 0 when the
+/// problem has no line) and the field, then what is wrong.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum LevelError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {message}")]
+    Read {
+        /// The file.
+        file: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The file's content is wrong.
+    #[error("{file}:{line}: {field}: {message}")]
+    Invalid {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// The field (`board`, `goals[1].color`, …; `toml` for a syntax error).
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A parsed level file: see the [crate docs](crate).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LevelFile {
+    /// Where the level came from (for messages).
+    pub file: String,
+    /// The level's name (the file name without `.toml` when absent).
+    pub name: String,
+    /// The variant: one of [`RULES`] for the bundled ones.
+    pub rules: String,
+    /// The board in level notation, as written (it is parsed with the rules' markers).
+    pub board: String,
+    /// The palette for random cells, refills and next pieces; `None` to infer it from
+    /// the board like [`Game::from_board`] does.
+    pub colors: Option<u8>,
+    /// Limit, goals, stars, shuffle and spawn weights.
+    pub level: Level,
+    lines: BTreeMap<&'static str, usize>,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    name: Option<String>,
+    rules: Spanned<String>,
+    board: Spanned<String>,
+    moves: Option<Spanned<u32>>,
+    colors: Option<Spanned<u8>>,
+    spawn: Option<Spanned<BTreeMap<String, Spanned<u32>>>>,
+    shuffle: Option<bool>,
+    stars: Option<Spanned<Vec<u64>>>,
+    #[serde(default)]
+    goals: Vec<Spanned<RawGoal>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGoal {
+    kind: Spanned<String>,
+    target: Option<u64>,
+    color: Option<Spanned<String>>,
+    count: Option<u32>,
+}
+
+impl LevelFile {
+    /// Reads and parses a level file.
+    pub fn read(path: impl AsRef<Path>) -> Result<LevelFile, LevelError> {
+        let path = path.as_ref();
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| LevelError::Read {
+            file: file.clone(),
+            message: e.to_string(),
+        })?;
+        LevelFile::parse(&text, &file)
+    }
+
+    /// Parses a level file's text; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<LevelFile, LevelError> {
+        let at = |span: std::ops::Range<usize>, field: &str, message: String| LevelError::Invalid {
+            file: file.to_string(),
+            line: line_of(text, span.start),
+            field: field.to_string(),
+            message,
+        };
+        let raw: Raw = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim().to_string();
+            at(span, &field_of(&message), message)
+        })?;
+        let mut lines = BTreeMap::new();
+        lines.insert("rules", line_of(text, raw.rules.span().start));
+        lines.insert("board", line_of(text, raw.board.span().start));
+        if raw.board.get_ref().trim().is_empty() {
+            return Err(at(raw.board.span(), "board", "the board is empty".into()));
+        }
+        let colors = match &raw.colors {
+            Some(c) if !(1..=MAX_COLORS).contains(c.get_ref()) => {
+                return Err(at(
+                    c.span(),
+                    "colors",
+                    format!("{} is not in 1..=26", c.get_ref()),
+                ));
+            }
+            Some(c) => Some(*c.get_ref()),
+            None => None,
+        };
+        let palette = colors.unwrap_or(MIN_INFERRED_COLORS);
+        let mut goals = Vec::new();
+        for (i, goal) in raw.goals.iter().enumerate() {
+            let g = goal.get_ref();
+            let field = |name: &str| format!("goals[{i}].{name}");
+            let missing = |name: &str| {
+                at(
+                    goal.span(),
+                    &field(name),
+                    format!("a {} goal needs `{name}`", g.kind.get_ref()),
+                )
+            };
+            goals.push(match g.kind.get_ref().as_str() {
+                "score" => Goal::Score {
+                    target: g.target.ok_or_else(|| missing("target"))?,
+                },
+                "collect" => {
+                    let color = g.color.as_ref().ok_or_else(|| missing("color"))?;
+                    Goal::Collect {
+                        color: letter(color.get_ref()).ok_or_else(|| {
+                            at(
+                                color.span(),
+                                &field("color"),
+                                format!("{:?} is not a colour letter A-Z", color.get_ref()),
+                            )
+                        })?,
+                        count: g.count.ok_or_else(|| missing("count"))?,
+                    }
+                }
+                "jelly" | "crates" => {
+                    return Err(at(
+                        g.kind.span(),
+                        &field("kind"),
+                        format!(
+                            "{:?} goals need obstacles, which are not supported yet",
+                            g.kind.get_ref()
+                        ),
+                    ));
+                }
+                other => {
+                    return Err(at(
+                        g.kind.span(),
+                        &field("kind"),
+                        format!("unknown goal kind {other:?}: expected score or collect"),
+                    ));
+                }
+            });
+        }
+        let spawn = match &raw.spawn {
+            None => None,
+            Some(map) => {
+                let mut weights = vec![1u32; usize::from(palette)];
+                for (key, weight) in map.get_ref() {
+                    let color = letter(key).ok_or_else(|| {
+                        at(
+                            map.span(),
+                            "spawn",
+                            format!("{key:?} is not a colour letter A-Z"),
+                        )
+                    })?;
+                    let slot = weights.get_mut(usize::from(color.index())).ok_or_else(|| {
+                        at(
+                            weight.span(),
+                            &format!("spawn.{key}"),
+                            format!("colour {key} is outside the palette of {palette} colours"),
+                        )
+                    })?;
+                    *slot = *weight.get_ref();
+                }
+                Some(Weighted::new(weights).map_err(|e| at(map.span(), "spawn", e.to_string()))?)
+            }
+        };
+        let level = Level {
+            moves: raw.moves.as_ref().map(|m| *m.get_ref()),
+            goals,
+            stars: raw
+                .stars
+                .as_ref()
+                .map(|s| s.get_ref().clone())
+                .unwrap_or_default(),
+            shuffle: raw.shuffle,
+            spawn,
+        };
+        if let Some(stars) = &raw.stars
+            && stars.get_ref().windows(2).any(|w| w[0] > w[1])
+        {
+            return Err(at(
+                stars.span(),
+                "stars",
+                "thresholds must be ascending".into(),
+            ));
+        }
+        if let Some(m) = &raw.moves
+            && *m.get_ref() == 0
+        {
+            return Err(at(
+                m.span(),
+                "moves",
+                "a move limit must be at least 1".into(),
+            ));
+        }
+        for (i, goal) in raw.goals.iter().enumerate() {
+            lines.insert(goal_field(i), line_of(text, goal.span().start));
+        }
+        let name = raw.name.clone().unwrap_or_else(|| {
+            Path::new(file)
+                .file_stem()
+                .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
+        });
+        Ok(LevelFile {
+            file: file.to_string(),
+            name,
+            rules: raw.rules.into_inner(),
+            board: raw.board.get_ref().clone(),
+            colors,
+            level,
+            lines,
+            text: text.to_string(),
+        })
+    }
+
+    /// An error about `field` (`rules`, `board`, …) at the line it is on.
+    pub fn error(&self, field: &str, message: impl Into<String>) -> LevelError {
+        LevelError::Invalid {
+            file: self.file.clone(),
+            line: self.lines.get(field).copied().unwrap_or(0),
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// The board parsed with the special markers of `rules`; an error names the line of
+    /// the bad row.
+    pub fn layout<R: Rules + ?Sized>(&self, rules: &R) -> Result<Layout, LevelError> {
+        Layout::parse(&self.board, rules.specials()).map_err(|e| {
+            let mut error = self.error("board", e.to_string());
+            if let (LevelError::Invalid { line, .. }, Some(row)) = (&mut error, e.row()) {
+                *line += self.board_row_offset(row);
+            }
+            error
+        })
+    }
+
+    /// How many lines below the `board =` line board row `row` is written.
+    fn board_row_offset(&self, row: usize) -> usize {
+        // A multi-line string starts on the line after its opening quotes.
+        let start = self.lines.get("board").copied().unwrap_or(1);
+        let opening = self.text.lines().nth(start.saturating_sub(1)).unwrap_or("");
+        let after_quotes = opening
+            .split_once("'''")
+            .or_else(|| opening.split_once("\"\"\""))
+            .is_some_and(|(_, rest)| rest.trim().is_empty());
+        let mut newlines = 0;
+        let mut current = 0;
+        for ch in self.board.chars() {
+            if current == row {
+                break;
+            }
+            if ch == '/' || ch == '\n' {
+                current += 1;
+                newlines += usize::from(ch == '\n');
+            }
+        }
+        newlines + usize::from(after_quotes)
+    }
+
+    /// The palette the level plays with: `colors`, or inferred from the board's letters
+    /// (at least [`MIN_INFERRED_COLORS`]).
+    pub fn palette(&self, layout: &Layout) -> u8 {
+        self.colors.unwrap_or_else(|| {
+            let highest = layout.board.iter().filter_map(|(_, c)| c.color()).max();
+            highest
+                .map_or(0, |c| c.index() + 1)
+                .max(MIN_INFERRED_COLORS)
+        })
+    }
+
+    /// A seeded game of this level under `rules` (which should be the variant named by
+    /// [`rules`](LevelFile::rules)): random cells drawn from the game's generator, the
+    /// level's limit, goals and policies in force.
+    pub fn start<R: Rules>(&self, rules: R, seed: u64) -> Result<Game<R>, LevelError> {
+        let layout = self.layout(&rules)?;
+        let colors = self.palette(&layout);
+        Game::from_layout(rules, &layout, seed, colors, self.level.clone())
+            .map_err(|e| self.error("board", e.to_string()))
+    }
+}
+
+fn goal_field(i: usize) -> &'static str {
+    // Field names are keys of a map with static keys; goal lines are few.
+    const NAMES: [&str; 8] = [
+        "goals[0]", "goals[1]", "goals[2]", "goals[3]", "goals[4]", "goals[5]", "goals[6]",
+        "goals[7]",
+    ];
+    NAMES.get(i).copied().unwrap_or("goals")
+}
+
+/// A single colour letter.
+fn letter(text: &str) -> Option<Color> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Color::from_letter(c),
+        _ => None,
+    }
+}
+
+/// The 1-based line of byte `offset`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .unwrap_or(text)
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The field a TOML error is about, from its message (`missing field `board``, `unknown
+/// field `colour``), or `toml` for syntax errors.
+fn field_of(message: &str) -> String {
+    message
+        .split('`')
+        .nth(1)
+        .filter(|_| message.contains("field"))
+        .unwrap_or("toml")
+        .to_string()
+}

@@ -1,0 +1,186 @@
+//! Level files: what they hold, and errors that name the file, line and field.
+
+use match3_core::{Color, Goal, Move, Pos, Status};
+use match3_levels::{LevelError, LevelFile};
+
+const FULL: &str = r#"name = "Blue rush"
+rules = "lines"
+board = '''
+_??????_
+????????
+??????A?
+'''
+moves = 20
+colors = 5
+spawn = { A = 2, C = 0 }
+shuffle = false
+stars = [300, 600, 900]
+[[goals]]
+kind = "score"
+target = 500
+[[goals]]
+kind = "collect"
+color = "A"
+count = 30
+"#;
+
+fn invalid(text: &str) -> (usize, String, String) {
+    match LevelFile::parse(text, "lv.toml").unwrap_err() {
+        LevelError::Invalid {
+            file,
+            line,
+            field,
+            message,
+        } => {
+            assert_eq!(file, "lv.toml");
+            (line, field, message)
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn every_field_is_read() {
+    let file = LevelFile::parse(FULL, "levels/blue.toml").unwrap();
+    assert_eq!(file.name, "Blue rush");
+    assert_eq!(file.rules, "lines");
+    assert_eq!(file.colors, Some(5));
+    assert_eq!(file.level.moves, Some(20));
+    assert_eq!(file.level.shuffle, Some(false));
+    assert_eq!(file.level.stars, vec![300, 600, 900]);
+    let a = Color::from_letter('A').unwrap();
+    assert_eq!(
+        file.level.goals,
+        vec![
+            Goal::Score { target: 500 },
+            Goal::Collect {
+                color: a,
+                count: 30
+            }
+        ]
+    );
+    assert!(file.level.spawn.is_some());
+    let game = file.start(match3_lines::Lines, 9).unwrap();
+    assert_eq!(game.moves_left(), Some(20));
+    let board = game.board();
+    assert!(board.at(Pos::new(0, 0)).is_hole() && board.at(Pos::new(0, 7)).is_hole());
+    assert_eq!(board.piece_count(), 22);
+    assert_eq!(game.status(), Status::Playable);
+}
+
+#[test]
+fn random_cells_are_drawn_per_seed_and_fixed_cells_stay() {
+    let file = LevelFile::parse(FULL, "x.toml").unwrap();
+    let one = file.start(match3_lines::Lines, 1).unwrap();
+    let two = file.start(match3_lines::Lines, 2).unwrap();
+    assert_ne!(one.board(), two.board());
+    assert_eq!(
+        one.board(),
+        file.start(match3_lines::Lines, 1).unwrap().board()
+    );
+    for game in [one, two] {
+        assert_eq!(
+            game.board().at(Pos::new(2, 6)).color(),
+            Color::from_letter('A')
+        );
+    }
+}
+
+#[test]
+fn the_name_defaults_to_the_file_stem() {
+    let text = "rules = \"finite\"\nboard = \"AB/BA\"\n";
+    assert_eq!(
+        LevelFile::parse(text, "levels/tiny.toml").unwrap().name,
+        "tiny"
+    );
+}
+
+#[test]
+fn syntax_and_schema_errors_name_line_and_field() {
+    let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\ncolour = 4\n");
+    assert_eq!((line, field.as_str()), (3, "colour"));
+    let (line, field, message) = invalid("rules = \"lines\"\n");
+    assert_eq!(field, "board", "{message}");
+    assert_eq!(line, 1);
+    let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = \"ten\"\n");
+    assert_eq!((line, field.as_str()), (3, "toml"));
+    let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = 0\n");
+    assert_eq!((line, field.as_str()), (3, "moves"));
+    let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\nstars = [3, 2]\n");
+    assert_eq!((line, field.as_str()), (3, "stars"));
+}
+
+#[test]
+fn goal_errors_name_the_goal() {
+    let base = "rules = \"lines\"\nboard = \"AB\"\n[[goals]]\nkind = \"score\"\ntarget = 1\n";
+    let (line, field, _) = invalid(&format!("{base}[[goals]]\nkind = \"gems\"\n"));
+    assert_eq!((line, field.as_str()), (7, "goals[1].kind"));
+    let (_, field, message) = invalid(&format!("{base}[[goals]]\nkind = \"collect\"\ncount = 3\n"));
+    assert_eq!(field, "goals[1].color", "{message}");
+    let (line, field, _) = invalid(&format!(
+        "{base}[[goals]]\nkind = \"collect\"\ncolor = \"AB\"\ncount = 3\n"
+    ));
+    assert_eq!((line, field.as_str()), (8, "goals[1].color"));
+    let (_, field, message) = invalid(&format!("{base}[[goals]]\nkind = \"jelly\"\n"));
+    assert_eq!(field, "goals[1].kind");
+    assert!(message.contains("not supported yet"), "{message}");
+}
+
+#[test]
+fn spawn_colours_must_be_in_the_palette() {
+    let (line, field, message) =
+        invalid("rules = \"lines\"\nboard = \"AB\"\ncolors = 3\nspawn = { E = 2 }\n");
+    assert_eq!((line, field.as_str()), (4, "spawn.E"), "{message}");
+}
+
+#[test]
+fn board_errors_point_at_the_row_line() {
+    let text = "rules = \"lines\"\nboard = '''\nAB\nA!\n'''\n";
+    let file = LevelFile::parse(text, "b.toml").unwrap();
+    let err = file.layout(&match3_lines::Lines).unwrap_err();
+    let LevelError::Invalid {
+        line,
+        field,
+        message,
+        ..
+    } = err
+    else {
+        panic!()
+    };
+    assert_eq!((line, field.as_str()), (4, "board"), "{message}");
+    assert!(message.contains("row 1, col 0"), "{message}");
+    // On one line with '/', every row is on the `board =` line.
+    let file = LevelFile::parse("rules = \"lines\"\nboard = \"AB/A!\"\n", "b.toml").unwrap();
+    let err = file.layout(&match3_lines::Lines).unwrap_err().to_string();
+    assert!(err.starts_with("b.toml:2: board: row 1, col 0"), "{err}");
+}
+
+#[test]
+fn a_level_is_won_at_the_end_of_the_turn_that_meets_its_goals() {
+    let text = "rules = \"finite\"\nboard = \"AABC/BCAB/CBAC/ABCA\"\nmoves = 2\n\
+                stars = [1, 3, 9]\n[[goals]]\nkind = \"score\"\ntarget = 3\n";
+    let file = LevelFile::parse(text, "t.toml").unwrap();
+    let mut game = file.start(match3_finite::Finite, 0).unwrap();
+    game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
+        .unwrap();
+    assert_eq!(game.status(), Status::Won);
+    assert_eq!(game.stars(), 2);
+    assert!(game.goals()[0].done);
+    let err = game
+        .play(Move::Swap(Pos::new(1, 0), Pos::new(1, 1)))
+        .unwrap_err();
+    assert!(err.to_string().contains("game is over"), "{err}");
+}
+
+#[test]
+fn a_level_is_lost_at_the_move_limit_with_a_goal_unmet() {
+    let text = "rules = \"finite\"\nboard = \"AABC/BCAB/CBAC/ABCA\"\nmoves = 1\n\
+                [[goals]]\nkind = \"score\"\ntarget = 4\n";
+    let file = LevelFile::parse(text, "t.toml").unwrap();
+    let mut game = file.start(match3_finite::Finite, 0).unwrap();
+    game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
+        .unwrap();
+    assert_eq!(game.status(), Status::Lost);
+    assert_eq!(game.stars(), 0);
+    assert_eq!(game.moves_left(), Some(0));
+}
