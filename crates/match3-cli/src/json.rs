@@ -1,6 +1,6 @@
 //! The JSON shapes of the command's output (documented in `docs/cli.md`).
 
-use match3_core::{Fire, Game, Move, Opening, Pos, Rules, Trace};
+use match3_core::{Fire, Game, Goal, Move, Opening, Pos, Rules, Trace};
 use serde_json::{Value, json};
 
 /// `[row, col]`.
@@ -80,6 +80,39 @@ pub fn phases(trace: &Trace) -> Value {
     )
 }
 
+/// The level's goals with progress: `[{"kind", "target" or "count" (and "color"),
+/// "progress", "done"}]`; empty for a plain game.
+pub fn goals<R: Rules>(game: &Game<R>) -> Value {
+    Value::Array(
+        game.goals()
+            .iter()
+            .map(|g| {
+                let mut v = match g.goal {
+                    Goal::Score { target } => json!({ "kind": "score", "target": target }),
+                    Goal::Collect { color, count } => {
+                        json!({ "kind": "collect", "color": color.to_string(), "count": count })
+                    }
+                };
+                v["progress"] = json!(g.progress);
+                v["done"] = json!(g.done);
+                v
+            })
+            .collect(),
+    )
+}
+
+/// The shuffle a turn ended with: `{"moves": [{"id", "from", "to"}], "board"}`.
+fn shuffle(trace: &Trace) -> Value {
+    trace.shuffle.as_ref().map_or(Value::Null, |s| {
+        json!({
+            "moves": s.moves.iter().map(|m| json!({
+                "id": m.id, "from": pos(m.from), "to": pos(m.to),
+            })).collect::<Vec<_>>(),
+            "board": s.board.to_string(),
+        })
+    })
+}
+
 /// The `resolve --json` object: the game after the turn, and the turn's trace or error.
 /// `mv` is the move as typed (`null` for a resolve).
 pub fn resolve<R: Rules>(
@@ -88,14 +121,21 @@ pub fn resolve<R: Rules>(
     mv: Option<Value>,
     outcome: &Result<Trace, String>,
 ) -> Value {
-    let (legal, error, phases_v, opening_v) = match outcome {
+    let (legal, error, phases_v, opening_v, shuffle_v) = match outcome {
         Ok(t) => (
             true,
             Value::Null,
             phases(t),
             t.opening.map_or(Value::Null, opening),
+            shuffle(t),
         ),
-        Err(e) => (false, Value::String(e.clone()), json!([]), Value::Null),
+        Err(e) => (
+            false,
+            Value::String(e.clone()),
+            json!([]),
+            Value::Null,
+            Value::Null,
+        ),
     };
     json!({
         "rules": game.rules().name(),
@@ -109,5 +149,9 @@ pub fn resolve<R: Rules>(
         "board": game.board().to_string(),
         "opening": opening_v,
         "phases": phases_v,
+        "shuffle": shuffle_v,
+        "moves_left": game.moves_left(),
+        "goals": goals(game),
+        "stars": game.stars(),
     })
 }

@@ -18,12 +18,14 @@
 
 mod coords;
 mod json;
+mod level;
 mod play;
 mod render;
 mod report;
 mod variant;
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -31,6 +33,7 @@ use match3_bots::{BotKind, MAX_JOBS};
 use match3_core::{Board, Game, GameConfig, MAX_COLORS, Move, Rules, Size};
 
 use crate::coords::Coord;
+use crate::level::Opened;
 use crate::variant::Variant;
 
 #[derive(Parser)]
@@ -120,9 +123,13 @@ impl RunArgs {
 
 #[derive(Args)]
 struct SimulateArgs {
-    /// The rule variant.
-    #[arg(long, value_enum)]
-    rules: Variant,
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, value_enum, required_unless_present = "level")]
+    rules: Option<Variant>,
+    /// Play this level file instead of generated boards: its board, palette and move
+    /// limit (--moves caps only levels without a limit); reports the pass rate.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colors", "blockers"])]
+    level: Option<PathBuf>,
     #[command(flatten)]
     run: RunArgs,
     /// Print one JSON object.
@@ -137,6 +144,10 @@ struct SimulateArgs {
 struct CompareArgs {
     #[command(flatten)]
     run: RunArgs,
+    /// Instead of the variants: every level file (*.toml) in this directory, with the
+    /// random and the greedy bot; prints the difficulty table.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["size", "colors", "blockers", "bot"])]
+    levels: Option<PathBuf>,
     /// Print a JSON array, one object per variant.
     #[arg(long)]
     json: bool,
@@ -147,12 +158,16 @@ struct CompareArgs {
 
 #[derive(Args)]
 struct BoardArgs {
-    /// The rule variant.
-    #[arg(long, value_enum)]
-    rules: Variant,
-    /// The board: notation such as AABC/BCAB/CBAC/ABCA, or a preset name.
-    #[arg(long)]
-    board: String,
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, value_enum, required_unless_present = "level")]
+    rules: Option<Variant>,
+    /// The board: notation such as AABC/BCAB/CBAC/ABCA (holes `_` allowed), or a preset
+    /// name.
+    #[arg(long, required_unless_present = "level", conflicts_with = "level")]
+    board: Option<String>,
+    /// A level file: its board (random cells drawn with --seed), limit and goals.
+    #[arg(long, value_name = "FILE")]
+    level: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -173,7 +188,7 @@ struct ResolveArgs {
     seed: u64,
     /// Palette size for refills and next pieces (default: up to the highest colour on
     /// the board, at least 5). Only for variants that draw new pieces.
-    #[arg(long, value_parser = colors_arg())]
+    #[arg(long, value_parser = colors_arg(), conflicts_with = "level")]
     colors: Option<u8>,
     /// Print one JSON object.
     #[arg(long)]
@@ -184,6 +199,9 @@ struct ResolveArgs {
 struct MovesArgs {
     #[command(flatten)]
     board: BoardArgs,
+    /// Seed for a level's random cells.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// Print a JSON array.
     #[arg(long)]
     json: bool,
@@ -191,9 +209,12 @@ struct MovesArgs {
 
 #[derive(Args)]
 struct NewArgs {
-    /// The rule variant.
-    #[arg(long, value_enum)]
-    rules: Variant,
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, value_enum, required_unless_present = "level")]
+    rules: Option<Variant>,
+    /// Start this level file instead: prints its board with the random cells drawn.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colors", "blockers"])]
+    level: Option<PathBuf>,
     /// Board size, ROWSxCOLS (each side 1 to 32).
     #[arg(long, default_value = "8x8")]
     size: Size,
@@ -213,10 +234,13 @@ struct NewArgs {
 
 #[derive(Args)]
 struct PlayArgs {
-    /// The rule variant.
-    #[arg(long, value_enum)]
-    rules: Variant,
-    /// Seed for a generated board (and refills).
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, value_enum, required_unless_present = "level")]
+    rules: Option<Variant>,
+    /// Play a level file: its board, move limit and goals.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "preset", "size", "colors"])]
+    level: Option<PathBuf>,
+    /// Seed for a generated board or a level's random cells (and refills).
     #[arg(long, conflicts_with_all = ["board", "preset"])]
     seed: Option<u64>,
     /// Start from this board (notation or preset name).
@@ -313,8 +337,23 @@ fn load(
     }
 }
 
+/// The game `--rules`/`--board` or `--level` describe.
+fn open(
+    args: &BoardArgs,
+    seed: u64,
+    colors: Option<u8>,
+) -> Result<Game<Box<dyn Rules>>, UsageError> {
+    match (&args.level, &args.board, args.rules) {
+        (Some(path), _, rules) => Ok(Opened::read(path, rules)?.game(seed)?),
+        (None, Some(text), Some(variant)) => load(variant, text, seed, colors),
+        _ => Err(UsageError(
+            "give --rules and --board, or --level FILE".to_string(),
+        )),
+    }
+}
+
 fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
-    let mut game = load(args.board.rules, &args.board.board, args.seed, args.colors)?;
+    let mut game = open(&args.board, args.seed, args.colors)?;
     let initial = game.board().to_string();
     let board = game.board().clone();
     let mv: Option<Result<Move, String>> = match (&args.swap, args.drop, args.tap) {
@@ -346,17 +385,18 @@ fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
         Err(reason) => format!("illegal: {reason}\n"),
     };
     emit(format_args!(
-        "{head}board {}\nscore {}  moves {}  status {}",
+        "{head}board {}\nscore {}  moves {}  status {}{}",
         game.board(),
         game.score(),
         game.moves(),
-        game.status()
+        game.status(),
+        render::level_line(&game)
     ));
     Ok(())
 }
 
 fn moves(args: MovesArgs) -> Result<(), UsageError> {
-    let game = load(args.board.rules, &args.board.board, 0, None)?;
+    let game = open(&args.board, args.seed, None)?;
     let moves = game.legal_moves();
     if args.json {
         let list: Vec<_> = moves.iter().map(|&m| json::mv(m)).collect();
@@ -370,13 +410,35 @@ fn moves(args: MovesArgs) -> Result<(), UsageError> {
 }
 
 fn new(args: NewArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.level {
+        let level = Opened::read(path, args.rules)?;
+        let game = level.game(args.seed)?;
+        if args.json {
+            emit(serde_json::json!({
+                "rules": game.rules().name(),
+                "level": level.file.name,
+                "board": game.board().to_string(),
+                "seed": args.seed,
+                "size": game.board().size().to_string(),
+                "colors": level.colors(),
+                "status": game.status().as_str(),
+                "legal_moves": game.legal_moves().len(),
+                "moves_left": game.moves_left(),
+                "goals": json::goals(&game),
+            }));
+        } else {
+            emit(game.board());
+        }
+        return Ok(());
+    }
+    let variant = args.rules.expect("clap requires --rules without --level");
     let config = GameConfig {
         size: args.size,
         colors: args.colors,
         seed: args.seed,
         blocker_percent: args.blockers,
     };
-    let game = Game::new(args.rules.rules(), config)?;
+    let game = Game::new(variant.rules(), config)?;
     if args.json {
         let out = serde_json::json!({
             "rules": game.rules().name(),
@@ -395,8 +457,13 @@ fn new(args: NewArgs) -> Result<(), UsageError> {
 }
 
 fn play(args: PlayArgs) -> Result<(), UsageError> {
-    let variant = args.rules;
     let seed = args.seed.unwrap_or(0);
+    if let Some(path) = &args.level {
+        let level = Opened::read(path, args.rules)?;
+        let game = level.game(seed)?;
+        return run_session(level.variant, game, seed);
+    }
+    let variant = args.rules.expect("clap requires --rules without --level");
     let generated = args.seed.is_some() || args.size.is_some() || args.colors.is_some();
     let game = match (&args.board, &args.preset) {
         (Some(text), _) => load(variant, text, seed, None)?,
@@ -423,6 +490,10 @@ fn play(args: PlayArgs) -> Result<(), UsageError> {
             Game::new(variant.rules(), config)?
         }
     };
+    run_session(variant, game, seed)
+}
+
+fn run_session(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64) -> Result<(), UsageError> {
     let style = render::Style::for_stdout(io::stdout().is_terminal());
     let mut session = play::Session::new(variant, game, seed, style);
     if let Err(e) = session.run(io::stdin().lock(), io::stdout().lock()) {
@@ -432,25 +503,48 @@ fn play(args: PlayArgs) -> Result<(), UsageError> {
 }
 
 fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
-    if args.run.blockers > 0 && !args.rules.generates_blockers() {
+    if let Some(path) = &args.level {
+        let level = Opened::read(path, args.rules)?;
+        let run = &args.run;
+        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
+        let report = report::run_level(&level, plan, run.jobs(), &level.file.name)?;
+        if args.json {
+            emit(report::level_json(&level, &plan, &report, !args.no_timing));
+        } else {
+            emit(format_args!(
+                "level {} ({}), {} x {} games, {} bot, seed {}\n{report}",
+                level.file.name,
+                level.file.file,
+                level.variant.name(),
+                report.games,
+                plan.bot.name(),
+                plan.config.seed
+            ));
+        }
+        return Ok(());
+    }
+    let variant = args.rules.expect("clap requires --rules without --level");
+    if args.run.blockers > 0 && !variant.generates_blockers() {
         return Err(UsageError(format!(
             "--blockers {}: the {} rules generate no blockers (their boards start empty)",
             args.run.blockers,
-            args.rules.name()
+            variant.name()
         )));
     }
-    let plan = args.run.plan(args.rules);
-    let report =
-        report::run(args.rules, plan, args.run.jobs(), args.rules.name()).map_err(UsageError)?;
+    let plan = args.run.plan(variant);
+    let report = report::run(variant, plan, args.run.jobs(), variant.name()).map_err(UsageError)?;
     if args.json {
-        emit(report::json(args.rules, &plan, &report, !args.no_timing));
+        emit(report::json(variant, &plan, &report, !args.no_timing));
     } else {
-        emit(report::text(args.rules, &plan, &report).trim_end());
+        emit(report::text(variant, &plan, &report).trim_end());
     }
     Ok(())
 }
 
 fn compare(args: CompareArgs) -> Result<(), UsageError> {
+    if let Some(dir) = &args.levels {
+        return compare_levels(&args, dir);
+    }
     let mut rows = Vec::new();
     for variant in Variant::ALL {
         let plan = args.run.plan(variant);
@@ -482,6 +576,40 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
             run.colors
         ));
         emit(report::table(&rows, timing).trim_end());
+    }
+    Ok(())
+}
+
+/// `compare --levels DIR`: every level with the random and the greedy bot.
+fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), UsageError> {
+    let run = &args.run;
+    let mut rows = Vec::new();
+    for path in level::files_in(dir)? {
+        for bot in [BotKind::Random, BotKind::Greedy] {
+            let level = Opened::read(&path, None)?;
+            let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
+            let label = format!("{} {}", level.file.name, bot.name());
+            let report = report::run_level(&level, plan, run.jobs(), &label)?;
+            rows.push(report::LevelRow {
+                level,
+                plan,
+                report,
+            });
+        }
+    }
+    report::sort_rows(&mut rows);
+    if args.json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|r| report::level_json(&r.level, &r.plan, &r.report, !args.no_timing))
+            .collect();
+        emit(serde_json::Value::Array(list));
+    } else {
+        emit(format_args!(
+            "{} games per level and bot, seed {}; easiest first\n",
+            run.games, run.seed
+        ));
+        emit(report::difficulty_table(&rows).trim_end());
     }
     Ok(())
 }

@@ -118,10 +118,11 @@ impl Session {
             .unwrap_or_default();
         writeln!(
             out,
-            "score {}  moves {}  status {}{next}",
+            "score {}  moves {}  status {}{next}{}",
             self.game.score(),
             self.game.moves(),
-            self.game.status()
+            self.game.status(),
+            render::level_line(&self.game)
         )
     }
 
@@ -325,6 +326,13 @@ impl Session {
             }
             if trace.phases.is_empty() {
                 writeln!(out, "  nothing matched")?;
+            }
+            if let Some(shuffle) = &trace.shuffle {
+                writeln!(
+                    out,
+                    "  no move was left: shuffled ({} pieces moved)",
+                    shuffle.moves.len()
+                )?;
             }
         }
         self.show(out)?;

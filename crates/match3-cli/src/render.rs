@@ -87,6 +87,34 @@ pub fn grid(board: &Board, selected: Option<Pos>, style: Style) -> String {
     out
 }
 
+/// The level's part of a status line: moves left and each goal's progress (`""` for a
+/// plain game), e.g. `  moves left 7  goals: score 120/500, collect A 12/30 done`.
+pub fn level_line<R: match3_core::Rules>(game: &match3_core::Game<R>) -> String {
+    let mut out = String::new();
+    if let Some(left) = game.moves_left() {
+        out += &format!("  moves left {left}");
+    }
+    let goals = game.goals();
+    if !goals.is_empty() {
+        let parts: Vec<String> = goals
+            .iter()
+            .map(|g| {
+                let what = match g.goal {
+                    match3_core::Goal::Score { .. } => "score".to_string(),
+                    match3_core::Goal::Collect { color, .. } => format!("collect {color}"),
+                };
+                let done = if g.done { " done" } else { "" };
+                format!("{what} {}/{}{done}", g.progress, g.goal.needed())
+            })
+            .collect();
+        out += &format!("  goals: {}", parts.join(", "));
+    }
+    if game.status() == match3_core::Status::Won && !game.level().stars.is_empty() {
+        out += &format!("  stars {}", game.stars());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,10 @@ use std::io::IsTerminal;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use match3_bots::{BotKind, Plan, Report, simulate};
+use match3_bots::{BotKind, Plan, Report, simulate, simulate_games};
 use serde_json::{Value, json};
 
+use crate::level::Opened;
 use crate::variant::Variant;
 
 /// A bot name on the command line.
@@ -29,7 +30,41 @@ impl From<BotArg> for BotKind {
 
 /// Runs `plan` for `variant`, with a progress bar on a terminal.
 pub fn run(variant: Variant, plan: Plan, jobs: usize, label: &str) -> Result<Report, String> {
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = progress_bar(&plan, label);
+    let report =
+        simulate(|| variant.rules_sync(), plan, jobs, &|| bar.inc(1)).map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    Ok(report)
+}
+
+/// Runs `plan` on a level: every game starts from the level with its own seed.
+pub fn run_level(level: &Opened, plan: Plan, jobs: usize, label: &str) -> Result<Report, String> {
+    let bar = progress_bar(&plan, label);
+    let start = |seed| level.start(level.variant.rules_sync(), seed);
+    let report = simulate_games(start, plan, jobs, &|| bar.inc(1))
+        .map_err(|e| level.file.error("board", e.to_string()).to_string())?;
+    bar.finish_and_clear();
+    Ok(report)
+}
+
+/// The plan for a level: its palette and board size, its move limit (`moves` only caps
+/// levels without one), no generated blockers.
+pub fn level_plan(level: &Opened, bot: BotKind, games: u32, moves: u32, seed: u64) -> Plan {
+    Plan {
+        config: match3_core::GameConfig {
+            size: level.layout.board.size(),
+            colors: level.colors(),
+            seed,
+            blocker_percent: 0,
+        },
+        bot,
+        games,
+        moves: level.file.level.moves.unwrap_or(moves),
+    }
+}
+
+fn progress_bar(plan: &Plan, label: &str) -> ProgressBar {
+    if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(u64::from(plan.games));
         bar.set_style(
             ProgressStyle::with_template("{prefix:>14} [{bar:30}] {pos}/{len} games {elapsed}")
@@ -40,11 +75,7 @@ pub fn run(variant: Variant, plan: Plan, jobs: usize, label: &str) -> Result<Rep
         bar
     } else {
         ProgressBar::hidden()
-    };
-    let report =
-        simulate(|| variant.rules_sync(), plan, jobs, &|| bar.inc(1)).map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
-    Ok(report)
+    }
 }
 
 /// The `simulate --json` object. With `timing` off, the two wall-clock fields are null so
@@ -72,6 +103,8 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
             "move_limit": s.move_limit,
             "no_moves": s.no_moves,
             "cleared": s.cleared,
+            "won": s.won,
+            "lost": s.lost,
             "error": s.errors,
         },
         "deadlocks": s.no_moves,
@@ -80,12 +113,87 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
         "first_error": s.first_error.as_ref().map(|e| json!({
             "game": e.game, "seed": e.seed, "message": e.message,
         })),
-        "shuffles": 0,
+        "shuffles": s.shuffles,
         "specials_created": s.specials_created,
         "specials_fired": s.specials_fired,
         "moves_per_second": if timing { json!(report.moves_per_second().round()) } else { Value::Null },
         "elapsed_seconds": if timing { json!(round(report.elapsed.as_secs_f64())) } else { Value::Null },
     })
+}
+
+/// The `simulate --level --json` object: [`json`] plus the level's name and file, the
+/// pass rate with its Wilson 95% interval, mean moves used and the star histogram.
+pub fn level_json(level: &Opened, plan: &Plan, report: &Report, timing: bool) -> Value {
+    let round = |x: f64| (x * 10000.0).round() / 10000.0;
+    let s = &report.stats;
+    let (low, high) = s.pass_rate_interval();
+    let mut v = json(level.variant, plan, report, timing);
+    v["level"] = json!(level.file.name);
+    v["file"] = json!(level.file.file);
+    v["pass_rate"] = json!(round(s.pass_rate()));
+    v["pass_rate_low"] = json!(round(low));
+    v["pass_rate_high"] = json!(round(high));
+    v["mean_moves_used"] = json!(round(s.mean_moves()));
+    v["stars"] = json!(s.stars);
+    v["won"] = json!(s.won);
+    v["lost"] = json!(s.lost);
+    v
+}
+
+/// One row of the difficulty table.
+pub struct LevelRow {
+    /// The level.
+    pub level: Opened,
+    /// The plan it ran with.
+    pub plan: Plan,
+    /// What happened.
+    pub report: Report,
+}
+
+/// `compare --levels`: one row per level and bot, easiest (highest pass rate) first.
+pub fn difficulty_table(rows: &[LevelRow]) -> String {
+    let mut out = format!(
+        "{:<22} {:<14} {:<7} {:>6} {:>15} {:>9} {:>10} {:>15} {:>8}\n",
+        "level",
+        "rules",
+        "bot",
+        "pass",
+        "95% interval",
+        "moves",
+        "mean score",
+        "stars 0/1/2/3",
+        "shuffles"
+    );
+    for row in rows {
+        let s = &row.report.stats;
+        let (low, high) = s.pass_rate_interval();
+        out += &format!(
+            "{:<22} {:<14} {:<7} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>8}\n",
+            row.level.file.name,
+            row.level.variant.name(),
+            row.plan.bot.name(),
+            100.0 * s.pass_rate(),
+            format!("{:.0}-{:.0}%", 100.0 * low, 100.0 * high),
+            s.mean_moves(),
+            s.mean_score(),
+            format!(
+                "{}/{}/{}/{}",
+                s.stars[0], s.stars[1], s.stars[2], s.stars[3]
+            ),
+            s.shuffles,
+        );
+    }
+    out
+}
+
+/// Sorts difficulty rows: pass rate descending, then level name, then bot order.
+pub fn sort_rows(rows: &mut [LevelRow]) {
+    rows.sort_by(|a, b| {
+        (b.report.stats.won * a.report.stats.games.max(1))
+            .cmp(&(a.report.stats.won * b.report.stats.games.max(1)))
+            .then_with(|| a.level.file.name.cmp(&b.level.file.name))
+            .then_with(|| a.plan.bot.name().cmp(b.plan.bot.name()))
+    });
 }
 
 /// A readable summary of one simulation.

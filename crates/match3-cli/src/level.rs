@@ -1,0 +1,89 @@
+//! `--level FILE` and `compare --levels DIR`: level files, their variant, their games.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use match3_core::{Game, Layout, Rules, SetupError};
+use match3_levels::LevelFile;
+
+use crate::variant::Variant;
+
+/// A level file with its variant resolved and its board parsed.
+pub struct Opened {
+    /// The variant the file names.
+    pub variant: Variant,
+    /// The file.
+    pub file: LevelFile,
+    /// Its board, parsed with the variant's markers.
+    pub layout: Layout,
+}
+
+impl Opened {
+    /// Reads `path`; `rules`, when given on the command line, must agree with the file.
+    pub fn read(path: &Path, rules: Option<Variant>) -> Result<Opened, String> {
+        let file = LevelFile::read(path).map_err(|e| e.to_string())?;
+        let variant = Variant::from_str(&file.rules, false).map_err(|_| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            file.error(
+                "rules",
+                format!(
+                    "unknown rules {:?}: expected one of {}",
+                    file.rules,
+                    names.join(", ")
+                ),
+            )
+            .to_string()
+        })?;
+        if let Some(given) = rules.filter(|&r| r != variant) {
+            return Err(format!(
+                "--rules {} disagrees with the level file {}, which is for the {} rules",
+                given.name(),
+                path.display(),
+                variant.name()
+            ));
+        }
+        let layout = file.layout(&*variant.rules()).map_err(|e| e.to_string())?;
+        Ok(Opened {
+            variant,
+            file,
+            layout,
+        })
+    }
+
+    /// The palette the level plays with.
+    pub fn colors(&self) -> u8 {
+        self.file.palette(&self.layout)
+    }
+
+    /// A seeded game of the level under `rules`.
+    pub fn start<R: Rules>(&self, rules: R, seed: u64) -> Result<Game<R>, SetupError> {
+        Game::from_layout(
+            rules,
+            &self.layout,
+            seed,
+            self.colors(),
+            self.file.level.clone(),
+        )
+    }
+
+    /// A seeded game for the command line, its setup error as a message naming the file.
+    pub fn game(&self, seed: u64) -> Result<Game<Box<dyn Rules>>, String> {
+        self.start(self.variant.rules(), seed)
+            .map_err(|e| self.file.error("board", e.to_string()).to_string())
+    }
+}
+
+/// The level files of a directory (`*.toml`), sorted by name.
+pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("{}: no level files (*.toml)", dir.display()));
+    }
+    Ok(files)
+}
