@@ -145,6 +145,14 @@ pub enum SetupError {
         /// The palette size.
         colors: u8,
     },
+    /// A saved game is for other rules.
+    #[error("the saved game is for the {saved} rules, not {rules}")]
+    OtherRules {
+        /// The saved game's rules.
+        saved: String,
+        /// The rules given.
+        rules: String,
+    },
     /// A level's random cells could not be drawn into a stable board with a legal move.
     #[error(
         "no way found to draw the level's '?' cells so that nothing matches and a move is legal ({tries} boards tried)"

@@ -16,6 +16,7 @@ use crate::pos::{Pos, Size};
 use crate::refill::PolicyState;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
 use crate::turn::{run_phases, run_turn, spawn_piece, validate};
@@ -394,6 +395,39 @@ impl<R: Rules> Game<R> {
     pub fn shuffles(&self) -> u32 {
         self.state.shuffles
     }
+    /// The whole game, to serialize: rules' name, level, starting and current state (see
+    /// [`SavedGame`]).
+    pub fn save(&self) -> SavedGame {
+        SavedGame {
+            rules: self.rules.name().to_string(),
+            level: self.level.clone(),
+            initial: self.initial.clone(),
+            state: self.state.clone(),
+        }
+    }
+
+    /// A saved game under `rules`, which must have the saved rules' name and support
+    /// every cell on its boards. It continues exactly as the saved game would have.
+    pub fn load(rules: R, saved: SavedGame) -> Result<Self, SetupError> {
+        if saved.rules != rules.name() {
+            return Err(SetupError::OtherRules {
+                saved: saved.rules,
+                rules: rules.name().to_string(),
+            });
+        }
+        saved.level.check(saved.state.colors)?;
+        check_colors(&rules, saved.state.colors)?;
+        check_cells(&rules, &saved.initial.board)?;
+        check_cells(&rules, &saved.state.board)?;
+        Ok(Game {
+            rules,
+            level: saved.level,
+            work: saved.state.clone(),
+            initial: saved.initial,
+            state: saved.state,
+        })
+    }
+
     /// The whole state, for comparison or inspection.
     pub fn state(&self) -> &Snapshot {
         &self.state

@@ -37,7 +37,8 @@ use crate::refill::Weighted;
 pub const SHUFFLE_TRIES: u32 = 100;
 
 /// One goal of a level.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Goal {
     /// The score reaches `target`.
     Score {
@@ -94,7 +95,7 @@ pub struct GoalProgress {
 }
 
 /// A level's rules on top of the variant's: see the [module docs](self).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Level {
     /// The move limit; `None` for unlimited.
     pub moves: Option<u32>,

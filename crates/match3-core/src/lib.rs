@@ -91,6 +91,7 @@ pub mod refill;
 mod rng;
 mod rules;
 pub mod runs;
+mod save;
 mod shuffle;
 mod trace;
 mod turn;
@@ -111,6 +112,7 @@ pub use pos::{MAX_SIDE, Pos, Size};
 pub use refill::SpawnSite;
 pub use rng::GameRng;
 pub use rules::{Rules, Wrap};
+pub use save::SavedGame;
 pub use trace::{
     Created, Fall, Fire, Fired, Moved, NoTrace, Opening, Phase, Shuffle, Sink, Spawn, Status, Trace,
 };

@@ -11,7 +11,9 @@ pub const MAX_SIDE: usize = 32;
 ///
 /// Gravity pulls toward higher rows. `Pos` orders row-major, so sorting a list of
 /// positions gives the reading order used everywhere in traces.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 pub struct Pos {
     /// Row, 0 at the top.
     pub row: u8,

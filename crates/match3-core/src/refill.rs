@@ -126,7 +126,7 @@ impl RefillPolicy for Uniform {
 
 /// Random colours in proportion to weights (colours past the list, or past the palette,
 /// never appear), one draw per piece.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Weighted {
     weights: Vec<u32>,
 }

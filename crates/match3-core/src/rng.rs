@@ -8,7 +8,7 @@ const STREAM: u64 = 0x6d61_7463_6833_0001; // "match3", stream 1
 
 /// A seeded PCG32 generator with bounded draws written here, not borrowed from a library,
 /// so that a seed gives the same game on every platform and after dependency upgrades.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameRng {
     pcg: Pcg32,
 }

@@ -8,7 +8,8 @@ use crate::piece::{Cell, Piece};
 use crate::pos::{Pos, Size};
 
 /// Game status between moves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Status {
     /// At least one legal move remains.
     Playable,
@@ -48,7 +49,8 @@ impl std::fmt::Display for Status {
 }
 
 /// The physical part of a move, before any phase.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Opening {
     /// Two pieces exchanged places: `a_id` moved from `a` to `b`, `b_id` from `b` to `a`.
     Swap {
@@ -78,7 +80,7 @@ pub enum Opening {
 }
 
 /// A special that fired (or a combo of two swapped pieces).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Fire {
     /// Where it was.
     pub pos: Pos,
@@ -127,7 +129,7 @@ pub struct NoTrace;
 impl Sink for NoTrace {}
 
 /// A recorded special firing.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Fired {
     /// The special (and partner, for a combo).
     pub fire: Fire,
@@ -136,7 +138,7 @@ pub struct Fired {
 }
 
 /// A recorded special creation.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Created {
     /// Where.
     pub pos: Pos,
@@ -147,7 +149,7 @@ pub struct Created {
 }
 
 /// A recorded fall.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Fall {
     /// What fell (a piece's or blocker's id).
     pub id: u32,
@@ -158,7 +160,7 @@ pub struct Fall {
 }
 
 /// A piece that a shuffle moved.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Moved {
     /// Its id.
     pub id: u32,
@@ -169,7 +171,7 @@ pub struct Moved {
 }
 
 /// A recorded shuffle: the turn left no legal move, so the movable pieces were permuted.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Shuffle {
     /// Every piece that changed place, row-major by origin.
     pub moves: Vec<Moved>,
@@ -178,7 +180,7 @@ pub struct Shuffle {
 }
 
 /// A recorded spawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Spawn {
     /// The new piece's id.
     pub id: u32,
@@ -189,7 +191,7 @@ pub struct Spawn {
 }
 
 /// One phase of a turn.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Phase {
     /// Chain index: 1 for the move's own phase, then 2, 3, …
     pub chain: u32,
@@ -212,7 +214,7 @@ pub struct Phase {
 }
 
 /// Everything one turn did, enough for a renderer to animate it without knowing the rules.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Trace {
     /// The move's physical effect (`None` for [`Game::resolve`](crate::Game::resolve)).
     pub opening: Option<Opening>,

@@ -52,6 +52,7 @@ pub mod checks;
 pub mod fuzz;
 pub mod generators;
 pub mod golden;
+pub mod levels;
 pub mod oracle;
 pub mod suite;
 
@@ -122,6 +123,12 @@ macro_rules! rules_suite {
             #[allow(non_snake_case)]
             fn [<$name _same_seed_same_game>]() {
                 $crate::suite::determinism(&[<$name _rules>]());
+            }
+
+            #[test]
+            #[allow(non_snake_case)]
+            fn [<$name _levels_keep_every_invariant>]() {
+                $crate::suite::levels(&[<$name _rules>]());
             }
 
             #[test]

@@ -80,3 +80,81 @@ pub fn new_games<R: Rules + ?Sized>(rules: &R) {
         checks::new_game(rules, checks::sensible_config(r, c, k, seed), true)
     });
 }
+
+/// The level invariants ([`levels`](crate::levels)) over generated level games: biased
+/// boards with holes punched and random cells (`?`) marked, random move limits, score and
+/// collect goals, stars and shuffle settings, seeded play, a save and load halfway.
+pub fn levels<R: Rules + ?Sized>(rules: &R) {
+    use match3_core::{Color, Goal, Layout, Level, Pos};
+    let features = Features::of(rules);
+    let cells = proptest::collection::vec((0u8..10, 0u8..10, 0u8..3), 0..12);
+    let goals = (
+        proptest::option::of(0u64..400),
+        proptest::option::of((0u8..4, 0u32..20)),
+    );
+    let level = (
+        proptest::option::of(1u32..10),
+        goals,
+        proptest::option::of(any::<bool>()),
+    );
+    let cases = (
+        generators::boards(features),
+        cells,
+        level,
+        3u8..7,
+        any::<u64>(),
+        proptest::collection::vec(any::<u16>(), 0..10),
+    );
+    run(
+        "levels",
+        cases,
+        |(board, cells, (moves, (score, collect), shuffle), colors, seed, picks)| {
+            let mut board = board;
+            let mut random = CellSet::new();
+            for (r, c, kind) in cells {
+                let pos = Pos::new(r, c);
+                if board.check(pos).is_err() {
+                    continue;
+                }
+                if kind == 0 {
+                    board
+                        .set(pos, match3_core::Cell::Empty, 0)
+                        .expect("on the board");
+                    random.insert(pos);
+                } else {
+                    board
+                        .set(pos, match3_core::Cell::Hole, 0)
+                        .expect("on the board");
+                }
+            }
+            let mut goals = Vec::new();
+            if let Some(target) = score {
+                goals.push(Goal::Score { target });
+            }
+            if let Some((c, count)) = collect {
+                let color = Color::new(c % colors).expect("below 26");
+                goals.push(Goal::Collect { color, count });
+            }
+            let level = Level {
+                moves,
+                goals,
+                stars: vec![10, 40, 90],
+                shuffle,
+                spawn: None,
+            };
+            let layout = Layout { board, random };
+            levels_check(rules, &layout, colors, &level, seed, &picks)
+        },
+    );
+}
+
+fn levels_check<R: Rules + ?Sized>(
+    rules: &R,
+    layout: &match3_core::Layout,
+    colors: u8,
+    level: &match3_core::Level,
+    seed: u64,
+    picks: &[u16],
+) -> Check {
+    crate::levels::level_game(rules, layout, colors, level, seed, picks).map(drop)
+}

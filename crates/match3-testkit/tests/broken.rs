@@ -280,3 +280,167 @@ fn new_game_check_accepts_real_games() {
     let game = Game::new(Finite, config).unwrap();
     assert_eq!(game.board().size(), config.size);
 }
+
+// Level invariants: each check fails on tampered data.
+
+mod levels {
+    use match3_core::{Board, Game, Goal, Layout, Level, Move, Pos, Status};
+    use match3_finite::Finite;
+    use match3_testkit::levels;
+
+    fn teaching() -> Board {
+        "AABC/BCAB/CBAC/ABCA".parse().unwrap()
+    }
+
+    #[test]
+    fn holes_check_catches_a_piece_on_a_hole() {
+        let before: Board = "AAB_/BCAB/CBAC/ABCA".parse().unwrap();
+        let mut game = Game::from_board(Finite, before.clone(), 0).unwrap();
+        let mut trace = game
+            .play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
+            .unwrap();
+        assert!(levels::holes_stay(&before, &trace).is_ok());
+        let last = trace.phases.last_mut().unwrap();
+        last.board = "AABC/BCAB/CBAC/ABCA".parse().unwrap();
+        assert!(levels::holes_stay(&before, &trace).is_err());
+    }
+
+    #[test]
+    fn shuffle_check_catches_a_lost_colour_a_match_and_a_dead_board() {
+        let rules = match3_lines::Lines;
+        let before: Board = "ABAB/BABA/ABAB/CDCD".parse().unwrap();
+        let good = match3_core::Shuffle {
+            moves: vec![
+                match3_core::Moved {
+                    id: 0,
+                    from: Pos::new(0, 0),
+                    to: Pos::new(0, 1),
+                },
+                match3_core::Moved {
+                    id: 1,
+                    from: Pos::new(0, 1),
+                    to: Pos::new(0, 0),
+                },
+            ],
+            board: {
+                let mut b = before.clone();
+                b.swap(Pos::new(0, 0), Pos::new(0, 1)).unwrap();
+                b
+            },
+        };
+        assert!(
+            levels::shuffle(&rules, &before, &good).is_ok(),
+            "{:?}",
+            levels::shuffle(&rules, &before, &good)
+        );
+        let mut recoloured = good.clone();
+        let cell = match3_core::Cell::Piece(match3_core::Piece::plain(
+            match3_core::Color::from_letter('D').unwrap(),
+        ));
+        recoloured
+            .board
+            .set(
+                Pos::new(3, 0),
+                cell,
+                recoloured.board.id(Pos::new(3, 0)).unwrap(),
+            )
+            .unwrap();
+        assert!(levels::shuffle(&rules, &before, &recoloured).is_err());
+        // On a 2x2 board no swap makes a run of three: any shuffle of it is dead.
+        let tiny: Board = "AB/BA".parse().unwrap();
+        let unchanged = match3_core::Shuffle {
+            moves: Vec::new(),
+            board: tiny.clone(),
+        };
+        let err = levels::shuffle(&rules, &tiny, &unchanged).unwrap_err();
+        assert!(err.0.contains("no legal move"), "{err:?}");
+        // A shuffle into a match.
+        let before: Board = "ABA/BAB/CCD".parse().unwrap();
+        let mut matched = before.clone();
+        matched.swap(Pos::new(0, 1), Pos::new(1, 1)).unwrap();
+        let into_match = match3_core::Shuffle {
+            moves: vec![
+                match3_core::Moved {
+                    id: 1,
+                    from: Pos::new(0, 1),
+                    to: Pos::new(1, 1),
+                },
+                match3_core::Moved {
+                    id: 4,
+                    from: Pos::new(1, 1),
+                    to: Pos::new(0, 1),
+                },
+            ],
+            board: matched,
+        };
+        let err = levels::shuffle(&rules, &before, &into_match).unwrap_err();
+        assert!(err.0.contains("has a match"), "{err:?}");
+    }
+
+    fn level(moves: u32, target: u64) -> Level {
+        Level {
+            moves: Some(moves),
+            goals: vec![Goal::Score { target }],
+            ..Level::default()
+        }
+    }
+
+    #[test]
+    fn status_check_catches_a_wrong_verdict_and_wrong_progress() {
+        let lv = level(1, 3);
+        let layout = Layout {
+            board: teaching(),
+            random: match3_core::CellSet::new(),
+        };
+        let mut game = Game::from_layout(Finite, &layout, 0, 3, lv.clone()).unwrap();
+        game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
+            .unwrap();
+        let none = std::collections::BTreeMap::new();
+        let goals = game.goals();
+        let check = |status, score| {
+            let reported = levels::Reported {
+                goals: &goals,
+                score,
+                moves: game.moves(),
+                board: game.board(),
+                status,
+            };
+            levels::progress_and_status(&Finite, &lv, &none, &reported)
+        };
+        assert!(check(Status::Won, 3).is_ok());
+        assert!(check(Status::Lost, 3).is_err());
+        assert!(check(Status::Playable, 3).is_err());
+        assert!(check(Status::Won, 2).is_err());
+    }
+
+    #[test]
+    fn collect_count_is_read_from_the_trace() {
+        let before = teaching();
+        let mut game = Game::from_board(Finite, before.clone(), 0).unwrap();
+        let trace = game
+            .play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
+            .unwrap();
+        // The swap lines up three A's in row 0.
+        let a = match3_core::Color::from_letter('A').unwrap();
+        assert_eq!(levels::collected_in(&trace, &before, a).unwrap(), 3);
+        let b = match3_core::Color::from_letter('B').unwrap();
+        assert_eq!(levels::collected_in(&trace, &before, b).unwrap(), 0);
+    }
+
+    #[test]
+    fn continuation_check_catches_a_loaded_game_with_another_future() {
+        let rules = match3_lines::Lines;
+        let config = match3_core::GameConfig::new(1);
+        let game = Game::new(&rules, config).unwrap();
+        assert!(levels::save_round_trip(&rules, &game).is_ok());
+        let faithful = Game::load(&rules, game.save()).unwrap();
+        let picks = [0u16, 3, 1, 4, 1, 5];
+        assert!(levels::continues_identically(&game, faithful, &picks).is_ok());
+        // The saved generator swapped for another game's: refills differ.
+        let other = Game::new(&rules, match3_core::GameConfig::new(2)).unwrap();
+        let mut json = serde_json::to_value(game.save()).unwrap();
+        json["state"]["rng"] = serde_json::to_value(other.save()).unwrap()["state"]["rng"].clone();
+        let tampered = Game::load(&rules, serde_json::from_value(json).unwrap()).unwrap();
+        assert!(levels::continues_identically(&game, tampered, &picks).is_err());
+    }
+}

@@ -1,0 +1,330 @@
+//! Level invariants: holes never hold a piece, shuffles keep every id and colour and end
+//! playable, goal progress is what the traces show, `won`/`lost` come exactly when the
+//! level says, and a saved game continues exactly like the original.
+//!
+//! Each check is a pure function of what a game reported, so `tests/broken.rs` can show
+//! that each one fails on tampered data; [`level_game`] runs them all over one seeded
+//! level game, and [`suite::levels`](crate::suite::levels) over generated ones.
+
+use std::collections::BTreeMap;
+
+use match3_core::{
+    Board, Game, Goal, Layout, Level, Move, Rules, SavedGame, Shuffle, Snapshot, Status, Trace,
+    any_legal_move,
+};
+
+use crate::checks::{Check, Violation};
+
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(Violation(format!($($fmt)+)));
+        }
+    };
+}
+
+/// Holes stay exactly where they were in every board of the trace, and never hold a piece.
+pub fn holes_stay(before: &Board, trace: &Trace) -> Check {
+    let boards = trace
+        .phases
+        .iter()
+        .map(|p| &p.board)
+        .chain(trace.shuffle.as_ref().map(|s| &s.board));
+    for board in boards {
+        ensure!(
+            board.hole_rows() == before.hole_rows(),
+            "holes moved: {before} became {board}"
+        );
+        for (pos, cell) in board.iter() {
+            ensure!(
+                cell.is_hole() == before.at(pos).is_hole(),
+                "{board}: {pos} is {cell:?}, a hole before"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A shuffle of `before` (the board after the turn's last phase): a permutation of its
+/// pieces, ids with them, blockers and holes in place; it ends with no match and a legal
+/// move under `rules`; every recorded move names the piece that made it.
+pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) -> Check {
+    let after = &shuffle.board;
+    let pieces = |b: &Board| {
+        let mut m: BTreeMap<u32, match3_core::Piece> = BTreeMap::new();
+        for (_, piece, id) in b.pieces() {
+            m.insert(id, piece);
+        }
+        m
+    };
+    ensure!(
+        pieces(before) == pieces(after),
+        "shuffle changed the pieces or their ids: {before} -> {after}"
+    );
+    for (pos, cell) in before.iter() {
+        if cell.piece().is_none() {
+            ensure!(
+                after.at(pos) == cell && after.id(pos) == before.id(pos),
+                "shuffle moved a non-piece at {pos}: {before} -> {after}"
+            );
+        }
+    }
+    ensure!(
+        rules.find_matches(after).is_empty(),
+        "shuffled board {after} has a match"
+    );
+    ensure!(
+        any_legal_move(rules, after),
+        "shuffled board {after} has no legal move"
+    );
+    let mut replayed = before.clone();
+    let trace = Trace {
+        opening: None,
+        phases: Vec::new(),
+        shuffle: Some(shuffle.clone()),
+    };
+    replayed = trace
+        .replay(&replayed)
+        .map_err(|e| Violation(format!("shuffle does not replay on {before}: {e}")))?;
+    ensure!(
+        &replayed == after,
+        "shuffle replays to {replayed}, not {after}"
+    );
+    Ok(())
+}
+
+/// Pieces of `color` a turn cleared, read from its trace and the boards it started each
+/// phase from.
+pub fn collected_in(
+    trace: &Trace,
+    before: &Board,
+    color: match3_core::Color,
+) -> Result<u64, Violation> {
+    let boards = trace
+        .phase_boards(before)
+        .map_err(|e| Violation(format!("trace does not replay: {e}")))?;
+    Ok(trace
+        .phases
+        .iter()
+        .zip(&boards)
+        .map(|(phase, board)| {
+            phase
+                .cleared
+                .iter()
+                .filter(|&&pos| board.color_at(pos) == Some(color))
+                .count() as u64
+        })
+        .sum())
+}
+
+/// What the status must be after a turn: won when every goal is met, then the move
+/// limit, then legal moves (`lost` instead of `no_moves`/`cleared` with a goal unmet).
+pub fn expected_status(
+    level: &Level,
+    met: bool,
+    moves: u32,
+    any_move: bool,
+    board: &Board,
+) -> Status {
+    let has_goals = !level.goals.is_empty();
+    if has_goals && met {
+        return Status::Won;
+    }
+    if level.moves.is_some_and(|limit| moves >= limit) {
+        return if has_goals { Status::Lost } else { Status::Won };
+    }
+    if any_move {
+        Status::Playable
+    } else if has_goals {
+        Status::Lost
+    } else if board.piece_count() == 0 {
+        Status::Cleared
+    } else {
+        Status::NoMoves
+    }
+}
+
+/// What a game reports after a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Reported<'a> {
+    /// Goal progress.
+    pub goals: &'a [match3_core::GoalProgress],
+    /// Score.
+    pub score: u64,
+    /// Moves played.
+    pub moves: u32,
+    /// The board.
+    pub board: &'a Board,
+    /// The status.
+    pub status: Status,
+}
+
+/// Goal progress as reported equals the sums over the traces; the status is the one
+/// [`expected_status`] gives.
+pub fn progress_and_status<R: Rules + ?Sized>(
+    rules: &R,
+    level: &Level,
+    collected: &BTreeMap<char, u64>,
+    game: &Reported<'_>,
+) -> Check {
+    let Reported {
+        goals: reported,
+        score,
+        moves,
+        board,
+        status,
+    } = *game;
+    ensure!(
+        reported.len() == level.goals.len(),
+        "{} goals reported for {}",
+        reported.len(),
+        level.goals.len()
+    );
+    let mut met = true;
+    for (goal, got) in level.goals.iter().zip(reported) {
+        let want = match *goal {
+            Goal::Score { .. } => score,
+            Goal::Collect { color, .. } => collected.get(&color.letter()).copied().unwrap_or(0),
+        };
+        ensure!(
+            got.goal == *goal && got.progress == want,
+            "goal {goal}: progress {} reported, the traces say {want}",
+            got.progress
+        );
+        ensure!(
+            got.done == (want >= goal.needed()),
+            "goal {goal}: done {} at progress {want}",
+            got.done
+        );
+        met &= got.done;
+    }
+    let any_move = any_legal_move(rules, board);
+    let want = expected_status(level, met, moves, any_move, board);
+    ensure!(
+        status == want,
+        "status {status} after {moves} moves on {board}, the level says {want}"
+    );
+    Ok(())
+}
+
+/// A saved game, written as JSON and read back, equals the original, and loads into a
+/// game in the same state.
+pub fn save_round_trip<R: Rules + ?Sized>(rules: &R, game: &Game<&R>) -> Check {
+    let saved = game.save();
+    let json = serde_json::to_string(&saved).map_err(|e| Violation(format!("save: {e}")))?;
+    let back: SavedGame =
+        serde_json::from_str(&json).map_err(|e| Violation(format!("load {json}: {e}")))?;
+    ensure!(back == saved, "saved game changed through JSON: {json}");
+    let loaded = Game::load(rules, back).map_err(|e| Violation(format!("load refused: {e}")))?;
+    ensure!(
+        loaded.state() == game.state(),
+        "loaded state differs: {:?} vs {:?}",
+        loaded.state(),
+        game.state()
+    );
+    Ok(())
+}
+
+/// `loaded` (a saved copy of `original`) plays `picks` (indices into the legal-move list)
+/// with the same traces and states as `original` does.
+pub fn continues_identically<R: Rules + ?Sized>(
+    original: &Game<&R>,
+    mut loaded: Game<&R>,
+    picks: &[u16],
+) -> Check {
+    let mut original = original.clone();
+    for pick in picks {
+        let moves = original.legal_moves();
+        ensure!(
+            loaded.legal_moves() == moves,
+            "the loaded game lists other moves"
+        );
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[usize::from(*pick) % moves.len()];
+        let (a, b) = (original.play(mv), loaded.play(mv));
+        ensure!(a == b, "{mv}: the loaded game plays differently");
+        ensure!(
+            original.state() == loaded.state(),
+            "{mv}: the loaded game drifted"
+        );
+    }
+    Ok(())
+}
+
+/// Plays `picks` (indices into the legal-move list) on a level game of `layout` under `level`, checking every invariant of
+/// this module after each turn; halfway, the game is saved as JSON and loaded, and the
+/// copy must play the remaining picks identically. Returns the final state.
+pub fn level_game<R: Rules + ?Sized>(
+    rules: &R,
+    layout: &Layout,
+    colors: u8,
+    level: &Level,
+    seed: u64,
+    picks: &[u16],
+) -> Result<Option<Snapshot>, Violation> {
+    let Ok(mut game) = Game::from_layout(rules, layout, seed, colors, level.clone()) else {
+        return Ok(None);
+    };
+    let mut collected: BTreeMap<char, u64> = BTreeMap::new();
+    for (i, pick) in picks.iter().enumerate() {
+        if i == picks.len() / 2 {
+            save_round_trip(rules, &game)?;
+            let saved: SavedGame =
+                serde_json::from_str(&serde_json::to_string(&game.save()).expect("serializes"))
+                    .expect("round-tripped above");
+            let loaded = Game::load(rules, saved).expect("loaded above");
+            continues_identically(&game, loaded, &picks[i..])?;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv: Move = moves[usize::from(*pick) % moves.len()];
+        let before = game.board().clone();
+        let trace = game
+            .play(mv)
+            .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
+        holes_stay(&before, &trace)?;
+        if let Some(s) = &trace.shuffle {
+            let last = trace.phases.last().map_or(&before, |p| &p.board);
+            shuffle(rules, last, s)?;
+        }
+        // Count each colour once, however many goals name it.
+        let mut colours: Vec<match3_core::Color> = level
+            .goals
+            .iter()
+            .filter_map(|g| match *g {
+                Goal::Collect { color, .. } => Some(color),
+                Goal::Score { .. } => None,
+            })
+            .collect();
+        colours.sort();
+        colours.dedup();
+        for color in colours {
+            *collected.entry(color.letter()).or_default() += collected_in(&trace, &before, color)?;
+        }
+        progress_and_status(
+            rules,
+            level,
+            &collected,
+            &Reported {
+                goals: &game.goals(),
+                score: game.score(),
+                moves: game.moves(),
+                board: game.board(),
+                status: game.status(),
+            },
+        )?;
+        if game.status().is_over() {
+            ensure!(
+                game.check(mv).is_err() && game.legal_moves().is_empty(),
+                "a finished game ({}) still takes moves",
+                game.status()
+            );
+            break;
+        }
+    }
+    Ok(Some(game.state().clone()))
+}
