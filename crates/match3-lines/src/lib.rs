@@ -19,8 +19,9 @@
 //! - **Blockers** never match, never swap, are never cleared, and fall like pieces.
 //! - **Score**: 10 × cells removed × chain index. **Refill**: uniform random colours from
 //!   the game's palette, seeded.
-//! - **Deadlock**: a turn that leaves no legal swap ends in
-//!   [`Status::NoMoves`](match3_core::Status); there is no automatic shuffle.
+//! - **Deadlock**: a turn that leaves no legal swap is followed by the engine's seeded
+//!   shuffle (on by default for refilling rules; a [`Level`](match3_core::Level) can turn
+//!   it off); when no shuffle helps, the game is [`Status::NoMoves`](match3_core::Status).
 //!
 //! ```
 //! use match3_core::{Game, GameConfig, Move, Pos};
