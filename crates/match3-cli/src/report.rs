@@ -121,7 +121,7 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
     })
 }
 
-/// The `simulate --level --json` object: [`json`] plus the level's name and file, the
+/// The `simulate --level --json` object: [`json()`] plus the level's name and file, the
 /// pass rate with its Wilson 95% interval, mean moves used and the star histogram.
 pub fn level_json(level: &Opened, plan: &Plan, report: &Report, timing: bool) -> Value {
     let round = |x: f64| (x * 10000.0).round() / 10000.0;

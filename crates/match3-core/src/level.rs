@@ -1,33 +1,4 @@
-//! [`Level`]: what turns a game into a level — a move limit, goals, star thresholds, the
-//! shuffle-on-deadlock switch and refill weights — and [`GoalProgress`], how far a game
-//! has come.
-//!
-//! A game without a level (the default) has no limit and no goal; its status is
-//! `playable`, `no_moves` or `cleared` as before. With goals, the status becomes
-//! [`Status::Won`] at the end of the turn that meets them all, and [`Status::Lost`] when
-//! the move limit is reached, or no move remains (shuffling included), with a goal unmet.
-//! A level with a move limit and no goal is free play: reaching the limit ends it `won`.
-//!
-//! ```
-//! use match3_core::{Board, CellSet, Color, Game, Goal, Level, Move, Pos, Rules, Status, runs};
-//!
-//! struct Threes;
-//! impl Rules for Threes {
-//!     fn name(&self) -> &str { "threes" }
-//!     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-//! }
-//!
-//! let level = Level {
-//!     moves: Some(2),
-//!     goals: vec![Goal::Collect { color: Color::from_letter('B').unwrap(), count: 3 }],
-//!     ..Level::default()
-//! };
-//! let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
-//! game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
-//! assert_eq!(game.status(), Status::Won);
-//! assert_eq!(game.goals()[0].progress, 3);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! [`Level`]: what turns a game into a level, and [`GoalProgress`], how far a game has come.
 
 use crate::error::SetupError;
 use crate::piece::{Color, MAX_COLORS};
@@ -94,7 +65,35 @@ pub struct GoalProgress {
     pub done: bool,
 }
 
-/// A level's rules on top of the variant's: see the [module docs](self).
+/// What turns a game into a level, on top of the variant's rules: a move limit, goals,
+/// star thresholds, the shuffle-on-deadlock switch and refill weights.
+///
+/// A game without a level (the default) has no limit and no goal; its status is
+/// `playable`, `no_moves` or `cleared` as before. With goals, the status becomes
+/// [`Status::Won`](crate::Status::Won) at the end of the turn that meets them all, and [`Status::Lost`](crate::Status::Lost) when
+/// the move limit is reached, or no move remains (shuffling included), with a goal unmet.
+/// A level with a move limit and no goal is free play: reaching the limit ends it `won`.
+///
+/// ```
+/// use match3_core::{Board, CellSet, Color, Game, Goal, Level, Move, Pos, Rules, Status, runs};
+///
+/// struct Threes;
+/// impl Rules for Threes {
+///     fn name(&self) -> &str { "threes" }
+///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+/// }
+///
+/// let level = Level {
+///     moves: Some(2),
+///     goals: vec![Goal::Collect { color: Color::from_letter('A').unwrap(), count: 3 }],
+///     ..Level::default()
+/// };
+/// let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
+/// game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
+/// assert_eq!(game.status(), Status::Won);
+/// assert_eq!(game.goals()[0].progress, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Level {
     /// The move limit; `None` for unlimited.

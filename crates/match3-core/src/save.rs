@@ -1,30 +1,4 @@
-//! Save and load: serde for the state of a game and its traces.
-//!
-//! Every state type serializes (with any serde format; JSON in the examples): boards as
-//! rows of cell tokens in notation (`"A B- _ *"`) with the ids of their occupied cells,
-//! pieces and colours as notation, traces as their events. [`SavedGame`] is a whole game:
-//! the rules' name, the level, the starting state and the current one.
-//! [`Game::load`](crate::Game::load) checks it against the rules and continues exactly
-//! where [`Game::save`](crate::Game::save) left off: the same moves then give the same
-//! traces.
-//!
-//! ```
-//! use match3_core::{Board, CellSet, Game, Move, Pos, Rules, SavedGame, runs};
-//!
-//! struct Threes;
-//! impl Rules for Threes {
-//!     fn name(&self) -> &str { "threes" }
-//!     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-//! }
-//!
-//! let game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?;
-//! let json = serde_json::to_string(&game.save())?;
-//! let saved: SavedGame = serde_json::from_str(&json)?;
-//! let mut loaded = Game::load(Threes, saved)?;
-//! let trace = loaded.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
-//! assert_eq!(trace.score(), 3);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! Save and load: serde for the state of a game and its traces (see [`SavedGame`]).
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -39,8 +13,33 @@ use crate::refill::PolicyState;
 use crate::rng::GameRng;
 use crate::trace::Status;
 
-/// A whole game, as [`Game::save`](crate::Game::save) gives it: see the
-/// [module docs](self).
+/// A whole game, as [`Game::save`](crate::Game::save) gives it, for serde.
+///
+/// Every state type serializes (with any serde format; JSON in the examples): boards as
+/// rows of cell tokens in notation (`"A B- _ *"`) with the ids of their occupied cells,
+/// pieces and colours as notation, traces as their events. A `SavedGame` is a whole game:
+/// the rules' name, the level, the starting state and the current one.
+/// [`Game::load`](crate::Game::load) checks it against the rules and continues exactly
+/// where [`Game::save`](crate::Game::save) left off: the same moves then give the same
+/// traces.
+///
+/// ```
+/// use match3_core::{Board, CellSet, Game, Move, Pos, Rules, SavedGame, runs};
+///
+/// struct Threes;
+/// impl Rules for Threes {
+///     fn name(&self) -> &str { "threes" }
+///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+/// }
+///
+/// let game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?;
+/// let json = serde_json::to_string(&game.save())?;
+/// let saved: SavedGame = serde_json::from_str(&json)?;
+/// let mut loaded = Game::load(Threes, saved)?;
+/// let trace = loaded.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
+/// assert_eq!(trace.score(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SavedGame {
     /// The rules' [`name`](crate::Rules::name); loading checks it.
