@@ -576,3 +576,21 @@ where
         elapsed: clock.elapsed(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_matches_the_textbook_values() {
+        // 150 of 200: (0.6857, 0.8049); 0 of 10 and 10 of 10 stay inside 0..=1.
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-4;
+        let (low, high) = wilson(150, 200);
+        assert!(close(low, 0.6857) && close(high, 0.8049), "{low} {high}");
+        let (low, high) = wilson(0, 10);
+        assert!(close(low, 0.0) && close(high, 0.2775), "{low} {high}");
+        let (low, high) = wilson(10, 10);
+        assert!(close(low, 0.7225) && close(high, 1.0), "{low} {high}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+}

@@ -8,7 +8,9 @@
 use std::io::{self, BufRead, Write};
 
 use match3_bots::{Bot, GreedyBot};
-use match3_core::{Board, Cell, Game, Move, MoveKind, Pos, Rules, Snapshot, Status, Trace};
+use match3_core::{
+    Board, Cell, Game, Move, MoveKind, Pos, Rules, SavedGame, Snapshot, Status, Trace,
+};
 
 use crate::coords::{self, Coord};
 use crate::render::{self, Style};
@@ -28,6 +30,8 @@ commands:
   resolve        clear the matches already on the board (fixtures)
   preset NAME    load a preset board
   board TEXT     load a board in notation, e.g. AABC/BCAB/CBAC/ABCA
+  save FILE      write the game (state, level, starting board) to FILE as JSON
+  load FILE      continue a game saved with save
   verbose        show every event of a move (falls, spawns), or stop showing them
   help           this list
   quit           leave";
@@ -102,6 +106,9 @@ impl Session {
             parts.push("# blocker".to_string());
         }
         parts.push(". empty".to_string());
+        if self.game.board().has_holes() {
+            parts.push("_ hole".to_string());
+        }
         format!("legend: {}", parts.join(", "))
     }
 
@@ -204,6 +211,15 @@ impl Session {
                 Ok(board) => return self.load(board, out),
                 Err(e) => return Ok(Err(format!("bad board: {e}"))),
             },
+            ["save", path] => {
+                let json = serde_json::to_string_pretty(&self.game.save())
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+                if let Err(e) = std::fs::write(path, json + "\n") {
+                    return Ok(Err(format!("cannot write {path}: {e}")));
+                }
+                writeln!(out, "saved to {path}")?;
+            }
+            ["load", path] => return self.load_saved(path, out),
             ["drop", col] => return self.drop(&board, col, out),
             [col] if drops && col.chars().all(|c| c.is_ascii_digit()) => {
                 return self.drop(&board, col, out);
@@ -337,6 +353,32 @@ impl Session {
         }
         self.show(out)?;
         self.game_over(out)
+    }
+
+    /// Continues a game written by `save`; its rules may be another variant's.
+    fn load_saved(&mut self, path: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => return Ok(Err(format!("cannot read {path}: {e}"))),
+        };
+        let saved: SavedGame = match serde_json::from_str(&text) {
+            Ok(saved) => saved,
+            Err(e) => return Ok(Err(format!("{path} is not a saved game: {e}"))),
+        };
+        let Ok(variant) = <Variant as clap::ValueEnum>::from_str(&saved.rules, false) else {
+            return Ok(Err(format!("{path}: unknown rules {:?}", saved.rules)));
+        };
+        match Game::load(variant.rules(), saved) {
+            Ok(game) => {
+                self.variant = variant;
+                self.game = game;
+            }
+            Err(e) => return Ok(Err(format!("{path}: {e}"))),
+        }
+        self.undo.clear();
+        self.selected = None;
+        self.show(out)?;
+        Ok(Ok(()))
     }
 
     fn load(&mut self, board: Board, out: &mut impl Write) -> io::Result<Result<(), String>> {

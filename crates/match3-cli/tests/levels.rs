@@ -283,3 +283,50 @@ fn compare_levels_prints_one_row_per_level_and_bot_sorted_by_pass_rate() {
         "{text}"
     );
 }
+
+fn play(args: &[&str], script: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run match3 play");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("play ends");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn play_shows_the_level_and_saves_and_loads_a_game() {
+    let level = level_file(TEACHING_LEVEL.replace("target = 3", "target = 30").as_str());
+    let saved = std::env::temp_dir().join(format!("match3-saved-{}.json", std::process::id()));
+    let saved = saved.to_str().unwrap();
+    let text = play(
+        &["--level", level.arg()],
+        &format!("0,2 1,2\nsave {saved}\nquit\n"),
+    );
+    assert!(text.contains("moves left 2"), "{text}");
+    assert!(
+        text.contains("moves left 1  goals: score 3/30, collect A 3/3 done"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("saved to {saved}")), "{text}");
+    // A new session on another variant continues the saved game.
+    let text = play(
+        &["--rules", "lines"],
+        &format!("load {saved}\n1,0 1,1\nquit\n"),
+    );
+    let _ = std::fs::remove_file(saved);
+    assert!(
+        text.contains("score 3  moves 1  status playable  moves left 1"),
+        "{text}"
+    );
+    assert!(text.contains("Game over: the level is lost"), "{text}");
+}

@@ -225,6 +225,15 @@ pub fn save_round_trip<R: Rules + ?Sized>(rules: &R, game: &Game<&R>) -> Check {
     Ok(())
 }
 
+/// A trace written as JSON and read back is the same trace.
+pub fn trace_round_trip(trace: &Trace) -> Check {
+    let json = serde_json::to_string(trace).map_err(|e| Violation(format!("save trace: {e}")))?;
+    let back: Trace =
+        serde_json::from_str(&json).map_err(|e| Violation(format!("load trace {json}: {e}")))?;
+    ensure!(&back == trace, "trace changed through JSON: {json}");
+    Ok(())
+}
+
 /// `loaded` (a saved copy of `original`) plays `picks` (indices into the legal-move list)
 /// with the same traces and states as `original` does.
 pub fn continues_identically<R: Rules + ?Sized>(
@@ -287,6 +296,7 @@ pub fn level_game<R: Rules + ?Sized>(
             .play(mv)
             .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
         holes_stay(&before, &trace)?;
+        trace_round_trip(&trace)?;
         if let Some(s) = &trace.shuffle {
             let last = trace.phases.last().map_or(&before, |p| &p.board);
             shuffle(rules, last, s)?;
