@@ -422,11 +422,13 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     // Only columns with an empty cell below something need work: found from the row masks.
     let mut above = 0u32;
     let mut unsettled = 0u32;
+    let mut any_holes = 0u32;
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
     for r in 0..board.rows() {
         let occupied = pieces[r] | blockers[r];
         unsettled |= above & !(occupied | holes[r]);
         above |= occupied;
+        any_holes |= holes[r];
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
@@ -440,7 +442,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
                 continue;
             }
             floor -= 1;
-            while board.at(Pos::new(floor, col)).is_hole() {
+            while any_holes >> col & 1 == 1 && board.at(Pos::new(floor, col)).is_hole() {
                 floor -= 1;
             }
             if floor != row {
