@@ -60,10 +60,16 @@ fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
 
 /// The level's verdict before looking for moves: won when every goal is met, over when
 /// the move limit is reached.
+#[inline]
 fn level_verdict(level: &Level, state: &Snapshot) -> Option<Status> {
     if level.goals.is_empty() && level.moves.is_none() {
         return None;
     }
+    verdict_of(level, state)
+}
+
+#[inline(never)]
+fn verdict_of(level: &Level, state: &Snapshot) -> Option<Status> {
     if !level.goals.is_empty() && level.met(state.score, &state.collected) {
         return Some(Status::Won);
     }

@@ -1,5 +1,6 @@
 //! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
-//! pieces, blockers, special pieces, colourless pieces, holes and each colour and, on boards of at most 64
+//! pieces, blockers, special pieces, colourless pieces and each colour (plus holes, kept
+//! apart because they never change) and, on boards of at most 64
 //! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
 //! and move generation read these with shifts and ANDs instead of visiting cells.
 
@@ -12,8 +13,7 @@ const PIECES: usize = 0;
 const BLOCKERS: usize = 1;
 const SPECIALS: usize = 2;
 const COLORLESS: usize = 3;
-const HOLES: usize = 4;
-const FIRST_COLOR: usize = 5;
+const FIRST_COLOR: usize = 4;
 
 /// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`;
 /// plus `packed[plane]` for small boards.
@@ -24,6 +24,9 @@ pub(crate) struct Masks {
     words: Vec<u32>,
     packed: Vec<u64>,
     geometry: Option<Geometry>,
+    /// Row masks of holes; empty until the board has one, so that boards without holes
+    /// (nearly all) copy and clear no extra plane.
+    holes: Vec<u32>,
 }
 
 impl Clone for Masks {
@@ -34,6 +37,7 @@ impl Clone for Masks {
             words: self.words.clone(),
             packed: self.packed.clone(),
             geometry: self.geometry,
+            holes: self.holes.clone(),
         }
     }
 
@@ -43,6 +47,7 @@ impl Clone for Masks {
         self.words.clone_from(&source.words);
         self.packed.clone_from(&source.packed);
         self.geometry = source.geometry;
+        self.holes.clone_from(&source.holes);
     }
 }
 
@@ -59,6 +64,7 @@ impl Masks {
                 Vec::new()
             },
             geometry,
+            holes: Vec::new(),
         }
     }
 
@@ -90,7 +96,8 @@ impl Masks {
         match cell {
             Cell::Empty => ([0; 3], 0),
             Cell::Blocker => ([BLOCKERS, 0, 0], 1),
-            Cell::Hole => ([HOLES, 0, 0], 1),
+            // Holes live in their own mask (see `toggle`).
+            Cell::Hole => ([0; 3], 0),
             Cell::Piece(p) => {
                 let mut planes = [PIECES, 0, 0];
                 let mut n = 1;
@@ -109,6 +116,13 @@ impl Masks {
 
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
+        if cell == Cell::Hole {
+            if self.holes.is_empty() {
+                self.holes = vec![0; self.rows];
+            }
+            self.holes[pos.row as usize] ^= 1 << pos.col;
+            return;
+        }
         let (planes, n) = Self::planes_of(cell);
         if n == 0 {
             return;
@@ -187,7 +201,11 @@ impl Masks {
         self.plane(COLORLESS)
     }
     pub(crate) fn holes(&self) -> &[u32] {
-        self.plane(HOLES)
+        if self.holes.is_empty() {
+            &ZERO[..self.rows]
+        } else {
+            &self.holes
+        }
     }
     pub(crate) fn color(&self, index: u8) -> &[u32] {
         self.plane(FIRST_COLOR + index as usize)

@@ -13,6 +13,9 @@ use crate::turn::has_match;
 
 /// Shuffles `state`'s board with its generator; reports the moves to `sink` and returns
 /// `true` on success. On failure the board is as it was (the generator has advanced).
+// Rare (a deadlock): kept out of line so the turn loop stays small.
+#[cold]
+#[inline(never)]
 pub(crate) fn shuffle<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     state: &mut Snapshot,

@@ -220,8 +220,9 @@ pub struct Trace {
     pub opening: Option<Opening>,
     /// The phases, in order.
     pub phases: Vec<Phase>,
-    /// The shuffle after the last phase, when the turn left no legal move.
-    pub shuffle: Option<Shuffle>,
+    /// The shuffle after the last phase, when the turn left no legal move (boxed: it is
+    /// rare, and a trace is moved around by value).
+    pub shuffle: Option<Box<Shuffle>>,
 }
 
 impl Trace {
@@ -417,10 +418,10 @@ impl Sink for Trace {
     }
 
     fn shuffled(&mut self, moves: &[Moved], board: &Board) {
-        self.shuffle = Some(Shuffle {
+        self.shuffle = Some(Box::new(Shuffle {
             moves: moves.to_vec(),
             board: board.clone(),
-        });
+        }));
     }
 }
 

@@ -322,6 +322,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
 }
 
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
+#[inline(never)]
 fn count_colors(level: &Level, board: &Board, cleared: &CellSet, collected: &mut [u32; 26]) {
     let mut counted = 0u32;
     for goal in &level.goals {
@@ -424,11 +425,11 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     let mut unsettled = 0u32;
     let mut any_holes = 0u32;
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    for r in 0..board.rows() {
-        let occupied = pieces[r] | blockers[r];
-        unsettled |= above & !(occupied | holes[r]);
+    for ((&p, &b), &h) in pieces.iter().zip(blockers).zip(holes) {
+        let occupied = p | b;
+        unsettled |= above & !(occupied | h);
         above |= occupied;
-        any_holes |= holes[r];
+        any_holes |= h;
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
@@ -463,8 +464,8 @@ fn empties(board: &Board) -> CellSet {
     };
     let mut empties = CellSet::new();
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    for r in 0..board.rows() {
-        empties.set_row_bits(r, full & !(pieces[r] | blockers[r] | holes[r]));
+    for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
+        empties.set_row_bits(r, full & !(p | b | h));
     }
     empties
 }

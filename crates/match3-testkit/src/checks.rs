@@ -42,6 +42,7 @@ pub fn board_masks(board: &Board) -> Check {
     use match3_core::Cell;
     let rows = board.rows();
     let mut want = vec![vec![0u32; rows]; 5 + match3_core::MAX_COLORS as usize];
+    // Index 4 holds holes; colours start at 5 (the check's own layout, not the board's).
     for (p, cell) in board.iter() {
         let bit = 1u32 << p.col;
         let r = p.row as usize;

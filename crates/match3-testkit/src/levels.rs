@@ -81,7 +81,7 @@ pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) 
     let trace = Trace {
         opening: None,
         phases: Vec::new(),
-        shuffle: Some(shuffle.clone()),
+        shuffle: Some(Box::new(shuffle.clone())),
     };
     replayed = trace
         .replay(&replayed)
