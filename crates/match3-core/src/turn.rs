@@ -312,7 +312,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     state.specials = created;
     state.swaps = None;
     if with_status {
-        settle_status(rules, state, level, true, sink);
+        // A resolve that cleared nothing leaves the starting board as it was: no shuffle.
+        let played = mv.is_some() || chain > 0;
+        settle_status(rules, state, level, played, sink);
     }
     Ok(TurnSummary {
         score: total,

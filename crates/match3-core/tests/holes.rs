@@ -165,3 +165,73 @@ fn drops_land_past_holes() {
     ));
     assert!(!game.legal_moves().contains(&Move::Drop(0)));
 }
+
+#[test]
+fn a_resolve_that_clears_nothing_does_not_shuffle_a_dead_board() {
+    // No run of three can be made by any swap here: the board is dead from the start.
+    let board: Board = "ABC/BCA/CAB".parse().unwrap();
+    let mut game = Game::from_board(Refilling, board.clone(), 1).unwrap();
+    assert_eq!(game.status(), match3_core::Status::NoMoves);
+    let trace = game.resolve().unwrap();
+    assert!(trace.phases.is_empty() && trace.shuffle.is_none());
+    assert_eq!(*game.board(), board);
+    assert_eq!(game.shuffles(), 0);
+}
+
+#[test]
+fn a_move_that_leaves_a_dead_board_shuffles_it_keeping_every_piece() {
+    // After the swap clears the A run, refills come from a script that leaves no move:
+    // the engine must shuffle, keep every id, and end with a legal move and no match.
+    use match3_core::refill::{RefillPolicy, Scripted};
+    use match3_core::{Color, Piece, SpawnSite};
+    #[derive(Clone)]
+    struct Dead(Scripted);
+    impl Rules for Dead {
+        fn name(&self) -> &str {
+            "dead"
+        }
+        fn find_matches(&self, board: &Board) -> CellSet {
+            runs::find_runs(board, 3).all()
+        }
+        fn refills(&self) -> bool {
+            true
+        }
+        fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+            self.0.spawn(site)
+        }
+    }
+    let script = "CBA".chars().filter_map(Color::from_letter).collect();
+    let rules = Dead(Scripted::new(script).unwrap());
+    let before: Board = "ABC/BBA/CCA/CBB".parse().unwrap();
+    let mut game = Game::from_board(rules, before.clone(), 5).unwrap();
+    let trace = game
+        .play(Move::Swap(Pos::new(2, 1), Pos::new(3, 1)))
+        .unwrap();
+    let shuffle = trace.shuffle.as_ref().expect("the refills leave no move");
+    assert_eq!(game.shuffles(), 1);
+    let last = &trace.phases.last().unwrap().board;
+    assert!(match3_core::status_of(game.rules(), last) == match3_core::Status::NoMoves);
+    let pieces = |b: &Board| {
+        let mut v: Vec<(u32, Piece)> = b.pieces().map(|(_, p, id)| (id, p)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(pieces(last), pieces(&shuffle.board));
+    assert!(game.rules().find_matches(&shuffle.board).is_empty());
+    assert_eq!(game.status(), match3_core::Status::Playable);
+    assert_eq!(trace.replay(&before).unwrap(), *game.board());
+    // Shuffling off: the same move ends the game instead.
+    let level = match3_core::Level {
+        shuffle: Some(false),
+        ..Default::default()
+    };
+    let mut off = Game::from_board(game.rules().clone(), before, 5)
+        .unwrap()
+        .with_level(level)
+        .unwrap();
+    let trace = off
+        .play(Move::Swap(Pos::new(2, 1), Pos::new(3, 1)))
+        .unwrap();
+    assert!(trace.shuffle.is_none());
+    assert_eq!(off.status(), match3_core::Status::NoMoves);
+}
