@@ -55,6 +55,18 @@
 //! - **Wrapping**: [`Wrap`] and [`wrap_rules!`] build a variant from another by
 //!   overriding only what differs.
 //!
+//! ## Levels, shuffles and saved games
+//!
+//! - **Levels**: a [`Level`] adds a move limit, [`Goal`]s (score, collect), star thresholds,
+//!   the shuffle switch and refill weights; the status becomes [`Status::Won`] or
+//!   [`Status::Lost`]. [`Game::from_layout`] starts a level's board ([`Layout`]: holes `_`
+//!   and random cells `?`, drawn so the game starts stable and playable). The
+//!   `match3-levels` crate reads level files.
+//! - **Shuffle on deadlock** (on by default for refilling rules): a turn that leaves no
+//!   legal move permutes the pieces, seeded, keeping ids; recorded as [`Trace::shuffle`].
+//! - **Save and load**: [`Game::save`] gives a [`SavedGame`] (serde), [`Game::load`]
+//!   continues it exactly.
+//!
 //! ## Design decisions
 //!
 //! - **Ids**: every *occupied* cell has an id, blockers included, so a blocker's fall can be
