@@ -1,6 +1,7 @@
 //! Random boards that are stable under a variant's rules and have a legal move.
 
 use crate::board::Board;
+use crate::cellset::CellSet;
 use crate::error::SetupError;
 use crate::legal::any_legal_move;
 use crate::notation::Layout;
@@ -28,10 +29,6 @@ pub fn random_stable_board<R: Rules + ?Sized>(
     blocker_percent: u8,
     rng: &mut GameRng,
 ) -> Result<Board, SetupError> {
-    let draw = |rng: &mut GameRng| {
-        let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
-        Cell::Piece(Piece::plain(color))
-    };
     if blocker_percent > 0 && !rules.supports_blockers() {
         return Err(SetupError::NoBlockers {
             rules: rules.name().to_string(),
@@ -43,20 +40,11 @@ pub fn random_stable_board<R: Rules + ?Sized>(
             let cell = if rng.chance(blocker_percent) {
                 Cell::Blocker
             } else {
-                draw(rng)
+                draw(colors, rng)
             };
             board.set(pos, cell, 0).expect("in range");
         }
-        for _ in 0..RECOLOR_ROUNDS {
-            let matched = rules.find_matches(&board);
-            if matched.is_empty() {
-                break;
-            }
-            for pos in &matched {
-                board.set(pos, draw(rng), 0).expect("in range");
-            }
-        }
-        if rules.find_matches(&board).is_empty() && any_legal_move(rules, &board) {
+        if settle(rules, &mut board, None, colors, rng) {
             board.renumber(0);
             return Ok(board);
         }
@@ -83,31 +71,44 @@ pub fn fill_layout<R: Rules + ?Sized>(
     if layout.random.is_empty() {
         return Ok(board);
     }
-    let draw = |rng: &mut GameRng| {
-        let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
-        Cell::Piece(Piece::plain(color))
-    };
     for _ in 0..BOARD_TRIES {
         for pos in &layout.random {
-            board.set(pos, draw(rng), 0).expect("in range");
+            board.set(pos, draw(colors, rng), 0).expect("in range");
         }
-        for _ in 0..RECOLOR_ROUNDS {
-            let mut matched = rules.find_matches(&board);
-            if matched.is_empty() {
-                break;
-            }
-            matched.intersect_with(&layout.random);
-            if matched.is_empty() {
-                break;
-            }
-            for pos in &matched {
-                board.set(pos, draw(rng), 0).expect("in range");
-            }
-        }
-        if rules.find_matches(&board).is_empty() && any_legal_move(rules, &board) {
+        if settle(rules, &mut board, Some(&layout.random), colors, rng) {
             board.renumber(0);
             return Ok(board);
         }
     }
     Err(SetupError::Layout { tries: BOARD_TRIES })
+}
+
+/// A plain piece of a random palette colour (one draw).
+fn draw(colors: u8, rng: &mut GameRng) -> Cell {
+    let color = Color::new(rng.below(u32::from(colors)) as u8).expect("palette checked");
+    Cell::Piece(Piece::plain(color))
+}
+
+/// Re-draws matched cells (only those in `only`, when given) for up to [`RECOLOR_ROUNDS`]
+/// rounds; then whether the board is stable with a legal move.
+fn settle<R: Rules + ?Sized>(
+    rules: &R,
+    board: &mut Board,
+    only: Option<&CellSet>,
+    colors: u8,
+    rng: &mut GameRng,
+) -> bool {
+    for _ in 0..RECOLOR_ROUNDS {
+        let mut matched = rules.find_matches(board);
+        if let Some(only) = only {
+            matched.intersect_with(only);
+        }
+        if matched.is_empty() {
+            break;
+        }
+        for pos in &matched {
+            board.set(pos, draw(colors, rng), 0).expect("in range");
+        }
+    }
+    rules.find_matches(board).is_empty() && any_legal_move(rules, board)
 }
