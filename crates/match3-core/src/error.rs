@@ -153,6 +153,14 @@ pub enum SetupError {
         /// The rules given.
         rules: String,
     },
+    /// A saved game's board holds an id its id counter has not reached.
+    #[error("the saved board holds id {id}, but the next new id would be {next_id}")]
+    SavedIds {
+        /// The id on the board.
+        id: u32,
+        /// The saved id counter.
+        next_id: u32,
+    },
     /// A level's random cells could not be drawn into a stable board with a legal move.
     #[error(
         "no way found to draw the level's '?' cells so that nothing matches and a move is legal ({tries} boards tried)"

@@ -54,7 +54,7 @@ impl GameConfig {
 ///
 /// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
 /// look-ahead stops allocating once warm.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Snapshot {
     pub(crate) board: Board,
     pub(crate) score: u64,
@@ -67,8 +67,10 @@ pub struct Snapshot {
     /// The refill policy's state words.
     pub(crate) refill_state: PolicyState,
     /// Scratch space for the specials a phase creates; not part of the state.
+    #[serde(skip)]
     pub(crate) specials: Vec<(Pos, Piece)>,
     /// Scratch space for the specials a phase fires; not part of the state.
+    #[serde(skip)]
     pub(crate) fired: Vec<Fire>,
     /// Pieces cleared so far, per colour (counted for the colours a level collects).
     pub(crate) collected: [u32; MAX_COLORS as usize],
@@ -76,6 +78,7 @@ pub struct Snapshot {
     pub(crate) shuffles: u32,
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
+    #[serde(skip)]
     pub(crate) swaps: Option<SwapMasks>,
 }
 
@@ -298,15 +301,19 @@ impl<R: Rules> Game<R> {
     pub fn with_level(self, level: Level) -> Result<Self, SetupError> {
         level.check(self.initial.colors)?;
         let Game { rules, initial, .. } = self;
-        let mut state = initial;
+        Ok(Self::settled(rules, level, initial))
+    }
+
+    /// A game whose starting state is `state` with its status worked out under `level`.
+    fn settled(rules: R, level: Level, mut state: Snapshot) -> Self {
         settle_status(&rules, &mut state, &level, false, &mut NoTrace);
-        Ok(Game {
+        Game {
             rules,
             level,
             initial: state.clone(),
             work: state.clone(),
             state,
-        })
+        }
     }
 
     fn start(
@@ -336,14 +343,7 @@ impl<R: Rules> Game<R> {
         if rules.accepts(MoveKind::Drop) {
             state.next_piece = Some(spawn_piece(&rules, &level, &mut state, None, 0, false));
         }
-        settle_status(&rules, &mut state, &level, false, &mut NoTrace);
-        Ok(Game {
-            rules,
-            level,
-            initial: state.clone(),
-            work: state.clone(),
-            state,
-        })
+        Ok(Self::settled(rules, level, state))
     }
 
     /// The rules.
@@ -415,10 +415,21 @@ impl<R: Rules> Game<R> {
                 rules: rules.name().to_string(),
             });
         }
-        saved.level.check(saved.state.colors)?;
-        check_colors(&rules, saved.state.colors)?;
-        check_cells(&rules, &saved.initial.board)?;
-        check_cells(&rules, &saved.state.board)?;
+        for snapshot in [&saved.initial, &saved.state] {
+            check_colors(&rules, snapshot.colors)?;
+            saved.level.check(snapshot.colors)?;
+            check_cells(&rules, &snapshot.board)?;
+            let ids = snapshot
+                .board
+                .iter()
+                .filter_map(|(pos, _)| snapshot.board.id(pos));
+            if let Some(id) = ids.filter(|&id| id >= snapshot.next_id).max() {
+                return Err(SetupError::SavedIds {
+                    id,
+                    next_id: snapshot.next_id,
+                });
+            }
+        }
         Ok(Game {
             rules,
             level: saved.level,

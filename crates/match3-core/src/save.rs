@@ -7,11 +7,8 @@ use crate::board::Board;
 use crate::game::Snapshot;
 use crate::level::Level;
 use crate::notation::write_cell;
-use crate::piece::{Cell, Color, MAX_COLORS, Piece, Special};
+use crate::piece::{Cell, Color, Piece, Special};
 use crate::pos::{Pos, Size};
-use crate::refill::PolicyState;
-use crate::rng::GameRng;
-use crate::trace::Status;
 
 /// A whole game, as [`Game::save`](crate::Game::save) gives it, for serde.
 ///
@@ -192,84 +189,5 @@ impl<'de> Deserialize<'de> for Board {
             board.set(pos, cell, id).expect("on the board");
         }
         Ok(board)
-    }
-}
-
-#[derive(Serialize, Deserialize)]
-struct SnapshotData {
-    board: Board,
-    score: u64,
-    moves: u32,
-    rng: GameRng,
-    next_id: u32,
-    next_piece: Option<Piece>,
-    colors: u8,
-    status: Status,
-    refill_state: PolicyState,
-    collected: Vec<u32>,
-    shuffles: u32,
-}
-
-impl Serialize for Snapshot {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SnapshotData {
-            board: self.board.clone(),
-            score: self.score,
-            moves: self.moves,
-            rng: self.rng.clone(),
-            next_id: self.next_id,
-            next_piece: self.next_piece,
-            colors: self.colors,
-            status: self.status,
-            refill_state: self.refill_state,
-            collected: self.collected.to_vec(),
-            shuffles: self.shuffles,
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Snapshot {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let data = SnapshotData::deserialize(d)?;
-        if !(1..=MAX_COLORS).contains(&data.colors) {
-            return Err(D::Error::custom(format!(
-                "{} colours is not in 1..=26",
-                data.colors
-            )));
-        }
-        let mut collected = [0; MAX_COLORS as usize];
-        if data.collected.len() > collected.len() {
-            return Err(D::Error::custom("more than 26 collected counts"));
-        }
-        collected[..data.collected.len()].copy_from_slice(&data.collected);
-        if let Some(max) = data
-            .board
-            .iter()
-            .filter_map(|(p, _)| data.board.id(p))
-            .max()
-            && max >= data.next_id
-        {
-            return Err(D::Error::custom(format!(
-                "id {max} on the board is not below next_id {}",
-                data.next_id
-            )));
-        }
-        Ok(Snapshot {
-            board: data.board,
-            score: data.score,
-            moves: data.moves,
-            rng: data.rng,
-            next_id: data.next_id,
-            next_piece: data.next_piece,
-            colors: data.colors,
-            status: data.status,
-            refill_state: data.refill_state,
-            collected,
-            shuffles: data.shuffles,
-            specials: Vec::new(),
-            fired: Vec::new(),
-            swaps: None,
-        })
     }
 }
