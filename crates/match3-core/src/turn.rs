@@ -12,7 +12,7 @@ use crate::legal::settle_status;
 use crate::level::{Goal, Level};
 use crate::moves::Move;
 use crate::phase::{Matches, ScoredPhase};
-use crate::piece::{Cell, Piece};
+use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Pos;
 use crate::refill::{RefillPolicy, SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
@@ -325,7 +325,12 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
 
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
 #[inline(never)]
-fn count_colors(level: &Level, board: &Board, cleared: &CellSet, collected: &mut [u32; 26]) {
+fn count_colors(
+    level: &Level,
+    board: &Board,
+    cleared: &CellSet,
+    collected: &mut [u32; MAX_COLORS as usize],
+) {
     let mut counted = 0u32;
     for goal in &level.goals {
         let Goal::Collect { color, .. } = *goal else {

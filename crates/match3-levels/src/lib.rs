@@ -107,7 +107,7 @@ pub struct LevelFile {
     pub colors: Option<u8>,
     /// Limit, goals, stars, shuffle and spawn weights.
     pub level: Level,
-    lines: BTreeMap<&'static str, usize>,
+    lines: BTreeMap<String, usize>,
     text: String,
 }
 
@@ -161,8 +161,8 @@ impl LevelFile {
             at(span, &field_of(&message), message)
         })?;
         let mut lines = BTreeMap::new();
-        lines.insert("rules", line_of(text, raw.rules.span().start));
-        lines.insert("board", line_of(text, raw.board.span().start));
+        lines.insert("rules".to_string(), line_of(text, raw.rules.span().start));
+        lines.insert("board".to_string(), line_of(text, raw.board.span().start));
         if raw.board.get_ref().trim().is_empty() {
             return Err(at(raw.board.span(), "board", "the board is empty".into()));
         }
@@ -279,7 +279,7 @@ impl LevelFile {
             ));
         }
         for (i, goal) in raw.goals.iter().enumerate() {
-            lines.insert(goal_field(i), line_of(text, goal.span().start));
+            lines.insert(format!("goals[{i}]"), line_of(text, goal.span().start));
         }
         let name = raw.name.clone().unwrap_or_else(|| {
             Path::new(file)
@@ -363,15 +363,6 @@ impl LevelFile {
         Game::from_layout(rules, &layout, seed, colors, self.level.clone())
             .map_err(|e| self.error("board", e.to_string()))
     }
-}
-
-fn goal_field(i: usize) -> &'static str {
-    // Field names are keys of a map with static keys; goal lines are few.
-    const NAMES: [&str; 8] = [
-        "goals[0]", "goals[1]", "goals[2]", "goals[3]", "goals[4]", "goals[5]", "goals[6]",
-        "goals[7]",
-    ];
-    NAMES.get(i).copied().unwrap_or("goals")
 }
 
 /// A single colour letter.

@@ -77,14 +77,13 @@ pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) 
         any_legal_move(rules, after),
         "shuffled board {after} has no legal move"
     );
-    let mut replayed = before.clone();
     let trace = Trace {
         opening: None,
         phases: Vec::new(),
         shuffle: Some(Box::new(shuffle.clone())),
     };
-    replayed = trace
-        .replay(&replayed)
+    let replayed = trace
+        .replay(before)
         .map_err(|e| Violation(format!("shuffle does not replay on {before}: {e}")))?;
     ensure!(
         &replayed == after,
