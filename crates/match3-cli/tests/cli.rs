@@ -1,49 +1,14 @@
 //! The `match3` binary end to end: the JSON contract of `docs/cli.md`, rejected moves,
 //! malformed input, legal-move lists and a scripted `play` session.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-fn match3(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_match3"))
-        .args(args)
-        .output()
-        .expect("run match3")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = match3(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
-}
+mod common;
+use common::{json_of, match3, play_script};
 
 const TEACHING: &str = "AABC/BCAB/CBAC/ABCA";
-
-/// Runs `match3 play` with `args`, feeds it `script` on stdin, returns its stdout.
-fn play_script(args: &[&str], script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run match3 play");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(script.as_bytes())
-        .expect("write the script");
-    let out = child.wait_with_output().expect("match3 play ends");
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 #[test]
 fn resolve_json_reports_the_worked_example() {

@@ -1,26 +1,9 @@
 //! `--level` and `compare --levels` end to end, with the sample levels of `levels/`.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn match3(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_match3"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("run match3")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = match3(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
-}
+mod common;
+use common::{json_of, match3, play_script};
 
 fn level_file(text: &str) -> tempfile_path::Path {
     tempfile_path::Path::new(text)
@@ -284,31 +267,12 @@ fn compare_levels_prints_one_row_per_level_and_bot_sorted_by_pass_rate() {
     );
 }
 
-fn play(args: &[&str], script: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
-        .arg("play")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run match3 play");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(script.as_bytes())
-        .expect("write the script");
-    let out = child.wait_with_output().expect("play ends");
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
 #[test]
 fn play_shows_the_level_and_saves_and_loads_a_game() {
     let level = level_file(TEACHING_LEVEL.replace("target = 3", "target = 30").as_str());
     let saved = std::env::temp_dir().join(format!("match3-saved-{}.json", std::process::id()));
     let saved = saved.to_str().unwrap();
-    let text = play(
+    let text = play_script(
         &["--level", level.arg()],
         &format!("0,2 1,2\nsave {saved}\nquit\n"),
     );
@@ -319,7 +283,7 @@ fn play_shows_the_level_and_saves_and_loads_a_game() {
     );
     assert!(text.contains(&format!("saved to {saved}")), "{text}");
     // A new session on another variant continues the saved game.
-    let text = play(
+    let text = play_script(
         &["--rules", "lines"],
         &format!("load {saved}\n1,0 1,1\nquit\n"),
     );

@@ -1,0 +1,52 @@
+//! Running the `match3` binary from the tests, in the workspace root (so `levels/` is
+//! found).
+
+#![allow(dead_code)] // each test binary uses some of these
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// `match3 ARGS`.
+pub fn match3(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("run match3")
+}
+
+/// `match3 ARGS`, which must succeed, with stdout parsed as JSON.
+pub fn json_of(args: &[&str]) -> Value {
+    let out = match3(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+/// Runs `match3 play` with `args`, feeds it `script` on stdin, returns its stdout.
+pub fn play_script(args: &[&str], script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .arg("play")
+        .args(args)
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run match3 play");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("match3 play ends");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
