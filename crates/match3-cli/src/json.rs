@@ -81,7 +81,8 @@ pub fn phases(trace: &Trace) -> Value {
 }
 
 /// The level's goals with progress: `[{"kind", "target" or "count" (and "color"),
-/// "progress", "done"}]`; empty for a plain game.
+/// "progress", "done"}]`; empty for a plain game. A `jelly` (`crates`) goal's count is
+/// the jelly layers (crates) the game started with, its progress those cleared.
 pub fn goals<R: Rules>(game: &Game<R>) -> Value {
     Value::Array(
         game.goals()
@@ -91,6 +92,10 @@ pub fn goals<R: Rules>(game: &Game<R>) -> Value {
                     Goal::Score { target } => json!({ "kind": "score", "target": target }),
                     Goal::Collect { color, count } => {
                         json!({ "kind": "collect", "color": color.to_string(), "count": count })
+                    }
+                    // Every jelly layer (crate) the game started with.
+                    Goal::Jelly | Goal::Crates => {
+                        json!({ "kind": g.goal.kind(), "count": g.needed })
                     }
                 };
                 v["progress"] = json!(g.progress);

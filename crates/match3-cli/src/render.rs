@@ -39,6 +39,8 @@ impl Style {
     fn cell_code(cell: Cell) -> String {
         match cell {
             Cell::Empty | Cell::Blocker | Cell::Hole => "2".to_string(),
+            // Crates in bold yellow on a dark background: solid, and unlike any piece.
+            Cell::Crate(_) => "1;33;40".to_string(),
             Cell::Piece(p) => {
                 let base = p
                     .color()
@@ -56,12 +58,19 @@ impl Style {
 }
 
 /// The board with column labels on top and row labels on the left. Each cell is its
-/// notation (`A`, `B-`, `*`, `#`, `.`) in a four-character slot; the selected cell is in
-/// brackets (and reversed, in colour).
+/// notation with its layers (`A`, `B-`, `*`, `#`, `.`, `%2`, `C@~`) in a slot as wide as
+/// the widest cell; the selected cell is in brackets (and reversed, in colour). Jelly is
+/// underlined in colour.
 pub fn grid(board: &Board, selected: Option<Pos>, style: Style) -> String {
+    let text_of = |pos: Pos| format!("{}{}", board.at(pos), board.layers(pos));
+    let widest = (board.iter().map(|(pos, _)| text_of(pos).len()))
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let slot = widest + 2;
     let mut out = String::from("    ");
     for c in 0..board.cols() {
-        let _ = write!(out, " {c:<3}");
+        let _ = write!(out, " {c:<w$}", w = slot - 1);
     }
     out = out.trim_end().to_string();
     out.push('\n');
@@ -70,14 +79,17 @@ pub fn grid(board: &Board, selected: Option<Pos>, style: Style) -> String {
         for c in 0..board.cols() {
             let pos = Pos::new(r as u8, c as u8);
             let cell = board.at(pos);
-            let text = cell.to_string();
-            let code = Style::cell_code(cell);
+            let text = text_of(pos);
+            let mut code = Style::cell_code(cell);
+            if board.layers(pos).jelly > 0 {
+                code += ";4";
+            }
             if selected == Some(pos) {
-                let slot = format!("[{text}]");
-                let pad = " ".repeat(4usize.saturating_sub(slot.len()));
-                let _ = write!(line, "{}{pad}", style.paint(&format!("7;{code}"), &slot));
+                let boxed = format!("[{text}]");
+                let pad = " ".repeat(slot.saturating_sub(boxed.len()));
+                let _ = write!(line, "{}{pad}", style.paint(&format!("7;{code}"), &boxed));
             } else {
-                let pad = " ".repeat(3usize.saturating_sub(text.len()));
+                let pad = " ".repeat((slot - 1).saturating_sub(text.len()));
                 let _ = write!(line, " {}{pad}", style.paint(&code, &text));
             }
         }
@@ -100,11 +112,11 @@ pub fn level_line<R: match3_core::Rules>(game: &match3_core::Game<R>) -> String 
             .iter()
             .map(|g| {
                 let what = match g.goal {
-                    match3_core::Goal::Score { .. } => "score".to_string(),
                     match3_core::Goal::Collect { color, .. } => format!("collect {color}"),
+                    goal => goal.kind().to_string(),
                 };
                 let done = if g.done { " done" } else { "" };
-                format!("{what} {}/{}{done}", g.progress, g.goal.needed())
+                format!("{what} {}/{}{done}", g.progress, g.needed)
             })
             .collect();
         out += &format!("  goals: {}", parts.join(", "));

@@ -1,8 +1,9 @@
 //! [`Board`]: flat row-major storage of cells and piece ids.
 
 use crate::cellset::CellSet;
-use crate::error::{PosError, SizeError};
-use crate::masks::Masks;
+use crate::error::{LayerError, PosError, SizeError};
+use crate::layers::{Layers, MAX_JELLY};
+use crate::masks::{CRATES, JELLY, LOCKS, Masks};
 use crate::piece::{Cell, Color, Piece};
 use crate::pos::{Pos, Size};
 
@@ -19,7 +20,11 @@ use crate::pos::{Pos, Size};
 /// detect runs, clusters and legal swaps with shifts and ANDs ([`Board::color_rows`] and
 /// friends).
 ///
-/// Equality compares cells *and* ids; use [`Board::same_cells`] to ignore ids.
+/// Obstacles: crates are cells ([`Cell::Crate`]); jelly and locks are [`Layers`] of a
+/// cell, kept in a byte per cell that is only allocated once the board has one, so that
+/// plain boards copy nothing more.
+///
+/// Equality compares cells, layers *and* ids; use [`Board::same_cells`] to ignore ids.
 ///
 /// `Debug` prints the notation (`Board(AAB/CCD)`), and the ids only when they are not
 /// the row-major numbering a parsed board gets, so failing tests stay readable.
@@ -27,6 +32,8 @@ pub struct Board {
     size: Size,
     cells: Vec<Cell>,
     ids: Vec<u32>,
+    /// Each cell's [`Layers`] as a byte; empty until the board has a layer.
+    layers: Vec<u8>,
     masks: Masks,
 }
 
@@ -37,6 +44,7 @@ impl Clone for Board {
             size: self.size,
             cells: self.cells.clone(),
             ids: self.ids.clone(),
+            layers: self.layers.clone(),
             masks: self.masks.clone(),
         }
     }
@@ -45,6 +53,7 @@ impl Clone for Board {
         self.size = source.size;
         self.cells.clone_from(&source.cells);
         self.ids.clone_from(&source.ids);
+        self.layers.clone_from(&source.layers);
         self.masks.clone_from(&source.masks);
     }
 }
@@ -65,7 +74,10 @@ impl std::fmt::Debug for Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Self) -> bool {
-        self.size == other.size && self.cells == other.cells && self.ids == other.ids
+        self.size == other.size
+            && self.cells == other.cells
+            && self.ids == other.ids
+            && self.same_layers(other)
     }
 }
 
@@ -74,6 +86,10 @@ impl Eq for Board {}
 impl std::hash::Hash for Board {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (self.size, &self.cells, &self.ids).hash(state);
+        // Boards without layers hash alike whether or not the bytes are allocated.
+        if self.layers.iter().any(|&b| b != 0) {
+            self.layers.hash(state);
+        }
     }
 }
 
@@ -84,6 +100,7 @@ impl Board {
             size,
             cells: vec![Cell::Empty; size.cells()],
             ids: vec![0; size.cells()],
+            layers: Vec::new(),
             masks: Masks::new(size),
         }
     }
@@ -104,6 +121,7 @@ impl Board {
             size,
             cells,
             ids: vec![0; size.cells()],
+            layers: Vec::new(),
             masks,
         };
         board.renumber(0);
@@ -185,7 +203,8 @@ impl Board {
         cell.is_occupied().then(|| self.ids[self.size.index(pos)])
     }
 
-    /// Puts `cell` with `id` at `pos`.
+    /// Puts `cell` with `id` at `pos`. A lock stays only on a piece; jelly only off a
+    /// hole.
     pub fn set(&mut self, pos: Pos, cell: Cell, id: u32) -> Result<(), PosError> {
         self.check(pos)?;
         let i = self.size.index(pos);
@@ -193,7 +212,110 @@ impl Board {
         self.masks.toggle(pos, cell);
         self.cells[i] = cell;
         self.ids[i] = if cell.is_occupied() { id } else { 0 };
+        if !self.layers.is_empty() && self.layers[i] != 0 {
+            let mut layers = self.layers(pos);
+            layers.locked &= cell.piece().is_some();
+            if cell.is_hole() {
+                layers.jelly = 0;
+            }
+            self.put_layers(pos, layers);
+        }
         Ok(())
+    }
+
+    /// The layers (jelly, lock) of `pos`; none off the board.
+    #[inline]
+    pub fn layers(&self, pos: Pos) -> Layers {
+        if self.layers.is_empty() || !self.size.contains(pos) {
+            return Layers::NONE;
+        }
+        Layers::from_byte(self.layers[self.size.index(pos)])
+    }
+
+    /// Sets the layers of `pos`: at most [`MAX_JELLY`] jelly layers, none on a hole, and a
+    /// lock only on a piece.
+    pub fn set_layers(&mut self, pos: Pos, layers: Layers) -> Result<(), LayerError> {
+        let cell = self.get(pos)?;
+        let problem = if layers.jelly > MAX_JELLY {
+            Some("a cell has at most two jelly layers")
+        } else if cell.is_hole() && !layers.is_none() {
+            Some("a hole holds no jelly and no lock")
+        } else if layers.locked && cell.piece().is_none() {
+            Some("a lock needs a piece under it")
+        } else {
+            None
+        };
+        match problem {
+            Some(problem) => Err(LayerError::Invalid { pos, problem }),
+            None => {
+                self.put_layers(pos, layers);
+                Ok(())
+            }
+        }
+    }
+
+    /// Sets the layers of the in-range `pos` without checking them against the cell (a
+    /// level's random cell carries its lock before its piece is drawn).
+    pub(crate) fn put_layers(&mut self, pos: Pos, layers: Layers) {
+        let old = self.layers(pos);
+        if old == layers {
+            return;
+        }
+        if self.layers.is_empty() {
+            self.layers = vec![0; self.size.cells()];
+        }
+        let i = self.size.index(pos);
+        self.layers[i] = layers.to_byte();
+        if old.locked != layers.locked {
+            self.masks.flip_obstacle(LOCKS, pos);
+        }
+        if (old.jelly > 0) != (layers.jelly > 0) {
+            self.masks.flip_obstacle(JELLY, pos);
+        }
+    }
+
+    /// Whether the two boards' layers agree (missing bytes count as no layer).
+    fn same_layers(&self, other: &Board) -> bool {
+        match (self.layers.is_empty(), other.layers.is_empty()) {
+            (true, true) => true,
+            (false, false) => self.layers == other.layers,
+            (true, false) => other.layers.iter().all(|&b| b == 0),
+            (false, true) => self.layers.iter().all(|&b| b == 0),
+        }
+    }
+
+    /// Whether the board has ever held an obstacle: a crate, jelly or a lock. Boards
+    /// without (nearly all) skip every obstacle step of a turn.
+    #[inline]
+    pub fn has_obstacles(&self) -> bool {
+        self.masks.has_obstacles()
+    }
+
+    /// Row masks of locked pieces.
+    pub fn lock_rows(&self) -> &[u32] {
+        self.masks.obstacle(LOCKS)
+    }
+
+    /// Row masks of cells with jelly.
+    pub fn jelly_rows(&self) -> &[u32] {
+        self.masks.obstacle(JELLY)
+    }
+
+    /// Row masks of crates.
+    pub fn crate_rows(&self) -> &[u32] {
+        self.masks.obstacle(CRATES)
+    }
+
+    /// Jelly layers left on the board.
+    pub fn jelly_left(&self) -> u32 {
+        (self.layers.iter())
+            .map(|&b| u32::from(Layers::from_byte(b).jelly))
+            .sum()
+    }
+
+    /// Crates left on the board.
+    pub fn crates_left(&self) -> u32 {
+        self.crate_rows().iter().map(|r| r.count_ones()).sum()
     }
 
     /// Empties `pos` (in range), returning what was there.
@@ -347,17 +469,32 @@ impl Board {
         self.masks.colorless()
     }
 
-    /// Whether gravity holds: in every column, no empty cell lies below an occupied one
-    /// (holes are not cells: things rest past them).
+    /// Whether gravity holds: in every column, no empty cell lies below something that
+    /// falls, unless a fixed cell (a crate or a locked piece) lies between them (holes are
+    /// not cells: things rest past them).
     pub fn is_settled(&self) -> bool {
         (0..self.cols()).all(|c| {
-            let mut seen_occupied = false;
+            let mut seen_falling = false;
             (0..self.rows()).all(|r| {
-                let cell = self.at(Pos::new(r as u8, c as u8));
-                seen_occupied |= cell.is_occupied();
-                !cell.is_empty() || !seen_occupied
+                let pos = Pos::new(r as u8, c as u8);
+                let cell = self.at(pos);
+                if self.is_fixed(pos) {
+                    seen_falling = false;
+                }
+                seen_falling |= cell.is_occupied() && !self.is_fixed(pos);
+                !cell.is_empty() || !seen_falling
             })
         })
+    }
+
+    /// Whether `pos` holds something gravity never moves: a crate or a locked piece.
+    #[inline]
+    pub fn is_fixed(&self, pos: Pos) -> bool {
+        self.has_obstacles()
+            && self.size.contains(pos)
+            && (self.lock_rows()[pos.row as usize] | self.crate_rows()[pos.row as usize]) >> pos.col
+                & 1
+                == 1
     }
 }
 

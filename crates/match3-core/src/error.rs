@@ -91,17 +91,16 @@ pub enum NotationError {
         /// Column index.
         col: usize,
     },
-    /// An obstacle mark (`%` crate, `@` lock, `~` jelly), not supported yet.
-    #[error(
-        "row {row}, col {col}: obstacle mark {marker:?} (crates '%', locks '@', jelly '~') is not supported yet"
-    )]
+    /// An obstacle written where it cannot be: a lock without a piece, jelly on a hole,
+    /// three jelly layers, a crate health other than 1–3, a modifier twice.
+    #[error("row {row}, col {col}: {problem}")]
     Obstacle {
         /// Row index.
         row: usize,
         /// Column index of the cell it belongs to.
         col: usize,
-        /// The mark.
-        marker: char,
+        /// What is wrong, e.g. `a lock (@) needs a piece under it`.
+        problem: &'static str,
     },
     /// Rows of different lengths.
     #[error("row {row} has {len} cells but row 0 has {expected}")]
@@ -134,9 +133,39 @@ impl NotationError {
     }
 }
 
+/// Layers ([`Layers`](crate::Layers)) a cell cannot have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum LayerError {
+    /// The cell is off the board.
+    #[error(transparent)]
+    Pos(#[from] PosError),
+    /// The layers do not fit the cell.
+    #[error("{pos}: {problem}")]
+    Invalid {
+        /// The cell.
+        pos: Pos,
+        /// What is wrong, e.g. `a lock needs a piece under it`.
+        problem: &'static str,
+    },
+}
+
 /// A board or game setup that the chosen rules cannot use.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
+    /// A lock on a cell without a piece, or a layer on a hole.
+    #[error("{pos}: {problem}")]
+    Layer {
+        /// The cell.
+        pos: Pos,
+        /// What is wrong.
+        problem: &'static str,
+    },
+    /// A jelly or crates goal on a board without any.
+    #[error("the level has a {kind} goal but its board has no {kind}")]
+    NothingToClear {
+        /// `jelly` or `crates`.
+        kind: &'static str,
+    },
     /// A collect goal names a colour outside the palette.
     #[error("a goal collects colour {color}, but the palette has {colors} colours")]
     GoalColor {
@@ -278,6 +307,14 @@ pub enum MoveError {
         /// Second cell.
         b: Pos,
     },
+    /// A swap cell holds a locked piece.
+    #[error(
+        "the piece at {pos} is locked: it cannot be swapped until a match including it breaks the lock"
+    )]
+    Locked {
+        /// The locked cell.
+        pos: Pos,
+    },
     /// A swap cell holds no piece.
     #[error("cell {pos} holds {found}, not a piece")]
     NotAPiece {
@@ -332,6 +369,7 @@ impl MoveError {
             found: match cell {
                 Cell::Blocker => "a blocker",
                 Cell::Hole => "a hole",
+                Cell::Crate(_) => "a crate",
                 _ => "nothing",
             },
         }
@@ -341,6 +379,14 @@ impl MoveError {
 /// A trace that does not apply to the board it is replayed on.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ReplayError {
+    /// An obstacle event does not match the board (no such jelly layer, lock or crate).
+    #[error("event in chain {chain}: {event} does not match the board")]
+    Obstacle {
+        /// The phase.
+        chain: u32,
+        /// The event.
+        event: crate::trace::ObstacleEvent,
+    },
     /// An event names a cell off the board.
     #[error("event in chain {chain} names an off-board cell: {source}")]
     OffBoard {

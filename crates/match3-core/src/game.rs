@@ -8,9 +8,10 @@ use crate::board::Board;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::{settle_status, visit_legal_moves};
-use crate::level::{GoalProgress, Level};
+use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
+use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{Pos, Size};
 use crate::refill::PolicyState;
@@ -76,6 +77,9 @@ pub struct Snapshot {
     pub(crate) collected: [u32; MAX_COLORS as usize],
     /// Shuffles on deadlock so far.
     pub(crate) shuffles: u32,
+    /// Jelly layers, crate hits and crates cleared so far.
+    #[serde(default)]
+    pub(crate) cleared: Cleared,
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
     #[serde(skip)]
@@ -96,6 +100,7 @@ impl Clone for Snapshot {
             refill_state: self.refill_state,
             collected: self.collected,
             shuffles: self.shuffles,
+            cleared: self.cleared,
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: self.swaps,
@@ -114,6 +119,7 @@ impl Clone for Snapshot {
         self.refill_state = source.refill_state;
         self.collected = source.collected;
         self.shuffles = source.shuffles;
+        self.cleared = source.cleared;
         // A derived cache: dropping it keeps look-ahead copies small; the next move list
         // recomputes it.
         self.swaps = None;
@@ -133,6 +139,7 @@ impl PartialEq for Snapshot {
             && self.refill_state == o.refill_state
             && self.collected == o.collected
             && self.shuffles == o.shuffles
+            && self.cleared == o.cleared
     }
 }
 
@@ -175,6 +182,10 @@ impl Snapshot {
     /// the game's level collects (zero otherwise).
     pub fn collected(&self) -> &[u32; MAX_COLORS as usize] {
         &self.collected
+    }
+    /// Jelly layers, crate hits and crates cleared so far.
+    pub fn cleared(&self) -> Cleared {
+        self.cleared
     }
     /// Shuffles on deadlock so far.
     pub fn shuffles(&self) -> u32 {
@@ -289,9 +300,10 @@ impl<R: Rules> Game<R> {
     ) -> Result<Self, SetupError> {
         check_colors(&rules, colors)?;
         level.check(colors)?;
-        check_cells(&rules, &layout.board)?;
         let mut rng = GameRng::new(seed);
         let mut board = fill_layout(&rules, layout, colors, &mut rng)?;
+        check_cells(&rules, &board)?;
+        check_goals(&level, &board)?;
         let next_id = board.renumber(0);
         Self::start(rules, board, rng, next_id, colors, level)
     }
@@ -300,6 +312,7 @@ impl<R: Rules> Game<R> {
     /// and progress at zero).
     pub fn with_level(self, level: Level) -> Result<Self, SetupError> {
         level.check(self.initial.colors)?;
+        check_goals(&level, &self.initial.board)?;
         let Game { rules, initial, .. } = self;
         Ok(Self::settled(rules, level, initial))
     }
@@ -336,6 +349,7 @@ impl<R: Rules> Game<R> {
             refill_state: PolicyState::default(),
             collected: [0; MAX_COLORS as usize],
             shuffles: 0,
+            cleared: Cleared::default(),
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: None,
@@ -380,7 +394,7 @@ impl<R: Rules> Game<R> {
     }
     /// Progress on each of the level's goals, in the level's order.
     pub fn goals(&self) -> Vec<GoalProgress> {
-        self.level.progress(self.state.score, &self.state.collected)
+        self.level.progress(&self.state)
     }
     /// Stars earned: the level's thresholds the score reaches once the game is won, 0
     /// otherwise.
@@ -582,6 +596,12 @@ impl<R: Rules> Game<R> {
 /// Every blocker and special on `board` must be one the rules have.
 fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
     for (pos, cell) in board.iter() {
+        if board.layers(pos).locked && cell.piece().is_none() {
+            return Err(SetupError::Layer {
+                pos,
+                problem: "a lock needs a piece under it",
+            });
+        }
         match cell {
             Cell::Blocker if !rules.supports_blockers() => {
                 return Err(SetupError::UnsupportedBlocker {
@@ -599,6 +619,22 @@ fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
                 }
             }
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A jelly or crates goal needs jelly or crates on the starting board: otherwise it would
+/// be won before the first move.
+fn check_goals(level: &Level, board: &Board) -> Result<(), SetupError> {
+    for goal in &level.goals {
+        let missing = match goal {
+            Goal::Jelly => board.jelly_left() == 0,
+            Goal::Crates => board.crates_left() == 0,
+            _ => false,
+        };
+        if missing {
+            return Err(SetupError::NothingToClear { kind: goal.kind() });
         }
     }
     Ok(())

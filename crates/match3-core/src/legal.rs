@@ -5,6 +5,7 @@ use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::level::Level;
 use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
 use crate::shuffle::shuffle;
@@ -45,7 +46,7 @@ pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
 /// Whether a legal move exists, caching the rules' swap masks in the snapshot.
 fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
     let swaps = if rules.accepts(MoveKind::Swap) {
-        rules.legal_swaps(&state.board)
+        legal_swaps(rules, &state.board)
     } else {
         None
     };
@@ -70,7 +71,7 @@ fn level_verdict(level: &Level, state: &Snapshot) -> Option<Status> {
 
 #[inline(never)]
 fn verdict_of(level: &Level, state: &Snapshot) -> Option<Status> {
-    if !level.goals.is_empty() && level.met(state.score, &state.collected) {
+    if !level.goals.is_empty() && level.met(state) {
         return Some(Status::Won);
     }
     match level.moves {
@@ -107,7 +108,8 @@ pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
 
 /// Whether `board` has a legal move under `rules`.
 pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
-    let quick = if rules.accepts(MoveKind::Swap) {
+    // The rules' quick answer does not know locks.
+    let quick = if rules.accepts(MoveKind::Swap) && !has_locks(board) {
         rules.any_legal_swap(board)
     } else {
         None
@@ -144,7 +146,7 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Swap) {
-        if let Some(masks) = known.or_else(|| rules.legal_swaps(board)) {
+        if let Some(masks) = known.or_else(|| legal_swaps(rules, board)) {
             // Row by row, bit by bit: row-major order, right neighbour before lower.
             for r in 0..board.rows() {
                 let (right, down) = (masks.right.row_bits(r), masks.down.row_bits(r));
@@ -180,6 +182,27 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     }
 }
 
+/// Whether any piece on `board` is locked.
+fn has_locks(board: &Board) -> bool {
+    board.has_obstacles() && board.lock_rows().iter().any(|&r| r != 0)
+}
+
+/// The rules' legal-swap masks without the swaps that would move a locked piece.
+fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks> {
+    let mut masks = rules.legal_swaps(board)?;
+    if has_locks(board) {
+        let locks = board.lock_rows();
+        for (r, &lock) in locks.iter().enumerate() {
+            let below = locks.get(r + 1).copied().unwrap_or(0);
+            let right = masks.right.row_bits(r) & !(lock | lock >> 1);
+            let down = masks.down.row_bits(r) & !(lock | below);
+            masks.right.set_row_bits(r, right);
+            masks.down.set_row_bits(r, down);
+        }
+    }
+    Some(masks)
+}
+
 /// Legal swaps pair by pair (for rules without [`Rules::legal_swaps`]); returns `false`
 /// when `visit` asked to stop.
 fn for_each_swap_by_pairs<R: Rules + ?Sized>(
@@ -197,8 +220,11 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
         let Some(piece) = board.at(a).piece() else {
             continue;
         };
+        if is_locked(board, a) {
+            continue;
+        }
         for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
-            if !size.contains(b) || board.at(b).piece().is_none() {
+            if !size.contains(b) || board.at(b).piece().is_none() || is_locked(board, b) {
                 continue;
             }
             let legal = rules.combo(board, a, b).is_some()

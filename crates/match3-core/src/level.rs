@@ -1,6 +1,7 @@
 //! [`Level`]: what turns a game into a level, and [`GoalProgress`], how far a game has come.
 
 use crate::error::SetupError;
+use crate::game::Snapshot;
 use crate::piece::{Color, MAX_COLORS};
 use crate::refill::Weighted;
 
@@ -24,22 +25,50 @@ pub enum Goal {
         /// How many.
         count: u32,
     },
+    /// No jelly is left on the board.
+    Jelly,
+    /// No crate is left on the board.
+    Crates,
 }
 
 impl Goal {
-    /// The JSON/file spelling of the kind: `score`, `collect`.
+    /// The JSON/file spelling of the kind: `score`, `collect`, `jelly`, `crates`.
     pub fn kind(&self) -> &'static str {
         match self {
             Goal::Score { .. } => "score",
             Goal::Collect { .. } => "collect",
+            Goal::Jelly => "jelly",
+            Goal::Crates => "crates",
         }
     }
 
-    /// The amount needed: the score target or the count.
-    pub fn needed(&self) -> u64 {
+    /// The amount needed in `state`: the score target, the count to collect, or every
+    /// jelly layer (crate) the game started with (cleared so far plus left).
+    pub fn needed(&self, state: &Snapshot) -> u64 {
         match *self {
             Goal::Score { target } => target,
             Goal::Collect { count, .. } => u64::from(count),
+            Goal::Jelly => u64::from(state.cleared.jelly + state.board.jelly_left()),
+            Goal::Crates => u64::from(state.cleared.crates + state.board.crates_left()),
+        }
+    }
+
+    /// Progress in `state`: the score, pieces collected, jelly layers or crates cleared.
+    pub fn progress(&self, state: &Snapshot) -> u64 {
+        match *self {
+            Goal::Score { .. } => state.score,
+            Goal::Collect { color, .. } => u64::from(state.collected[color.index() as usize]),
+            Goal::Jelly => u64::from(state.cleared.jelly),
+            Goal::Crates => u64::from(state.cleared.crates),
+        }
+    }
+
+    /// Whether the goal is met in `state`.
+    pub fn is_met(&self, state: &Snapshot) -> bool {
+        match *self {
+            Goal::Jelly => state.board.jelly_left() == 0,
+            Goal::Crates => state.board.crates_left() == 0,
+            _ => self.progress(state) >= self.needed(state),
         }
     }
 }
@@ -50,6 +79,8 @@ impl std::fmt::Display for Goal {
         match self {
             Goal::Score { target } => write!(f, "score {target}"),
             Goal::Collect { color, count } => write!(f, "collect {count} {color}"),
+            Goal::Jelly => f.write_str("clear the jelly"),
+            Goal::Crates => f.write_str("break the crates"),
         }
     }
 }
@@ -59,8 +90,11 @@ impl std::fmt::Display for Goal {
 pub struct GoalProgress {
     /// The goal.
     pub goal: Goal,
-    /// Progress so far (score, or pieces collected).
+    /// Progress so far (score, pieces collected, jelly layers or crates cleared).
     pub progress: u64,
+    /// What the goal needs: the score target, the count to collect, or every jelly layer
+    /// (crate) the game started with.
+    pub needed: u64,
     /// Whether `progress` reached the goal.
     pub done: bool,
 }
@@ -132,34 +166,37 @@ impl Level {
         self.goals.iter().any(|g| matches!(g, Goal::Collect { .. }))
     }
 
-    /// Progress on every goal, given the score and the pieces cleared per colour.
-    pub fn progress(
-        &self,
-        score: u64,
-        collected: &[u32; MAX_COLORS as usize],
-    ) -> Vec<GoalProgress> {
+    /// Progress on every goal in `state`.
+    pub fn progress(&self, state: &Snapshot) -> Vec<GoalProgress> {
         self.goals
             .iter()
-            .map(|&goal| {
-                let progress = match goal {
-                    Goal::Score { .. } => score,
-                    Goal::Collect { color, .. } => u64::from(collected[color.index() as usize]),
-                };
-                GoalProgress {
-                    goal,
-                    progress,
-                    done: progress >= goal.needed(),
-                }
+            .map(|&goal| GoalProgress {
+                goal,
+                progress: goal.progress(state),
+                needed: goal.needed(state),
+                done: goal.is_met(state),
             })
             .collect()
     }
 
-    /// Whether every goal is met.
-    pub(crate) fn met(&self, score: u64, collected: &[u32; MAX_COLORS as usize]) -> bool {
-        self.goals.iter().all(|goal| match *goal {
-            Goal::Score { target } => score >= target,
-            Goal::Collect { color, count } => collected[color.index() as usize] >= count,
-        })
+    /// Whether every goal is met in `state`.
+    pub fn met(&self, state: &Snapshot) -> bool {
+        self.goals.iter().all(|goal| goal.is_met(state))
+    }
+
+    /// Goal units gained so far, for bots that rank moves by goals: pieces of collected
+    /// colours (up to each count), jelly layers and crate hits. Score goals add nothing
+    /// (score is ranked on its own).
+    pub fn goal_units(&self, state: &Snapshot) -> u64 {
+        self.goals
+            .iter()
+            .map(|goal| match *goal {
+                Goal::Score { .. } => 0,
+                Goal::Collect { count, .. } => goal.progress(state).min(u64::from(count)),
+                Goal::Jelly => u64::from(state.cleared.jelly),
+                Goal::Crates => u64::from(state.cleared.crate_hits),
+            })
+            .sum()
     }
 
     /// Stars for a final score: the thresholds it reaches.

@@ -89,11 +89,13 @@ mod cellset;
 mod error;
 mod game;
 pub mod generate;
+mod layers;
 mod legal;
 mod level;
 mod masks;
 mod moves;
 mod notation;
+mod obstacles;
 pub mod packed;
 mod phase;
 mod piece;
@@ -111,13 +113,16 @@ mod turn;
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
 pub use error::{
-    MoveError, NotationError, PosError, ReplayError, SetupError, SizeError, SizeParseError,
+    LayerError, MoveError, NotationError, PosError, ReplayError, SetupError, SizeError,
+    SizeParseError,
 };
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
+pub use layers::{Layers, MAX_JELLY};
 pub use legal::{any_legal_move, for_each_legal_move, status_of};
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
+pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
@@ -126,6 +131,7 @@ pub use rng::GameRng;
 pub use rules::{Rules, Wrap};
 pub use save::SavedGame;
 pub use trace::{
-    Created, Fall, Fire, Fired, Moved, NoTrace, Opening, Phase, Shuffle, Sink, Spawn, Status, Trace,
+    Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, Shuffle, Sink,
+    Spawn, Status, Trace,
 };
 pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};

@@ -27,7 +27,16 @@ pub(crate) struct Masks {
     /// Row masks of holes; empty until the board has one, so that boards without holes
     /// (nearly all) copy and clear no extra plane.
     holes: Vec<u32>,
+    /// Row masks of obstacles, plane-major: locks, jelly (any layer), crates. Empty until
+    /// the board has one, for the same reason.
+    obstacles: Vec<u32>,
 }
+
+/// Obstacle planes.
+pub(crate) const LOCKS: usize = 0;
+pub(crate) const JELLY: usize = 1;
+pub(crate) const CRATES: usize = 2;
+const OBSTACLE_PLANES: usize = 3;
 
 impl Clone for Masks {
     fn clone(&self) -> Self {
@@ -38,6 +47,7 @@ impl Clone for Masks {
             packed: self.packed.clone(),
             geometry: self.geometry,
             holes: self.holes.clone(),
+            obstacles: self.obstacles.clone(),
         }
     }
 
@@ -48,6 +58,7 @@ impl Clone for Masks {
         self.packed.clone_from(&source.packed);
         self.geometry = source.geometry;
         self.holes.clone_from(&source.holes);
+        self.obstacles.clone_from(&source.obstacles);
     }
 }
 
@@ -65,6 +76,7 @@ impl Masks {
             },
             geometry,
             holes: Vec::new(),
+            obstacles: Vec::new(),
         }
     }
 
@@ -96,8 +108,8 @@ impl Masks {
         match cell {
             Cell::Empty => ([0; 3], 0),
             Cell::Blocker => ([BLOCKERS, 0, 0], 1),
-            // Holes live in their own mask (see `toggle`).
-            Cell::Hole => ([0; 3], 0),
+            // Holes and crates live in their own masks (see `toggle`).
+            Cell::Hole | Cell::Crate(_) => ([0; 3], 0),
             Cell::Piece(p) => {
                 let mut planes = [PIECES, 0, 0];
                 let mut n = 1;
@@ -121,6 +133,10 @@ impl Masks {
                 self.holes = vec![0; self.rows];
             }
             self.holes[pos.row as usize] ^= 1 << pos.col;
+            return;
+        }
+        if cell.is_crate() {
+            self.flip_obstacle(CRATES, pos);
             return;
         }
         let (planes, n) = Self::planes_of(cell);
@@ -186,6 +202,27 @@ impl Masks {
         for p in &mut self.packed {
             *p &= packed_keep;
         }
+    }
+
+    /// Flips `pos` in an obstacle plane (locks, jelly, crates), allocating the planes.
+    pub(crate) fn flip_obstacle(&mut self, plane: usize, pos: Pos) {
+        if self.obstacles.is_empty() {
+            self.obstacles = vec![0; OBSTACLE_PLANES * self.rows];
+        }
+        self.obstacles[plane * self.rows + pos.row as usize] ^= 1 << pos.col;
+    }
+
+    /// An obstacle plane's row masks (zeros while the board has no obstacle).
+    pub(crate) fn obstacle(&self, plane: usize) -> &[u32] {
+        let start = plane * self.rows;
+        self.obstacles
+            .get(start..start + self.rows)
+            .unwrap_or(&ZERO[..self.rows])
+    }
+
+    /// Whether the board has ever had an obstacle (the planes are allocated).
+    pub(crate) fn has_obstacles(&self) -> bool {
+        !self.obstacles.is_empty()
     }
 
     pub(crate) fn pieces(&self) -> &[u32] {

@@ -15,9 +15,14 @@
 //! `*` (colour bomb). [`Board`]'s `Display` prints the canonical form: rows joined by `/`,
 //! no spaces, no trailing separator; parsing that text gives the same board back.
 //!
+//! Obstacles: `%`, `%2`, `%3` is a crate with 1–3 health (a cell of its own). After any
+//! cell's token come its [`Layers`]: `@` locks the piece, `~` or `~~` puts one or two
+//! jelly layers under the cell. They are printed in that order, after the special's
+//! marker (`B|@~~`); parsing also takes them in the other order. A lock needs a piece (or
+//! a `?`), a hole takes no layer; such mistakes are errors naming the cell.
+//!
 //! Level notation ([`Layout`]) adds `?`, a plain piece drawn at random when the game
-//! starts. The obstacle marks `%` (crate), `@` (lock) and `~` (jelly) are reserved for
-//! obstacles and rejected with an error naming the cell.
+//! starts (`?@~` is a random locked piece on jelly).
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -25,6 +30,7 @@ use std::str::FromStr;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::NotationError;
+use crate::layers::{Layers, MAX_JELLY};
 use crate::piece::{Cell, Color, Piece, SpecialKind};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
@@ -89,11 +95,13 @@ impl fmt::Display for Layout {
                 f.write_str("/")?;
             }
             for (c, &cell) in self.board.row(r).unwrap_or_default().iter().enumerate() {
-                if self.random.contains(Pos::new(r as u8, c as u8)) {
+                let pos = Pos::new(r as u8, c as u8);
+                if self.random.contains(pos) {
                     f.write_char('?')?;
                 } else {
                     write_cell(f, cell)?;
                 }
+                write!(f, "{}", self.board.layers(pos))?;
             }
         }
         Ok(())
@@ -135,44 +143,89 @@ fn parse_cells(text: &str, kinds: &[SpecialKind]) -> Result<Layout, NotationErro
         cells.extend(row);
     }
     let size = Size::new(rows.len(), width.unwrap_or(0))?;
-    let board = Board::from_cells(size, cells).expect("cell count matches the size");
+    let (cells, layers): (Vec<Cell>, Vec<Layers>) = cells.into_iter().unzip();
+    let mut board = Board::from_cells(size, cells).expect("cell count matches the size");
+    for (pos, &layers) in size.positions().zip(&layers) {
+        if !layers.is_none() {
+            // Checked as read: a lock is on a piece or a random cell, no layer on a hole.
+            board.put_layers(pos, layers);
+        }
+    }
     Ok(Layout { board, random })
 }
 
-/// Reads one row: each cell is a base token (a letter, `.`, `#`, `_`, `?` or a colourless
-/// special's marker), then an optional coloured special's marker after a letter.
+/// Reads one row: each cell is a base token (a letter, `.`, `#`, `_`, `?`, `%` with an
+/// optional health digit, or a colourless special's marker), then an optional coloured
+/// special's marker after a letter, then its layers (`@`, `~`).
 fn parse_row(
     row: usize,
     text: &str,
     kinds: &[SpecialKind],
     random: &mut CellSet,
-) -> Result<Vec<Cell>, NotationError> {
-    let mut cells: Vec<Cell> = Vec::new();
+) -> Result<Vec<(Cell, Layers)>, NotationError> {
+    let mut cells: Vec<(Cell, Layers)> = Vec::new();
+    // Right after `%`, a digit is the crate's health.
+    let mut after_crate = false;
     for ch in text.chars().filter(|c| !is_space(*c)) {
         let col = cells.len();
+        let obstacle = |problem| NotationError::Obstacle {
+            row,
+            col: col.saturating_sub(1),
+            problem,
+        };
+        if std::mem::take(&mut after_crate) && ch.is_ascii_digit() {
+            match ch {
+                '1'..='3' => cells[col - 1].0 = Cell::Crate(ch as u8 - b'0'),
+                _ => return Err(obstacle("crate health is 1, 2 or 3 (%, %2, %3)")),
+            }
+            continue;
+        }
+        if ch == '@' || ch == '~' {
+            let Some((cell, layers)) = cells.last_mut() else {
+                return Err(obstacle(
+                    "a lock (@) or jelly (~) follows the cell it is on",
+                ));
+            };
+            let is_random = random.contains(Pos::new(row as u8, (col - 1) as u8));
+            if ch == '@' {
+                if cell.piece().is_none() && !is_random {
+                    return Err(obstacle("a lock (@) needs a piece under it"));
+                }
+                if layers.locked {
+                    return Err(obstacle("a cell has one lock (@)"));
+                }
+                layers.locked = true;
+            } else {
+                if cell.is_hole() {
+                    return Err(obstacle("a hole (_) holds no jelly (~)"));
+                }
+                if layers.jelly == MAX_JELLY {
+                    return Err(obstacle("a cell has at most two jelly layers (~~)"));
+                }
+                layers.jelly += 1;
+            }
+            continue;
+        }
         let kind = kinds.iter().find(|k| k.special.marker() == ch);
         let cell = match (ch, kind) {
             ('.', _) => Cell::Empty,
             ('#', _) => Cell::Blocker,
             ('_', _) => Cell::Hole,
+            ('%', _) => {
+                after_crate = true;
+                Cell::Crate(1)
+            }
             ('?', _) => {
                 if col < MAX_SIDE {
                     random.insert(Pos::new(row as u8, col as u8));
                 }
                 Cell::Empty
             }
-            ('%' | '@' | '~', _) => {
-                return Err(NotationError::Obstacle {
-                    row,
-                    col: col.saturating_sub(usize::from(ch != '%')),
-                    marker: ch,
-                });
-            }
             (_, Some(kind)) if !kind.colored => Cell::Piece(Piece::colorless(kind.special)),
             (_, Some(kind)) => {
                 // A coloured kind's marker modifies the plain piece just read.
                 let color = match cells.last() {
-                    Some(Cell::Piece(p)) if p.special().is_none() => p.color(),
+                    Some((Cell::Piece(p), _)) if p.special().is_none() => p.color(),
                     _ => None,
                 };
                 let (Some(prev), Some(color)) = (cells.last_mut(), color) else {
@@ -182,7 +235,7 @@ fn parse_row(
                         marker: ch,
                     });
                 };
-                *prev = Cell::Piece(Piece::new(color, kind.special));
+                prev.0 = Cell::Piece(Piece::new(color, kind.special));
                 continue;
             }
             (_, None) => match Color::from_letter(ch) {
@@ -191,7 +244,7 @@ fn parse_row(
                     // After a plain letter the marker belongs to that cell.
                     let after_letter = matches!(
                         cells.last(),
-                        Some(Cell::Piece(p)) if p.special().is_none() && p.color().is_some()
+                        Some((Cell::Piece(p), _)) if p.special().is_none() && p.color().is_some()
                     );
                     return Err(NotationError::UnknownMarker {
                         row,
@@ -208,7 +261,7 @@ fn parse_row(
                 cols: col + 1,
             }));
         }
-        cells.push(cell);
+        cells.push((cell, Layers::NONE));
     }
     Ok(cells)
 }
@@ -220,12 +273,15 @@ fn is_space(c: char) -> bool {
 }
 
 /// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
-/// if any; a colourless special is its marker alone.
+/// if any; a colourless special is its marker alone; a crate `%`, `%2`, `%3`. Its layers,
+/// if any, follow (see [`Layers`]'s `Display`).
 pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
     match cell {
         Cell::Empty => f.write_char('.'),
         Cell::Blocker => f.write_char('#'),
         Cell::Hole => f.write_char('_'),
+        Cell::Crate(1) => f.write_char('%'),
+        Cell::Crate(health) => write!(f, "%{health}"),
         Cell::Piece(p) => {
             if let Some(c) = p.color() {
                 f.write_char(c.letter())?;
@@ -244,8 +300,11 @@ impl fmt::Display for Board {
             if r > 0 {
                 f.write_str("/")?;
             }
-            for &cell in self.row(r).unwrap_or_default() {
+            for (c, &cell) in self.row(r).unwrap_or_default().iter().enumerate() {
                 write_cell(f, cell)?;
+                if self.has_obstacles() {
+                    write!(f, "{}", self.layers(Pos::new(r as u8, c as u8)))?;
+                }
             }
         }
         Ok(())

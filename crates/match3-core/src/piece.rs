@@ -220,6 +220,11 @@ pub enum Cell {
     /// A hole (`_`): not part of the board's shape. Nothing is ever on it, it breaks runs
     /// and clusters, and pieces fall past it to the next cell below.
     Hole,
+    /// A crate (`%`, `%2`, `%3`) with this much health left: it never moves or matches
+    /// and breaks runs and clusters. It loses one health per phase in which a cell next to
+    /// it is cleared by a match or a blast covers it, and is gone at 0. Pieces above it
+    /// rest on it. It has no id: it never moves, so its position names it.
+    Crate(u8),
 }
 
 impl Cell {
@@ -253,5 +258,10 @@ impl Cell {
     /// Whether the cell is a hole in the board's shape.
     pub const fn is_hole(self) -> bool {
         matches!(self, Cell::Hole)
+    }
+
+    /// Whether the cell is a crate.
+    pub const fn is_crate(self) -> bool {
+        matches!(self, Cell::Crate(_))
     }
 }

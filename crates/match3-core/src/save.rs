@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
 use crate::game::Snapshot;
+use crate::layers::{Layers, MAX_JELLY};
 use crate::level::Level;
 use crate::notation::write_cell;
 use crate::piece::{Cell, Color, Piece, Special};
@@ -49,7 +50,7 @@ pub struct SavedGame {
     pub state: Snapshot,
 }
 
-/// A cell in notation: `A`, `B-`, `*`, `.`, `#`, `_`.
+/// A cell in notation: `A`, `B-`, `*`, `.`, `#`, `_`, `%2`.
 fn cell_token(cell: Cell) -> String {
     let mut s = String::new();
     write_cell(&mut s, cell).expect("writing to a String");
@@ -69,6 +70,8 @@ fn cell_from_token(token: &str) -> Option<Cell> {
         ('.', None) => Some(Cell::Empty),
         ('#', None) => Some(Cell::Blocker),
         ('_', None) => Some(Cell::Hole),
+        ('%', None) => Some(Cell::Crate(1)),
+        ('%', Some(digit @ '1'..='3')) => Some(Cell::Crate(digit as u8 - b'0')),
         (letter, None) if letter.is_ascii_uppercase() => {
             Color::from_letter(letter).map(|c| Cell::Piece(Piece::plain(c)))
         }
@@ -78,6 +81,23 @@ fn cell_from_token(token: &str) -> Option<Cell> {
             Special::new(marker).map(|s| Cell::Piece(Piece::new(color, s)))
         }
     }
+}
+
+/// A cell with its layers, from a board row's token (`A@~`): the cell's token, then `@`
+/// and `~`s.
+fn cell_with_layers(token: &str) -> Option<(Cell, Layers)> {
+    let base = token.trim_end_matches(['@', '~']);
+    let mods = &token[base.len()..];
+    let locks = mods.matches('@').count();
+    let jelly = mods.matches('~').count();
+    if locks > 1 || jelly > usize::from(MAX_JELLY) {
+        return None;
+    }
+    let layers = Layers {
+        jelly: jelly as u8,
+        locked: locks == 1,
+    };
+    Some((cell_from_token(base)?, layers))
 }
 
 impl Serialize for Color {
@@ -141,7 +161,12 @@ impl Serialize for Board {
         let rows = (0..self.rows())
             .map(|r| {
                 let cells = self.row(r).unwrap_or_default();
-                let tokens: Vec<String> = cells.iter().map(|&c| cell_token(c)).collect();
+                let tokens: Vec<String> = (cells.iter().enumerate())
+                    .map(|(c, &cell)| {
+                        let layers = self.layers(Pos::new(r as u8, c as u8));
+                        format!("{}{layers}", cell_token(cell))
+                    })
+                    .collect();
                 tokens.join(" ")
             })
             .collect();
@@ -154,14 +179,16 @@ impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let data = BoardData::deserialize(d)?;
         let mut cells = Vec::new();
+        let mut layers = Vec::new();
         let mut cols = None;
         for (r, row) in data.rows.iter().enumerate() {
             let mut n = 0;
             for token in row.split_whitespace() {
-                let cell = cell_from_token(token).ok_or_else(|| {
+                let (cell, layer) = cell_with_layers(token).ok_or_else(|| {
                     D::Error::custom(format!("row {r}, col {n}: {token:?} is not a cell"))
                 })?;
                 cells.push(cell);
+                layers.push(layer);
                 n += 1;
             }
             if *cols.get_or_insert(n) != n {
@@ -172,6 +199,11 @@ impl<'de> Deserialize<'de> for Board {
         }
         let size = Size::new(data.rows.len(), cols.unwrap_or(0)).map_err(D::Error::custom)?;
         let mut board = Board::from_cells(size, cells).map_err(D::Error::custom)?;
+        for (pos, layer) in size.positions().zip(layers) {
+            if !layer.is_none() {
+                board.set_layers(pos, layer).map_err(D::Error::custom)?;
+            }
+        }
         let occupied: Vec<Pos> = board
             .iter()
             .filter(|(_, c)| c.is_occupied())

@@ -1,10 +1,11 @@
 //! Shuffle on deadlock: when a turn leaves no legal move, the movable pieces are permuted
-//! (ids travel with them; blockers and holes stay) until the board has no match and a
+//! (ids travel with them; blockers, holes, crates and locked pieces stay) until the board has no match and a
 //! legal move, within [`SHUFFLE_TRIES`] seeded tries.
 
 use crate::game::Snapshot;
 use crate::legal::any_legal_move;
 use crate::level::SHUFFLE_TRIES;
+use crate::obstacles::is_locked;
 use crate::piece::Cell;
 use crate::pos::Pos;
 use crate::rules::Rules;
@@ -22,7 +23,11 @@ pub(crate) fn shuffle<R: Rules + ?Sized, S: Sink>(
     sink: &mut S,
 ) -> bool {
     let board = &mut state.board;
-    let spots: Vec<Pos> = board.pieces().map(|(pos, _, _)| pos).collect();
+    // Locked pieces stay where they are.
+    let spots: Vec<Pos> = (board.pieces())
+        .map(|(pos, _, _)| pos)
+        .filter(|&pos| !is_locked(board, pos))
+        .collect();
     if spots.len() < 2 {
         return false;
     }

@@ -115,6 +115,8 @@ pub trait Sink {
     fn fall(&mut self, _id: u32, _from: Pos, _to: Pos) {}
     /// A new piece appeared at `pos`.
     fn spawn(&mut self, _id: u32, _pos: Pos, _piece: Piece) {}
+    /// An obstacle changed: a jelly layer, a lock or a crate (reported after `cleared`).
+    fn obstacle(&mut self, _event: ObstacleEvent) {}
     /// The phase ended with this score and board.
     fn phase_end(&mut self, _score: u64, _board: &Board) {}
     /// After the last phase no move was left, and the board was shuffled: every piece
@@ -179,6 +181,58 @@ pub struct Shuffle {
     pub board: Board,
 }
 
+/// What a phase did to an obstacle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ObstacleEvent {
+    /// The piece on `pos` was cleared and one jelly layer under it went; `left` remain.
+    Jelly {
+        /// The cell.
+        pos: Pos,
+        /// Layers left.
+        left: u8,
+    },
+    /// A clear included the locked piece `id` on `pos`: the lock broke, the piece stays.
+    Unlocked {
+        /// The cell.
+        pos: Pos,
+        /// The piece's id.
+        id: u32,
+    },
+    /// The crate on `pos` took a hit; `health` is what it has left, and at 0 it is gone
+    /// (the cell is empty, and gravity fills it).
+    Crate {
+        /// The cell.
+        pos: Pos,
+        /// Health left.
+        health: u8,
+    },
+}
+
+impl ObstacleEvent {
+    /// The cell it happened on.
+    pub fn pos(&self) -> Pos {
+        match *self {
+            ObstacleEvent::Jelly { pos, .. }
+            | ObstacleEvent::Unlocked { pos, .. }
+            | ObstacleEvent::Crate { pos, .. } => pos,
+        }
+    }
+}
+
+/// One line, as in a trace: `jelly (1,2) left 1`, `unlock #7 at (0,0)`,
+/// `crate (3,3) health 1`, `crate (3,3) destroyed`.
+impl std::fmt::Display for ObstacleEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            ObstacleEvent::Jelly { pos, left } => write!(f, "jelly {pos} left {left}"),
+            ObstacleEvent::Unlocked { pos, id } => write!(f, "unlock #{id} at {pos}"),
+            ObstacleEvent::Crate { pos, health: 0 } => write!(f, "crate {pos} destroyed"),
+            ObstacleEvent::Crate { pos, health } => write!(f, "crate {pos} health {health}"),
+        }
+    }
+}
+
 /// A recorded spawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Spawn {
@@ -201,6 +255,10 @@ pub struct Phase {
     pub cleared: Vec<Pos>,
     /// Specials that fired, in firing order.
     pub fired: Vec<Fired>,
+    /// Obstacle changes: broken locks, then jelly layers, then crate hits, each
+    /// row-major. Absent from JSON when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<ObstacleEvent>,
     /// Specials created.
     pub created: Vec<Created>,
     /// Falls, column by column, bottom first.
@@ -335,6 +393,9 @@ fn replay_phase(board: &mut Board, phase: &Phase) -> Result<(), ReplayError> {
             Ok(_) => return Err(ReplayError::NotAPiece { chain, pos }),
         }
     }
+    for &event in &phase.obstacles {
+        replay_obstacle(board, chain, event)?;
+    }
     for c in &phase.created {
         put(board, chain, c.pos, Cell::Piece(c.piece), c.id)?;
     }
@@ -348,6 +409,44 @@ fn replay_phase(board: &mut Board, phase: &Phase) -> Result<(), ReplayError> {
     replay_moves(board, chain, &falls)?;
     for s in &phase.spawns {
         put(board, chain, s.pos, Cell::Piece(s.piece), s.id)?;
+    }
+    Ok(())
+}
+
+/// Applies one obstacle event, checking that the board had what it names.
+fn replay_obstacle(board: &mut Board, chain: u32, event: ObstacleEvent) -> Result<(), ReplayError> {
+    let pos = event.pos();
+    let cell = board
+        .get(pos)
+        .map_err(|source| ReplayError::OffBoard { chain, source })?;
+    let mut layers = board.layers(pos);
+    let mismatch = ReplayError::Obstacle { chain, event };
+    match event {
+        ObstacleEvent::Jelly { left, .. } => {
+            if layers.jelly != left + 1 {
+                return Err(mismatch);
+            }
+            layers.jelly = left;
+            board.put_layers(pos, layers);
+        }
+        ObstacleEvent::Unlocked { id, .. } => {
+            if !layers.locked || board.id(pos) != Some(id) {
+                return Err(mismatch);
+            }
+            layers.locked = false;
+            board.put_layers(pos, layers);
+        }
+        ObstacleEvent::Crate { health, .. } => {
+            if cell != Cell::Crate(health + 1) {
+                return Err(mismatch);
+            }
+            let after = if health == 0 {
+                Cell::Empty
+            } else {
+                Cell::Crate(health)
+            };
+            board.set(pos, after, 0).expect("checked");
+        }
     }
     Ok(())
 }
@@ -376,6 +475,7 @@ impl Sink for Trace {
             matched: Vec::new(),
             cleared: Vec::new(),
             fired: Vec::new(),
+            obstacles: Vec::new(),
             created: Vec::new(),
             falls: Vec::new(),
             spawns: Vec::new(),
@@ -409,6 +509,10 @@ impl Sink for Trace {
 
     fn spawn(&mut self, id: u32, pos: Pos, piece: Piece) {
         self.current().spawns.push(Spawn { id, pos, piece });
+    }
+
+    fn obstacle(&mut self, event: ObstacleEvent) {
+        self.current().obstacles.push(event);
     }
 
     fn phase_end(&mut self, score: u64, board: &Board) {
@@ -472,6 +576,9 @@ impl std::fmt::Display for Trace {
                     write!(f, " with {} #{pid} at {ppos}", ppiece)?;
                 }
                 writeln!(f, ": {}", cells_text(&fired.cleared))?;
+            }
+            for event in &p.obstacles {
+                writeln!(f, "  {event}")?;
             }
             for c in &p.created {
                 writeln!(f, "  created {} #{} at {}", c.piece, c.id, c.pos)?;

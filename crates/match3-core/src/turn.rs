@@ -11,6 +11,7 @@ use crate::game::{Snapshot, TurnSummary};
 use crate::legal::settle_status;
 use crate::level::{Goal, Level};
 use crate::moves::Move;
+use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Pos;
@@ -99,6 +100,9 @@ pub(crate) fn validate<R: Rules + ?Sized>(
                 if cell.piece().is_none() {
                     return Err(MoveError::not_a_piece(pos, cell));
                 }
+                if obstacles::is_locked(board, pos) {
+                    return Err(MoveError::Locked { pos });
+                }
             }
             let combo = rules.combo(board, a, b);
             if combo.is_none() && !rules.swap_matches_in(board, a, b) {
@@ -159,6 +163,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     with_status: bool,
 ) -> Result<TurnSummary, MoveError> {
     let mut trigger = CellSet::new();
+    // A combo's area is a blast (it covers crates); a tap's group is a match (it hits the
+    // crates next to it).
+    let mut trigger_is_blast = false;
     let mut fired = CellSet::new();
     let mut combo_fire = None;
     let mut moved = [Pos::new(0, 0); 2];
@@ -185,6 +192,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                         area,
                     ));
                     trigger = area;
+                    trigger_is_blast = true;
                     fired.insert(a);
                     fired.insert(b);
                 }
@@ -257,6 +265,15 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         } else {
             fired = CellSet::new();
         }
+        let obstacles = state.board.has_obstacles();
+        let mut blasted = CellSet::new();
+        if obstacles {
+            if chain == 1 && trigger_is_blast {
+                blasted = trigger;
+            }
+            // A locked special is not cleared, so it does not fire.
+            fired.union_with(&obstacles::locked(&state.board));
+        }
         fire_specials(
             rules,
             &state.board,
@@ -264,8 +281,12 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             &mut cleared,
             &mut fired,
             &mut fired_list,
+            obstacles.then_some(&mut blasted),
             sink,
         );
+        if obstacles {
+            obstacles::break_locks(&mut state.board, &mut cleared, sink);
+        }
 
         created.clear();
         let moved = if chain == 1 {
@@ -287,6 +308,21 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
 
         if collects {
             count_colors(level, &state.board, &cleared, &mut state.collected);
+        }
+        if obstacles {
+            let mut by_match = matched;
+            if chain == 1 && !trigger_is_blast {
+                by_match.union_with(&trigger);
+            }
+            by_match.intersect_with(&cleared);
+            obstacles::hit(
+                &mut state.board,
+                &cleared,
+                &by_match,
+                &blasted,
+                &mut state.cleared,
+                sink,
+            );
         }
         state.board.clear_cells(&cleared);
         sink.cleared(&cleared);
@@ -377,7 +413,9 @@ fn specials_in(board: &Board, set: &CellSet) -> CellSet {
 }
 
 /// Fires every special in `cleared` that has not fired yet, row-major, adding each blast
-/// (and the specials it catches) to `cleared` until none is left.
+/// (and the specials it catches) to `cleared` until none is left. With `blasted`, every
+/// blast's whole area (crates included) is added to it too.
+#[allow(clippy::too_many_arguments)]
 fn fire_specials<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     board: &Board,
@@ -385,6 +423,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
     cleared: &mut CellSet,
     fired: &mut CellSet,
     fired_list: &mut Vec<Fire>,
+    mut blasted: Option<&mut CellSet>,
     sink: &mut S,
 ) {
     loop {
@@ -396,6 +435,9 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
         fired.insert(pos);
         let piece = board.at(pos).piece().expect("found above");
         let mut area = rules.blast(board, pos, piece, rng);
+        if let Some(blasted) = blasted.as_deref_mut() {
+            blasted.union_with(&area);
+        }
         keep_pieces(board, &mut area);
         let fire = Fire {
             pos,
@@ -425,18 +467,25 @@ fn mint(next_id: &mut u32) -> u32 {
 }
 
 /// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
-/// settle at the bottom, falling past holes; each move is reported to `sink` as a fall.
+/// settle at the bottom, falling past holes and coming to rest on fixed cells (crates and
+/// locked pieces, which never move); each move is reported to `sink` as a fall.
 pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
-    // Only columns with an empty cell below something need work: found from the row masks.
+    // Only columns with an empty cell below something that falls need work: found from
+    // the row masks, top down (a fixed cell stops what is above it).
     let mut above = 0u32;
     let mut unsettled = 0u32;
     let mut any_holes = 0u32;
+    let mut any_fixed = 0u32;
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    for ((&p, &b), &h) in pieces.iter().zip(blockers).zip(holes) {
-        let occupied = p | b;
+    let (locks, crates) = (board.lock_rows(), board.crate_rows());
+    for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
+        let fixed = locks[r] | crates[r];
+        let occupied = p | b | crates[r];
+        above &= !fixed;
         unsettled |= above & !(occupied | h);
-        above |= occupied;
+        above |= occupied & !fixed;
         any_holes |= h;
+        any_fixed |= fixed;
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
@@ -445,6 +494,10 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
         let mut floor = board.rows() as u8;
         for row in (0..board.rows() as u8).rev() {
             let from = Pos::new(row, col);
+            if any_fixed >> col & 1 == 1 && board.is_fixed(from) {
+                floor = row;
+                continue;
+            }
             let cell = board.at(from);
             if !cell.is_occupied() {
                 continue;
@@ -462,7 +515,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// The empty cells of the board (holes are not cells).
+/// The empty cells of the board (holes are not cells), those under fixed cells included.
 fn empties(board: &Board) -> CellSet {
     let full = if board.cols() >= 32 {
         u32::MAX
@@ -471,8 +524,9 @@ fn empties(board: &Board) -> CellSet {
     };
     let mut empties = CellSet::new();
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
+    let crates = board.crate_rows();
     for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
-        empties.set_row_bits(r, full & !(p | b | h));
+        empties.set_row_bits(r, full & !(p | b | h | crates[r]));
     }
     empties
 }

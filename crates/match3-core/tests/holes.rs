@@ -60,34 +60,6 @@ fn random_cells_belong_to_levels_only() {
 }
 
 #[test]
-fn obstacle_marks_are_rejected_with_their_cell() {
-    let err = Layout::parse("AB@/CDE", &[]).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            NotationError::Obstacle {
-                row: 0,
-                col: 1,
-                marker: '@'
-            }
-        ),
-        "{err}"
-    );
-    let err = Layout::parse("AB/C%", &[]).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            NotationError::Obstacle {
-                row: 1,
-                col: 1,
-                marker: '%'
-            }
-        ),
-        "{err}"
-    );
-}
-
-#[test]
 fn a_hole_breaks_a_run() {
     let board: Board = "AA_AA".parse().unwrap();
     assert!(Refilling.find_matches(&board).is_empty());

@@ -50,6 +50,7 @@ pub fn board_masks(board: &Board) -> Check {
             Cell::Empty => {}
             Cell::Blocker => want[1][r] |= bit,
             Cell::Hole => want[4][r] |= bit,
+            Cell::Crate(_) => {}
             Cell::Piece(piece) => {
                 want[0][r] |= bit;
                 if piece.special().is_some() {

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use match3_core::{
-    Board, Game, Goal, Layout, Level, Move, Rules, SavedGame, Shuffle, Snapshot, Status, Trace,
-    any_legal_move,
+    Board, Game, Goal, Layout, Level, Move, ObstacleEvent, Rules, SavedGame, Shuffle, Snapshot,
+    Status, Trace, any_legal_move,
 };
 
 use crate::checks::{Check, Violation};
@@ -143,6 +143,44 @@ pub fn expected_status(
     }
 }
 
+/// What the traces of a game so far show: pieces cleared per colour letter (for the
+/// colours a level collects), jelly layers removed and crates destroyed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Pieces cleared, per colour letter.
+    pub colors: BTreeMap<char, u64>,
+    /// Jelly layers removed (`jelly` events).
+    pub jelly: u64,
+    /// Crates destroyed (`crate` events with no health left).
+    pub crates: u64,
+}
+
+impl Counted {
+    /// Adds one turn's obstacle events.
+    pub fn add_obstacles(&mut self, trace: &Trace) {
+        for event in trace.phases.iter().flat_map(|p| &p.obstacles) {
+            match *event {
+                ObstacleEvent::Jelly { .. } => self.jelly += 1,
+                ObstacleEvent::Crate { health: 0, .. } => self.crates += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Jelly layers on `board`, counted cell by cell.
+fn jelly_on(board: &Board) -> u32 {
+    board
+        .iter()
+        .map(|(pos, _)| u32::from(board.layers(pos).jelly))
+        .sum()
+}
+
+/// Crates on `board`, counted cell by cell.
+fn crates_on(board: &Board) -> u64 {
+    board.iter().filter(|(_, cell)| cell.is_crate()).count() as u64
+}
+
 /// What a game reports after a turn.
 #[derive(Clone, Copy, Debug)]
 pub struct Reported<'a> {
@@ -163,7 +201,7 @@ pub struct Reported<'a> {
 pub fn progress_and_status<R: Rules + ?Sized>(
     rules: &R,
     level: &Level,
-    collected: &BTreeMap<char, u64>,
+    counted: &Counted,
     game: &Reported<'_>,
 ) -> Check {
     let Reported {
@@ -181,17 +219,33 @@ pub fn progress_and_status<R: Rules + ?Sized>(
     );
     let mut met = true;
     for (goal, got) in level.goals.iter().zip(reported) {
-        let want = match *goal {
-            Goal::Score { .. } => score,
-            Goal::Collect { color, .. } => collected.get(&color.letter()).copied().unwrap_or(0),
+        let (want, left) = match *goal {
+            Goal::Score { .. } => (score, None),
+            Goal::Collect { color, .. } => {
+                let n = counted.colors.get(&color.letter()).copied().unwrap_or(0);
+                (n, None)
+            }
+            Goal::Jelly => (counted.jelly, Some(u64::from(jelly_on(board)))),
+            Goal::Crates => (counted.crates, Some(crates_on(board))),
         };
         ensure!(
             got.goal == *goal && got.progress == want,
             "goal {goal}: progress {} reported, the traces say {want}",
             got.progress
         );
+        let (needed, done) = match (*goal, left) {
+            (_, Some(left)) => (want + left, left == 0),
+            (Goal::Score { target }, None) => (target, want >= target),
+            (Goal::Collect { count, .. }, None) => (u64::from(count), want >= u64::from(count)),
+            _ => unreachable!("obstacle goals have a count left"),
+        };
         ensure!(
-            got.done == (want >= goal.needed()),
+            got.needed == needed,
+            "goal {goal}: needs {} reported, the board and traces say {needed}",
+            got.needed
+        );
+        ensure!(
+            got.done == done,
             "goal {goal}: done {} at progress {want}",
             got.done
         );
@@ -275,7 +329,7 @@ pub fn level_game<R: Rules + ?Sized>(
     let Ok(mut game) = Game::from_layout(rules, layout, seed, colors, level.clone()) else {
         return Ok(None);
     };
-    let mut collected: BTreeMap<char, u64> = BTreeMap::new();
+    let mut counted = Counted::default();
     for (i, pick) in picks.iter().enumerate() {
         if i == picks.len() / 2 {
             save_round_trip(rules, &game)?;
@@ -306,18 +360,20 @@ pub fn level_game<R: Rules + ?Sized>(
             .iter()
             .filter_map(|g| match *g {
                 Goal::Collect { color, .. } => Some(color),
-                Goal::Score { .. } => None,
+                _ => None,
             })
             .collect();
         colours.sort();
         colours.dedup();
         for color in colours {
-            *collected.entry(color.letter()).or_default() += collected_in(&trace, &before, color)?;
+            *counted.colors.entry(color.letter()).or_default() +=
+                collected_in(&trace, &before, color)?;
         }
+        counted.add_obstacles(&trace);
         progress_and_status(
             rules,
             level,
-            &collected,
+            &counted,
             &Reported {
                 goals: &game.goals(),
                 score: game.score(),

@@ -395,7 +395,7 @@ mod levels {
         let mut game = Game::from_layout(Finite, &layout, 0, 3, lv.clone()).unwrap();
         game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))
             .unwrap();
-        let none = std::collections::BTreeMap::new();
+        let none = levels::Counted::default();
         let goals = game.goals();
         let check = |status, score| {
             let reported = levels::Reported {

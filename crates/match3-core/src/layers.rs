@@ -1,0 +1,62 @@
+//! [`Layers`]: what a cell holds besides its piece — jelly under it and a lock on it.
+//!
+//! Layers belong to the cell, not to the piece: jelly stays where it is while pieces fall
+//! through, and a locked piece never moves, so its lock never has to follow it.
+
+/// The most jelly layers a cell may have (`~~`).
+pub const MAX_JELLY: u8 = 2;
+
+const JELLY_BITS: u8 = 0b011;
+const LOCK_BIT: u8 = 0b100;
+
+/// A cell's layers: `jelly` (0 to [`MAX_JELLY`]) under it, and whether its piece is
+/// `locked`.
+///
+/// In notation they follow the cell's token: `@` for a lock, one `~` per jelly layer, in
+/// that order (`B|@~~`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Layers {
+    /// Jelly layers under the cell; each phase in which the cell's piece is cleared
+    /// removes one.
+    pub jelly: u8,
+    /// Whether the piece is locked: it cannot be swapped and does not fall; a clear that
+    /// includes it breaks the lock instead of removing the piece.
+    pub locked: bool,
+}
+
+impl Layers {
+    /// No layer.
+    pub const NONE: Layers = Layers {
+        jelly: 0,
+        locked: false,
+    };
+
+    /// Whether there is no layer.
+    pub fn is_none(self) -> bool {
+        self == Layers::NONE
+    }
+
+    pub(crate) fn to_byte(self) -> u8 {
+        (self.jelly.min(MAX_JELLY) & JELLY_BITS) | if self.locked { LOCK_BIT } else { 0 }
+    }
+
+    pub(crate) fn from_byte(byte: u8) -> Layers {
+        Layers {
+            jelly: byte & JELLY_BITS,
+            locked: byte & LOCK_BIT != 0,
+        }
+    }
+}
+
+/// `@~~`: the modifiers as written after a cell's token.
+impl std::fmt::Display for Layers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.locked {
+            f.write_str("@")?;
+        }
+        for _ in 0..self.jelly {
+            f.write_str("~")?;
+        }
+        Ok(())
+    }
+}
