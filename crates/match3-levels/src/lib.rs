@@ -8,8 +8,8 @@
 //! rules = "lines"              # lines | clusters | clusters-tap | clusters-drop | finite
 //! board = '''
 //! _??????_
-//! ????????
-//! ??????A?
+//! ?~?~??????
+//! ?%2??A?@?%
 //! '''                          # level notation; rows by newline or '/'
 //! moves = 20                   # move limit; absent = unlimited
 //! colors = 5                   # palette for '?' and refills
@@ -23,12 +23,19 @@
 //! kind = "collect"             # pieces of this colour cleared >= count
 //! color = "A"
 //! count = 30
+//! [[goals]]
+//! kind = "jelly"               # no jelly left
+//! [[goals]]
+//! kind = "crates"              # no crate left
 //! ```
 //!
 //! The board is in level notation: the board notation of the rules (letters, specials,
 //! `.` empty, `#` blocker) plus `_` for a hole (not part of the board: nothing is ever on
 //! it, it breaks runs and clusters, pieces fall past it) and `?` for a plain piece drawn
 //! when the game starts, so that the board starts with no match and a legal move.
+//! Obstacles: `%`, `%2`, `%3` a crate with 1–3 health; after a cell, `@` locks its piece
+//! and `~` / `~~` put one or two jelly layers under it (`?@~` is a random locked piece on
+//! jelly). A `jelly` or `crates` goal needs some on the board.
 //!
 //! [`LevelFile::parse`] reads the text; [`LevelFile::start`] starts a seeded game under
 //! rules the caller chooses by [`LevelFile::rules`] (this crate does not know the
@@ -51,7 +58,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use match3_core::refill::Weighted;
-use match3_core::{Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules};
+use match3_core::{
+    Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules, SetupError,
+};
 use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
@@ -206,21 +215,15 @@ impl LevelFile {
                         count: g.count.ok_or_else(|| missing("count"))?,
                     }
                 }
-                "jelly" | "crates" => {
-                    return Err(at(
-                        g.kind.span(),
-                        &field("kind"),
-                        format!(
-                            "{:?} goals need obstacles, which are not supported yet",
-                            g.kind.get_ref()
-                        ),
-                    ));
-                }
+                "jelly" => Goal::Jelly,
+                "crates" => Goal::Crates,
                 other => {
                     return Err(at(
                         g.kind.span(),
                         &field("kind"),
-                        format!("unknown goal kind {other:?}: expected score or collect"),
+                        format!(
+                            "unknown goal kind {other:?}: expected score, collect, jelly or crates"
+                        ),
                     ));
                 }
             });
@@ -360,8 +363,16 @@ impl LevelFile {
     pub fn start<R: Rules>(&self, rules: R, seed: u64) -> Result<Game<R>, LevelError> {
         let layout = self.layout(&rules)?;
         let colors = self.palette(&layout);
-        Game::from_layout(rules, &layout, seed, colors, self.level.clone())
-            .map_err(|e| self.error("board", e.to_string()))
+        Game::from_layout(rules, &layout, seed, colors, self.level.clone()).map_err(|e| {
+            // A goal with nothing to clear is the goal's line; anything else the board's.
+            let field = match e {
+                SetupError::NothingToClear { kind } => (self.level.goals.iter())
+                    .position(|g| g.kind() == kind)
+                    .map_or("board".to_string(), |i| format!("goals[{i}]")),
+                _ => "board".to_string(),
+            };
+            self.error(&field, e.to_string())
+        })
     }
 }
 

@@ -121,9 +121,25 @@ fn goal_errors_name_the_goal() {
         "{base}[[goals]]\nkind = \"collect\"\ncolor = \"AB\"\ncount = 3\n"
     ));
     assert_eq!((line, field.as_str()), (8, "goals[1].color"));
-    let (_, field, message) = invalid(&format!("{base}[[goals]]\nkind = \"jelly\"\n"));
-    assert_eq!(field, "goals[1].kind");
-    assert!(message.contains("not supported yet"), "{message}");
+}
+
+#[test]
+fn obstacle_goals_need_obstacles_on_the_board() {
+    let text = "rules = \"lines\"\nboard = '''\n??%2?\n?~???\n'''\ncolors = 4\n\
+                [[goals]]\nkind = \"jelly\"\n[[goals]]\nkind = \"crates\"\n";
+    let file = LevelFile::parse(text, "o.toml").unwrap();
+    assert_eq!(file.level.goals, [Goal::Jelly, Goal::Crates]);
+    let game = file.start(match3_lines::Lines, 1).unwrap();
+    assert_eq!(game.board().jelly_left(), 1);
+    assert_eq!(game.board().crates_left(), 1);
+    // Without a crate on the board, the crates goal is the error, at its line.
+    let text = text.replace("%2", "?");
+    let file = LevelFile::parse(&text, "o.toml").unwrap();
+    let err = file.start(match3_lines::Lines, 1).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "o.toml:9: goals[1]: the level has a crates goal but its board has no crates"
+    );
 }
 
 #[test]
