@@ -1,6 +1,6 @@
 //! The [`Bot`] trait and the two bots.
 
-use match3_core::{Game, GameRng, Move, Rules, Snapshot};
+use match3_core::{Game, GameRng, Goal, Move, Rules, Snapshot};
 
 /// Chooses moves for a game.
 pub trait Bot {
@@ -37,7 +37,10 @@ impl Bot for RandomBot {
 }
 
 /// Resolves every legal move on a scratch copy (full cascade) and plays the one that
-/// scores most.
+/// scores most; on a level with `collect`, `jelly` or `crates` goals, the one that makes
+/// most progress on them first ([`Level::goal_units`](match3_core::Level::goal_units):
+/// pieces of a wanted colour up to the count, jelly layers, crate hits), score breaking
+/// ties.
 ///
 /// - **Ties** go to the first move in [`Game::legal_moves`] order (row-major swaps, then
 ///   drops by column, then taps), so the choice is deterministic.
@@ -77,11 +80,21 @@ impl Bot for GreedyBot {
         // A candidate whose look-ahead fails (a runaway cascade under the guessed refills)
         // ranks below every one that plays, but stays a candidate: the bot returns a move
         // whenever one is legal, and the game reports what really happens.
-        let mut best: Option<(Option<u64>, Move)> = None;
+        // Goals other than score are ranked first; plain games skip the count.
+        let level = game.level();
+        let by_goals = (level.goals.iter()).any(|g| !matches!(g, Goal::Score { .. }));
+        let mut best: Option<(Option<(u64, u64)>, Move)> = None;
         for &mv in &self.moves {
-            let score = game.evaluate(mv, scratch, Some(&guess)).ok();
-            if best.is_none_or(|(best, _)| score > best) {
-                best = Some((score, mv));
+            let rank = game.evaluate(mv, scratch, Some(&guess)).ok().map(|score| {
+                let units = if by_goals {
+                    level.goal_units(scratch)
+                } else {
+                    0
+                };
+                (units, score)
+            });
+            if best.is_none_or(|(best, _)| rank > best) {
+                best = Some((rank, mv));
             }
         }
         // Move the guessing generator on, so the next decision guesses afresh.

@@ -1,6 +1,6 @@
 //! The JSON shapes of the command's output (documented in `docs/cli.md`).
 
-use match3_core::{Fire, Game, Goal, Move, Opening, Pos, Rules, Trace};
+use match3_core::{Fire, Game, Goal, Move, ObstacleEvent, Opening, Pos, Rules, Trace};
 use serde_json::{Value, json};
 
 /// `[row, col]`.
@@ -59,7 +59,7 @@ pub fn phases(trace: &Trace) -> Value {
             .phases
             .iter()
             .map(|p| {
-                json!({
+                let mut phase = json!({
                     "chain": p.chain,
                     "cleared": cells(&p.cleared),
                     "score": p.score,
@@ -74,10 +74,31 @@ pub fn phases(trace: &Trace) -> Value {
                     "spawns": p.spawns.iter().map(|s| json!({
                         "id": s.id, "at": pos(s.pos), "piece": piece(s.piece),
                     })).collect::<Vec<_>>(),
-                })
+                });
+                // Only on boards with obstacles, so plain output stays as it was.
+                if !p.obstacles.is_empty() {
+                    phase["obstacles"] = p.obstacles.iter().map(obstacle).collect();
+                }
+                phase
             })
             .collect(),
     )
+}
+
+/// An obstacle event: `{"kind": "jelly", "at", "left"}`, `{"kind": "unlocked", "at",
+/// "id"}` or `{"kind": "crate", "at", "health"}` (health 0: destroyed).
+fn obstacle(event: &ObstacleEvent) -> Value {
+    match *event {
+        ObstacleEvent::Jelly { pos: at, left } => {
+            json!({ "kind": "jelly", "at": pos(at), "left": left })
+        }
+        ObstacleEvent::Unlocked { pos: at, id } => {
+            json!({ "kind": "unlocked", "at": pos(at), "id": id })
+        }
+        ObstacleEvent::Crate { pos: at, health } => {
+            json!({ "kind": "crate", "at": pos(at), "health": health })
+        }
+    }
 }
 
 /// The level's goals with progress: `[{"kind", "target" or "count" (and "color"),

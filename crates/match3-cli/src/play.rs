@@ -106,8 +106,14 @@ impl Session {
             parts.push("# blocker".to_string());
         }
         parts.push(". empty".to_string());
-        if self.game.board().has_holes() {
+        let board = self.game.board();
+        if board.has_holes() {
             parts.push("_ hole".to_string());
+        }
+        if board.has_obstacles() {
+            parts.push("%2 crate (health)".to_string());
+            parts.push("X@ locked".to_string());
+            parts.push("X~ jelly (~~ two layers)".to_string());
         }
         format!("legend: {}", parts.join(", "))
     }
@@ -337,6 +343,9 @@ impl Session {
                 }
                 for created in &phase.created {
                     write!(out, ", made {} at {}", created.piece, created.pos)?;
+                }
+                for event in &phase.obstacles {
+                    write!(out, ", {event}")?;
                 }
                 writeln!(out, ", +{}", phase.score)?;
             }
