@@ -3,7 +3,8 @@
 //! Between working out a phase's clear and removing it:
 //!
 //! 1. a locked piece in the clear is not removed: its lock breaks instead (so it scores
-//!    no jelly, collects nothing, fires nothing and hits no crate);
+//!    no jelly, collects nothing, fires nothing and hits no crate); from then on it is a
+//!    free piece, which falls with this phase's gravity if the cells under it emptied;
 //! 2. each cleared cell with jelly loses one layer;
 //! 3. each crate loses one health when a cell orthogonally next to it is cleared by a
 //!    match (the detected matches and a tap's group), or a blast covers it (a special's

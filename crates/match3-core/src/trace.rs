@@ -103,7 +103,8 @@ pub trait Sink {
     fn opening(&mut self, _opening: Opening) {}
     /// A phase begins; `chain` is 1 for the move's own phase.
     fn phase_start(&mut self, _chain: u32) {}
-    /// A special fired and these cells are in its blast (blockers excluded).
+    /// A special fired and these cells are in its blast: the pieces and crates it covers
+    /// (blockers, empties and holes excluded).
     fn fired(&mut self, _fire: Fire, _area: &CellSet) {}
     /// The phase removes these cells (matches and blasts, unioned).
     fn cleared(&mut self, _cells: &CellSet) {}
@@ -115,7 +116,8 @@ pub trait Sink {
     fn fall(&mut self, _id: u32, _from: Pos, _to: Pos) {}
     /// A new piece appeared at `pos`.
     fn spawn(&mut self, _id: u32, _pos: Pos, _piece: Piece) {}
-    /// An obstacle changed: a jelly layer, a lock or a crate (reported after `cleared`).
+    /// An obstacle changed: a lock broke, a jelly layer went or a crate took a hit
+    /// (reported after `fired`, before `cleared`).
     fn obstacle(&mut self, _event: ObstacleEvent) {}
     /// The phase ended with this score and board.
     fn phase_end(&mut self, _score: u64, _board: &Board) {}
@@ -135,7 +137,7 @@ impl Sink for NoTrace {}
 pub struct Fired {
     /// The special (and partner, for a combo).
     pub fire: Fire,
-    /// The cells its blast covered, sorted.
+    /// The cells its blast covered, sorted: pieces, and crates (which it damages).
     pub cleared: Vec<Pos>,
 }
 

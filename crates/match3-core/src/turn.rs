@@ -258,7 +258,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         if chain == 1 {
             if let Some((fire, area)) = combo_fire.take() {
                 let mut area = area;
-                keep_pieces(&state.board, &mut area);
+                keep_targets(&state.board, &mut area);
                 sink.fired(fire, &area);
                 fired_list.push(fire);
             }
@@ -285,6 +285,8 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             sink,
         );
         if obstacles {
+            // Blasts reported the crates they cover; only pieces are removed.
+            keep_pieces(&state.board, &mut cleared);
             obstacles::break_locks(&mut state.board, &mut cleared, sink);
         }
 
@@ -403,6 +405,19 @@ fn keep_pieces(board: &Board, set: &mut CellSet) {
     }
 }
 
+/// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
+/// clear; a blast that covers one damages it).
+fn keep_targets(board: &Board, set: &mut CellSet) {
+    let (pieces, crates) = (board.piece_rows(), board.crate_rows());
+    for r in 0..crate::pos::MAX_SIDE {
+        let bits = set.row_bits(r);
+        if bits != 0 {
+            let keep = pieces.get(r).copied().unwrap_or(0) | crates.get(r).copied().unwrap_or(0);
+            set.set_row_bits(r, bits & keep);
+        }
+    }
+}
+
 /// The cells of `set` that hold a special piece.
 fn specials_in(board: &Board, set: &CellSet) -> CellSet {
     let mut out = CellSet::new();
@@ -438,7 +453,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
         if let Some(blasted) = blasted.as_deref_mut() {
             blasted.union_with(&area);
         }
-        keep_pieces(board, &mut area);
+        keep_targets(board, &mut area);
         let fire = Fire {
             pos,
             id: board.id(pos).unwrap_or(0),

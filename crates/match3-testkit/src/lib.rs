@@ -53,6 +53,7 @@ pub mod fuzz;
 pub mod generators;
 pub mod golden;
 pub mod levels;
+pub mod obstacles;
 pub mod oracle;
 pub mod suite;
 
@@ -129,6 +130,12 @@ macro_rules! rules_suite {
             #[allow(non_snake_case)]
             fn [<$name _levels_keep_every_invariant>]() {
                 $crate::suite::levels(&[<$name _rules>]());
+            }
+
+            #[test]
+            #[allow(non_snake_case)]
+            fn [<$name _obstacles_keep_every_invariant>]() {
+                $crate::suite::obstacles(&[<$name _rules>]());
             }
 
             #[test]

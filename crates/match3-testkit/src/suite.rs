@@ -81,6 +81,24 @@ pub fn new_games<R: Rules + ?Sized>(rules: &R) {
     });
 }
 
+/// The obstacle invariants ([`obstacles`](crate::obstacles)) over seeded scenarios on
+/// biased boards with crates, jelly and locks planted, every turn also checked against
+/// the slow reference of a phase and against every invariant of [`turns`].
+pub fn obstacles<R: Rules + ?Sized>(rules: &R) {
+    let cells = proptest::collection::vec((0u8..10, 0u8..10, 0u8..7), 1..16);
+    let cases = (
+        generators::boards(Features::of(rules)),
+        cells,
+        any::<u64>(),
+        generators::picks(),
+    );
+    run("obstacles", cases, |(board, cells, seed, picks)| {
+        let mut board = board;
+        crate::obstacles::plant(&mut board, &cells);
+        crate::obstacles::scenario(rules, &board, seed, &picks)
+    });
+}
+
 /// The level invariants ([`levels`](crate::levels)) over generated level games: biased
 /// boards with holes punched and random cells (`?`) marked, random move limits, score and
 /// collect goals, stars and shuffle settings, seeded play, a save and load halfway.

@@ -1,0 +1,417 @@
+//! Obstacle invariants, and an independent slow reference of one phase with obstacles.
+//!
+//! [`obstacle_turn`] checks what every turn must keep, phase by phase: jelly only
+//! decreases, one layer at a time; locks only break, and locked pieces never move (a piece
+//! whose lock breaks is free, and may fall in that phase's gravity); crates
+//! never move, lose at most one health per phase, and only next to a cell cleared by a
+//! match or under a blast; every obstacle event agrees with the boards around it; a
+//! shuffle leaves obstacles alone.
+//!
+//! [`reference_phase`] works a phase out again from the board it started on and the rules'
+//! answers recorded in the trace (the matches and the blasts), with its own naive code:
+//! which cells are cleared, which locks break, the jelly and crate events in order, and
+//! the board after gravity, cell by cell. It shares nothing with the engine's bit masks.
+//!
+//! Both are pure functions of a board and a trace, so `tests/broken.rs` shows each one
+//! failing on tampered data.
+
+use match3_core::{Board, Cell, CellSet, ObstacleEvent, Opening, Phase, Pos, Trace};
+
+use crate::checks::{Check, Violation};
+
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(Violation(format!($($fmt)+)));
+        }
+    };
+}
+
+/// The cells orthogonally next to a cell of `set`, on `board`.
+fn around(board: &Board, set: &CellSet) -> CellSet {
+    let mut out = CellSet::new();
+    for pos in set {
+        let (r, c) = (i16::from(pos.row), i16::from(pos.col));
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r + dr, c + dc);
+            if nr >= 0 && nc >= 0 && (nr as usize) < board.rows() && (nc as usize) < board.cols() {
+                out.insert(Pos::new(nr as u8, nc as u8));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the phase's first clear includes what the move itself cleared (a tap's group,
+/// a combo's area), which the trace does not list apart from the rest.
+fn has_move_clear(trace: &Trace, phase: &Phase) -> bool {
+    phase.chain == 1
+        && (matches!(trace.opening, Some(Opening::Tap { .. }))
+            || phase.fired.iter().any(|f| f.fire.partner.is_some()))
+}
+
+/// Every fired area of the phase, unioned.
+fn blasted(phase: &Phase) -> CellSet {
+    phase
+        .fired
+        .iter()
+        .flat_map(|f| f.cleared.iter().copied())
+        .collect()
+}
+
+/// The obstacle invariants of one turn played from `before` (see the module doc).
+pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
+    let starts = trace
+        .phase_boards(before)
+        .map_err(|e| Violation(format!("trace does not replay: {e}")))?;
+    // The opening never moves a locked piece.
+    if let Some(Opening::Swap { a, b, .. }) = trace.opening {
+        ensure!(
+            !before.layers(a).locked && !before.layers(b).locked,
+            "swap {a} {b} moves a locked piece on {before}"
+        );
+    }
+    for (phase, start) in trace.phases.iter().zip(&starts) {
+        let ctx = format!("chain {} on {start}", phase.chain);
+        let end = &phase.board;
+        let cleared: CellSet = phase.cleared.iter().copied().collect();
+        let matched: CellSet = phase.matched.iter().copied().collect();
+        let mut by_match = matched;
+        by_match.intersect_with(&cleared);
+        if has_move_clear(trace, phase) {
+            by_match.union_with(&cleared);
+        }
+        let mut may_hit = around(start, &by_match);
+        may_hit.union_with(&blasted(phase));
+        for (pos, cell) in start.iter() {
+            let (was, now) = (start.layers(pos), end.layers(pos));
+            ensure!(
+                now.jelly <= was.jelly && was.jelly - now.jelly <= 1,
+                "{ctx}: jelly at {pos} went from {} to {} (ends {end})",
+                was.jelly,
+                now.jelly
+            );
+            ensure!(
+                was.jelly == now.jelly || cleared.contains(pos),
+                "{ctx}: jelly at {pos} went though its piece was not cleared"
+            );
+            ensure!(
+                !now.locked || was.locked,
+                "{ctx}: a lock appeared at {pos} (ends {end})"
+            );
+            // A piece whose lock broke this phase is free, and falls with its gravity.
+            if was.locked && now.locked {
+                ensure!(
+                    end.id(pos) == start.id(pos) && end.at(pos) == cell,
+                    "{ctx}: the locked piece at {pos} moved or changed (ends {end})"
+                );
+            }
+            if let Cell::Crate(health) = cell {
+                match end.at(pos) {
+                    Cell::Crate(h) if h == health => {}
+                    Cell::Crate(h) if h + 1 == health && may_hit.contains(pos) => {}
+                    _ if health == 1 && may_hit.contains(pos) => {}
+                    now => {
+                        return Err(Violation(format!(
+                            "{ctx}: the crate {} at {pos} became {} (ends {end}); \
+                             it was{} next to a match or under a blast",
+                            Cell::Crate(health),
+                            now,
+                            if may_hit.contains(pos) { "" } else { " not" }
+                        )));
+                    }
+                }
+            }
+        }
+        for (pos, cell) in end.iter() {
+            if cell.is_crate() {
+                ensure!(
+                    start.at(pos).is_crate(),
+                    "{ctx}: a crate appeared at {pos} (ends {end})"
+                );
+            }
+        }
+        for event in &phase.obstacles {
+            let pos = event.pos();
+            let ok = match *event {
+                ObstacleEvent::Jelly { left, .. } => start.layers(pos).jelly == left + 1,
+                ObstacleEvent::Unlocked { id, .. } => {
+                    start.layers(pos).locked && start.id(pos) == Some(id)
+                }
+                ObstacleEvent::Crate { health, .. } => start.at(pos) == Cell::Crate(health + 1),
+            };
+            ensure!(ok, "{ctx}: event {event} does not match the board");
+        }
+    }
+    if let Some(shuffle) = &trace.shuffle {
+        let last = trace.phases.last().map_or(before, |p| &p.board);
+        for (pos, cell) in last.iter() {
+            ensure!(
+                shuffle.board.layers(pos) == last.layers(pos),
+                "the shuffle changed the layers at {pos}"
+            );
+            if cell.is_crate() || last.layers(pos).locked {
+                ensure!(
+                    shuffle.board.at(pos) == cell && shuffle.board.id(pos) == last.id(pos),
+                    "the shuffle moved the fixed {cell} at {pos}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks every phase of a turn played from `before` against [`reference_phase`], except
+/// a first phase that includes the move's own clear (a tap or a combo).
+pub fn reference_turn(before: &Board, trace: &Trace) -> Check {
+    let starts = trace
+        .phase_boards(before)
+        .map_err(|e| Violation(format!("trace does not replay: {e}")))?;
+    for (phase, start) in trace.phases.iter().zip(&starts) {
+        if !has_move_clear(trace, phase) {
+            reference_phase(start, phase)?;
+        }
+    }
+    Ok(())
+}
+
+/// Works `phase` out again from `start` and the rules' answers it recorded (its matches,
+/// its blasts and the specials it created), and compares: the cleared cells, the obstacle
+/// events in order, and the board after gravity (the phase's board without its spawns).
+pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
+    let ctx = format!("chain {} on {start}", phase.chain);
+    let is_piece = |pos: Pos| matches!(start.at(pos), Cell::Piece(_));
+    let matched: CellSet = phase
+        .matched
+        .iter()
+        .copied()
+        .filter(|&p| is_piece(p))
+        .collect();
+    let blasts = blasted(phase);
+    // What the matches and blasts would clear; locked pieces lose their lock instead.
+    let mut events = Vec::new();
+    let mut cleared = CellSet::new();
+    for pos in matched.iter().chain(blasts.iter()) {
+        if is_piece(pos) {
+            cleared.insert(pos);
+        }
+    }
+    for pos in &cleared.clone() {
+        if start.layers(pos).locked {
+            cleared.remove(pos);
+            let id = start.id(pos).unwrap_or(0);
+            events.push(ObstacleEvent::Unlocked { pos, id });
+        }
+    }
+    ensure!(
+        cleared.to_vec() == phase.cleared,
+        "{ctx}: the reference clears {:?}, the engine {:?}",
+        cleared.to_vec(),
+        phase.cleared
+    );
+    for pos in &cleared {
+        let jelly = start.layers(pos).jelly;
+        if jelly > 0 {
+            events.push(ObstacleEvent::Jelly {
+                pos,
+                left: jelly - 1,
+            });
+        }
+    }
+    let mut by_match = matched;
+    by_match.intersect_with(&cleared);
+    let mut hit = around(start, &by_match);
+    hit.union_with(&blasts);
+    for pos in &hit {
+        if let Cell::Crate(health) = start.at(pos) {
+            events.push(ObstacleEvent::Crate {
+                pos,
+                health: health - 1,
+            });
+        }
+    }
+    ensure!(
+        events == phase.obstacles,
+        "{ctx}: the reference has events {:?}, the engine {:?}",
+        events.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        phase
+            .obstacles
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    );
+    // The board: clear, obstacles, new specials, then gravity.
+    let mut board = start.clone();
+    for pos in &cleared {
+        board.set(pos, Cell::Empty, 0).expect("on the board");
+    }
+    for event in &events {
+        let pos = event.pos();
+        let mut layers = board.layers(pos);
+        match *event {
+            ObstacleEvent::Unlocked { .. } => layers.locked = false,
+            ObstacleEvent::Jelly { left, .. } => layers.jelly = left,
+            ObstacleEvent::Crate { health, .. } => {
+                let cell = if health == 0 {
+                    Cell::Empty
+                } else {
+                    Cell::Crate(health)
+                };
+                board.set(pos, cell, 0).expect("on the board");
+            }
+        }
+        board
+            .set_layers(pos, layers)
+            .expect("the cell keeps its kind");
+    }
+    for c in &phase.created {
+        board
+            .set(c.pos, Cell::Piece(c.piece), c.id)
+            .expect("on the board");
+    }
+    reference_gravity(&mut board);
+    let mut want = phase.board.clone();
+    for s in &phase.spawns {
+        want.set(s.pos, Cell::Empty, 0).expect("on the board");
+    }
+    ensure!(
+        board == want,
+        "{ctx}: after gravity the reference has {board}, the engine {want}"
+    );
+    Ok(())
+}
+
+/// Gravity, one step at a time: while an empty cell has, as the nearest cell above it
+/// (holes skipped), a piece or blocker that is not fixed, that thing moves down into it.
+/// Crates and locked pieces never move, so what is above them stays above them.
+pub fn reference_gravity(board: &mut Board) {
+    let movable = |b: &Board, pos: Pos| match b.at(pos) {
+        Cell::Piece(_) => !b.layers(pos).locked,
+        Cell::Blocker => true,
+        _ => false,
+    };
+    loop {
+        let mut moved = false;
+        for c in 0..board.cols() as u8 {
+            for r in (1..board.rows() as u8).rev() {
+                let to = Pos::new(r, c);
+                if !board.at(to).is_empty() {
+                    continue;
+                }
+                let Some(from) = (0..r)
+                    .rev()
+                    .map(|k| Pos::new(k, c))
+                    .find(|&p| !board.at(p).is_hole())
+                else {
+                    continue;
+                };
+                if movable(board, from) {
+                    let (cell, id) = (board.at(from), board.id(from).unwrap_or(0));
+                    board.set(from, Cell::Empty, 0).expect("on the board");
+                    board.set(to, cell, id).expect("on the board");
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+/// Every listed legal move leaves locked pieces alone, and a swap that would move a
+/// locked piece is refused with [`MoveError::Locked`](match3_core::MoveError::Locked).
+pub fn locks_hold<R: match3_core::Rules + ?Sized>(game: &match3_core::Game<&R>) -> Check {
+    use match3_core::{Move, MoveError, MoveKind};
+    if !game.rules().accepts(MoveKind::Swap) {
+        return Ok(());
+    }
+    let board = game.board();
+    let locked = |pos: Pos| board.layers(pos).locked;
+    for mv in game.legal_moves() {
+        if let Move::Swap(a, b) = mv {
+            ensure!(
+                !locked(a) && !locked(b),
+                "{mv} is listed but moves a locked piece on {board}"
+            );
+        }
+    }
+    if game.status().is_over() && game.status() != match3_core::Status::NoMoves {
+        return Ok(());
+    }
+    for (a, cell) in board.iter() {
+        for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+            let both = cell.piece().is_some() && board.at(b).piece().is_some();
+            if both && (locked(a) || locked(b)) {
+                let pos = if locked(a) { a } else { b };
+                let got = game.check(Move::Swap(a, b));
+                ensure!(
+                    got == Err(MoveError::Locked { pos }),
+                    "swapping {a} {b} (locked {pos}) on {board}: {got:?}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plants obstacles on `board`: each `(row, col, kind)` off the board is skipped; kind
+/// 0–2 a crate of health 1–3, 3 one jelly layer, 4 two, 5 a lock (on a piece), 6 a lock
+/// and a jelly layer (on a piece). Ids are renumbered row-major, as a loaded game's are.
+pub fn plant(board: &mut Board, cells: &[(u8, u8, u8)]) {
+    use match3_core::Layers;
+    for &(r, c, kind) in cells {
+        let pos = Pos::new(r, c);
+        let Ok(cell) = board.get(pos) else { continue };
+        if cell.is_hole() {
+            continue;
+        }
+        let layers = board.layers(pos);
+        let want = match kind {
+            0..=2 => {
+                board
+                    .set(pos, Cell::Crate(kind + 1), 0)
+                    .expect("on the board");
+                continue;
+            }
+            3 | 4 => Layers {
+                jelly: kind - 2,
+                ..layers
+            },
+            _ if cell.piece().is_some() => Layers {
+                locked: true,
+                jelly: if kind == 6 { 1 } else { layers.jelly },
+            },
+            _ => continue,
+        };
+        board.set_layers(pos, want).expect("checked above");
+    }
+    board.renumber(0);
+}
+
+/// Plays a scenario ([`checks::scenario`](crate::checks::scenario): every turn invariant
+/// of the suite) on `board`, then walks its turns with [`obstacle_turn`] and
+/// [`reference_turn`]; checks [`locks_hold`] on the starting board.
+pub fn scenario<R: match3_core::Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    seed: u64,
+    picks: &[crate::generators::Pick],
+) -> Check {
+    if let Ok(game) = match3_core::Game::from_board(rules, board.clone(), seed) {
+        locks_hold(&game)?;
+    }
+    let outcomes = crate::checks::scenario(rules, board, seed, picks)?;
+    let mut current = board.clone();
+    for (mv, result) in outcomes {
+        let Ok(trace) = result else { continue };
+        let what = mv.map_or_else(|| "resolve".to_string(), |m| m.to_string());
+        let on = |v: Violation| Violation(format!("{what} on {current}: {}", v.0));
+        obstacle_turn(&current, &trace).map_err(on)?;
+        reference_turn(&current, &trace).map_err(on)?;
+        current = trace
+            .replay(&current)
+            .map_err(|e| Violation(format!("{what}: {e}")))?;
+    }
+    Ok(())
+}
