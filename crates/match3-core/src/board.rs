@@ -318,13 +318,24 @@ impl Board {
         self.crate_rows().iter().map(|r| r.count_ones()).sum()
     }
 
-    /// Empties `pos` (in range), returning what was there.
+    /// Empties `pos` (in range), returning what was there; a lock goes with its piece
+    /// (jelly stays: it belongs to the cell).
     pub(crate) fn take(&mut self, pos: Pos) -> (Cell, u32) {
         let i = self.size.index(pos);
         let out = (self.cells[i], self.ids[i]);
         self.masks.toggle(pos, out.0);
         self.cells[i] = Cell::Empty;
         self.ids[i] = 0;
+        if self.has_obstacles() && self.layers(pos).locked {
+            let layers = self.layers(pos);
+            self.put_layers(
+                pos,
+                Layers {
+                    locked: false,
+                    ..layers
+                },
+            );
+        }
         out
     }
 

@@ -350,6 +350,9 @@ pub fn level_game<R: Rules + ?Sized>(
             .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
         holes_stay(&before, &trace)?;
         trace_round_trip(&trace)?;
+        crate::obstacles::obstacle_turn(&before, &trace)
+            .and_then(|()| crate::obstacles::reference_turn(&before, &trace))
+            .map_err(|v| Violation(format!("{mv} on {before}: {}", v.0)))?;
         if let Some(s) = &trace.shuffle {
             let last = trace.phases.last().map_or(&before, |p| &p.board);
             shuffle(rules, last, s)?;

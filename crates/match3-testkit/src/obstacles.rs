@@ -83,6 +83,13 @@ pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
         }
         let mut may_hit = around(start, &by_match);
         may_hit.union_with(&blasted(phase));
+        // A lock breaks only where a match or a blast (or the move's own clear) reached.
+        let unlocked: CellSet = (phase.obstacles.iter())
+            .filter(|e| matches!(e, ObstacleEvent::Unlocked { .. }))
+            .map(ObstacleEvent::pos)
+            .collect();
+        let mut may_unlock = matched;
+        may_unlock.union_with(&blasted(phase));
         for (pos, cell) in start.iter() {
             let (was, now) = (start.layers(pos), end.layers(pos));
             ensure!(
@@ -100,7 +107,7 @@ pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
                 "{ctx}: a lock appeared at {pos} (ends {end})"
             );
             // A piece whose lock broke this phase is free, and falls with its gravity.
-            if was.locked && now.locked {
+            if was.locked && !unlocked.contains(pos) {
                 ensure!(
                     end.id(pos) == start.id(pos) && end.at(pos) == cell,
                     "{ctx}: the locked piece at {pos} moved or changed (ends {end})"
@@ -136,6 +143,10 @@ pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
             let ok = match *event {
                 ObstacleEvent::Jelly { left, .. } => start.layers(pos).jelly == left + 1,
                 ObstacleEvent::Unlocked { id, .. } => {
+                    ensure!(
+                        may_unlock.contains(pos) || has_move_clear(trace, phase),
+                        "{ctx}: the lock at {pos} broke, but no match or blast reached it"
+                    );
                     start.layers(pos).locked && start.id(pos) == Some(id)
                 }
                 ObstacleEvent::Crate { health, .. } => start.at(pos) == Cell::Crate(health + 1),

@@ -100,15 +100,19 @@ pub fn obstacles<R: Rules + ?Sized>(rules: &R) {
 }
 
 /// The level invariants ([`levels`](crate::levels)) over generated level games: biased
-/// boards with holes punched and random cells (`?`) marked, random move limits, score and
-/// collect goals, stars and shuffle settings, seeded play, a save and load halfway.
+/// boards with obstacles planted, holes punched and random cells (`?`) marked, random
+/// move limits, score, collect, jelly and crates goals, stars and shuffle settings,
+/// seeded play, a save and load halfway; every turn also keeps the
+/// [`obstacles`](crate::obstacles) invariants.
 pub fn levels<R: Rules + ?Sized>(rules: &R) {
     use match3_core::{Color, Goal, Layout, Level, Pos};
     let features = Features::of(rules);
     let cells = proptest::collection::vec((0u8..10, 0u8..10, 0u8..3), 0..12);
+    let obstacles = proptest::collection::vec((0u8..10, 0u8..10, 0u8..7), 0..10);
     let goals = (
         proptest::option::of(0u64..400),
         proptest::option::of((0u8..4, 0u32..20)),
+        any::<bool>(),
     );
     let level = (
         proptest::option::of(1u32..10),
@@ -117,7 +121,7 @@ pub fn levels<R: Rules + ?Sized>(rules: &R) {
     );
     let cases = (
         generators::boards(features),
-        cells,
+        (cells, obstacles),
         level,
         3u8..7,
         any::<u64>(),
@@ -126,8 +130,16 @@ pub fn levels<R: Rules + ?Sized>(rules: &R) {
     run(
         "levels",
         cases,
-        |(board, cells, (moves, (score, collect), shuffle), colors, seed, picks)| {
+        |(
+            board,
+            (cells, obstacles),
+            (moves, (score, collect, clear), shuffle),
+            colors,
+            seed,
+            picks,
+        )| {
             let mut board = board;
+            crate::obstacles::plant(&mut board, &obstacles);
             let mut random = CellSet::new();
             for (r, c, kind) in cells {
                 let pos = Pos::new(r, c);
@@ -152,6 +164,13 @@ pub fn levels<R: Rules + ?Sized>(rules: &R) {
             if let Some((c, count)) = collect {
                 let color = Color::new(c % colors).expect("below 26");
                 goals.push(Goal::Collect { color, count });
+            }
+            // Clear whatever obstacles the board has.
+            if clear && board.jelly_left() > 0 {
+                goals.push(Goal::Jelly);
+            }
+            if clear && board.crates_left() > 0 {
+                goals.push(Goal::Crates);
             }
             let level = Level {
                 moves,

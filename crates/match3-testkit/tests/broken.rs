@@ -444,3 +444,177 @@ mod levels {
         assert!(levels::continues_identically(&game, tampered, &picks).is_err());
     }
 }
+
+mod obstacles {
+    //! Each obstacle check fails on a trace tampered so that it still replays: the board
+    //! after each phase is edited to match the tampered events.
+
+    use match3_core::{Board, Cell, Game, Layers, Moved, ObstacleEvent, Pos, Shuffle, Trace};
+    use match3_finite::Finite;
+    use match3_testkit::obstacles::{obstacle_turn, reference_turn};
+
+    fn p(r: u8, c: u8) -> Pos {
+        Pos::new(r, c)
+    }
+
+    /// `board` resolved under the finite rules (runs of three, no refill).
+    fn resolved(board: &str) -> (Board, Trace) {
+        let board: Board = board.parse().unwrap();
+        let mut game = Game::from_board(Finite, board.clone(), 0).unwrap();
+        let trace = game.resolve().unwrap();
+        // The untampered turn keeps every check.
+        obstacle_turn(&board, &trace).unwrap();
+        reference_turn(&board, &trace).unwrap();
+        (board, trace)
+    }
+
+    fn fails(before: &Board, trace: &Trace, expect: &str) {
+        trace
+            .replay(before)
+            .expect("the tampered trace still replays");
+        let err = obstacle_turn(before, trace)
+            .and_then(|()| reference_turn(before, trace))
+            .unwrap_err();
+        assert!(err.0.contains(expect), "{}", err.0);
+    }
+
+    /// The reference alone (the invariants may catch some of these too).
+    fn reference_fails(before: &Board, trace: &Trace, expect: &str) {
+        trace
+            .replay(before)
+            .expect("the tampered trace still replays");
+        let err = reference_turn(before, trace).unwrap_err();
+        assert!(err.0.contains(expect), "{}", err.0);
+    }
+
+    fn set_layers(board: &mut Board, pos: Pos, jelly: u8, locked: bool) {
+        board.set_layers(pos, Layers { jelly, locked }).unwrap();
+    }
+
+    #[test]
+    fn jelly_may_only_go_under_a_cleared_piece() {
+        let (before, mut trace) = resolved("A@~A~A~B~/CD%2E/FGH%");
+        let phase = &mut trace.phases[0];
+        phase.obstacles.push(ObstacleEvent::Jelly {
+            pos: p(0, 3),
+            left: 0,
+        });
+        set_layers(&mut phase.board, p(0, 3), 0, false);
+        fails(
+            &before,
+            &trace,
+            "jelly at (0,3) went though its piece was not cleared",
+        );
+    }
+
+    #[test]
+    fn a_crate_is_only_hit_next_to_a_match_or_under_a_blast() {
+        let (before, mut trace) = resolved("A@~A~A~B~/CD%2E/FGH%");
+        let phase = &mut trace.phases[0];
+        phase.obstacles.push(ObstacleEvent::Crate {
+            pos: p(2, 3),
+            health: 0,
+        });
+        phase.board.set(p(2, 3), Cell::Empty, 0).unwrap();
+        fails(
+            &before,
+            &trace,
+            "it was not next to a match or under a blast",
+        );
+    }
+
+    #[test]
+    fn a_lock_only_breaks_where_a_clear_reaches() {
+        let (before, mut trace) = resolved("A@~A~A~B~/C@D%2E/FGH%");
+        let id = before.id(p(1, 0)).unwrap();
+        let phase = &mut trace.phases[0];
+        phase
+            .obstacles
+            .insert(1, ObstacleEvent::Unlocked { pos: p(1, 0), id });
+        set_layers(&mut phase.board, p(1, 0), 0, false);
+        fails(
+            &before,
+            &trace,
+            "the lock at (1,0) broke, but no match or blast reached it",
+        );
+    }
+
+    #[test]
+    fn a_locked_piece_never_falls() {
+        // Row 1 clears; the locked C above it must stay where it is.
+        let (before, mut trace) = resolved("BC@DE/AAAF/GHIJ");
+        let id = before.id(p(0, 1)).unwrap();
+        let phase = &mut trace.phases[0];
+        phase.falls.push(match3_core::Fall {
+            id,
+            from: p(0, 1),
+            to: p(1, 1),
+        });
+        let c = phase.board.at(p(0, 1));
+        phase.board.set(p(0, 1), Cell::Empty, 0).unwrap();
+        phase.board.set(p(1, 1), c, id).unwrap();
+        fails(&before, &trace, "the locked piece at (0,1) moved");
+    }
+
+    #[test]
+    fn a_shuffle_leaves_locked_pieces_alone() {
+        let (before, mut trace) = resolved("A@~A~A~B~/C@D%2E/FGH%");
+        let last = trace.phases[0].board.clone();
+        let (a, b) = (p(1, 0), p(1, 1));
+        let (ida, idb) = (last.id(a).unwrap(), last.id(b).unwrap());
+        let mut board = last.clone();
+        set_layers(&mut board, a, 0, false);
+        board.swap(a, b).unwrap();
+        trace.shuffle = Some(Box::new(Shuffle {
+            moves: vec![
+                Moved {
+                    id: ida,
+                    from: a,
+                    to: b,
+                },
+                Moved {
+                    id: idb,
+                    from: b,
+                    to: a,
+                },
+            ],
+            board,
+        }));
+        fails(&before, &trace, "the shuffle changed the layers at (1,0)");
+    }
+
+    #[test]
+    fn the_reference_catches_a_locked_piece_cleared_instead_of_unlocked() {
+        let (before, mut trace) = resolved("A@~A~A~B/CD%2E/FGHB");
+        let phase = &mut trace.phases[0];
+        phase.obstacles.remove(0);
+        phase.cleared.insert(0, p(0, 0));
+        phase.board.set(p(0, 0), Cell::Empty, 0).unwrap();
+        reference_fails(&before, &trace, "the reference clears");
+    }
+
+    #[test]
+    fn the_reference_catches_a_missing_crate_hit() {
+        let (before, mut trace) = resolved("A@~A~A~B/CD%2E/FGHB");
+        let phase = &mut trace.phases[0];
+        let hit = phase.obstacles.pop().unwrap();
+        assert_eq!(hit.to_string(), "crate (1,2) health 1");
+        phase.board.set(p(1, 2), Cell::Crate(2), 0).unwrap();
+        reference_fails(&before, &trace, "the reference has events");
+    }
+
+    #[test]
+    fn the_reference_catches_a_piece_resting_on_nothing() {
+        // Column 0: the run clears, the crate above it breaks, B must fall to the bottom.
+        let (before, mut trace) = resolved("BC/%D/AE/AF/AG");
+        let phase = &mut trace.phases[0];
+        let fall = phase.falls.iter_mut().find(|f| f.from == p(0, 0)).unwrap();
+        assert_eq!(fall.to, p(4, 0));
+        fall.to = p(3, 0);
+        let b = phase.board.at(p(4, 0));
+        let id = phase.board.id(p(4, 0)).unwrap();
+        phase.board.set(p(4, 0), Cell::Empty, 0).unwrap();
+        phase.board.set(p(3, 0), b, id).unwrap();
+        reference_fails(&before, &trace, "after gravity the reference has");
+    }
+}
