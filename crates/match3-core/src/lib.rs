@@ -57,15 +57,41 @@
 //!
 //! ## Levels, shuffles and saved games
 //!
-//! - **Levels**: a [`Level`] adds a move limit, [`Goal`]s (score, collect), star thresholds,
+//! - **Levels**: a [`Level`] adds a move limit, [`Goal`]s (score, collect, jelly, crates), star thresholds,
 //!   the shuffle switch and refill weights; the status becomes [`Status::Won`] or
 //!   [`Status::Lost`]. [`Game::from_layout`] starts a level's board ([`Layout`]: holes `_`
 //!   and random cells `?`, drawn so the game starts stable and playable). The
 //!   `match3-levels` crate reads level files.
 //! - **Shuffle on deadlock** (on by default for refilling rules): a turn that leaves no
 //!   legal move permutes the pieces, seeded, keeping ids; recorded as [`Trace::shuffle`].
+//! - **Obstacles**, the same for every variant: crates ([`Cell::Crate`], `%` `%2` `%3`)
+//!   never move or match and take a hit per phase from a match next to them or a blast
+//!   over them; jelly (`~`, `~~`) under a cell loses a layer per phase in which its piece
+//!   is cleared; a locked piece (`@`) cannot be swapped, does not fall, and a clear that
+//!   includes it breaks the lock instead. Jelly and locks are a cell's [`Layers`]. Every
+//!   change is an [`ObstacleEvent`] in the phase's trace, and replay reproduces the layers.
+//!   See [Obstacles in a phase](#obstacles-in-a-phase).
 //! - **Save and load**: [`Game::save`] gives a [`SavedGame`] (serde), [`Game::load`]
 //!   continues it exactly.
+//!
+//! ## Obstacles in a phase
+//!
+//! Once the phase's matches are found and its specials have fired (a locked special does
+//! not fire):
+//!
+//! 1. a locked piece in the clear is not removed: its lock breaks instead. It is not
+//!    cleared, so it takes no jelly layer, collects nothing and hits no crate; from then
+//!    on it is a free piece, which falls with this phase's gravity;
+//! 2. each cleared cell with jelly loses one layer;
+//! 3. each crate orthogonally next to a cell cleared by a match (the detected matches, or
+//!    a tap's group), or covered by a blast (a special's area or a combo's), loses one
+//!    health, once per phase whatever the number of reasons; at 0 its cell is empty;
+//! 4. the cleared pieces are removed, gravity runs (crates and locked pieces stay and hold
+//!    up what is above them) and refills fill every empty cell, including those under
+//!    a crate or a locked piece.
+//!
+//! The events come in that order in [`Phase::obstacles`]: broken locks, jelly, crate hits,
+//! each row-major. Shuffles leave crates, locked pieces and all layers where they are.
 //!
 //! ## Design decisions
 //!
