@@ -53,7 +53,10 @@ impl Clone for Board {
         self.size = source.size;
         self.cells.clone_from(&source.cells);
         self.ids.clone_from(&source.ids);
-        self.layers.clone_from(&source.layers);
+        // Nearly always both empty: skip the call.
+        if !(self.layers.is_empty() && source.layers.is_empty()) {
+            self.layers.clone_from(&source.layers);
+        }
         self.masks.clone_from(&source.masks);
     }
 }
@@ -212,15 +215,22 @@ impl Board {
         self.masks.toggle(pos, cell);
         self.cells[i] = cell;
         self.ids[i] = if cell.is_occupied() { id } else { 0 };
-        if !self.layers.is_empty() && self.layers[i] != 0 {
-            let mut layers = self.layers(pos);
-            layers.locked &= cell.piece().is_some();
-            if cell.is_hole() {
-                layers.jelly = 0;
-            }
-            self.put_layers(pos, layers);
+        if !self.layers.is_empty() {
+            self.fit_layers(pos, cell);
         }
         Ok(())
+    }
+
+    /// Drops the layers `cell` cannot have: a lock without a piece, jelly on a hole.
+    #[cold]
+    #[inline(never)]
+    fn fit_layers(&mut self, pos: Pos, cell: Cell) {
+        let mut layers = self.layers(pos);
+        layers.locked &= cell.piece().is_some();
+        if cell.is_hole() {
+            layers.jelly = 0;
+        }
+        self.put_layers(pos, layers);
     }
 
     /// The layers (jelly, lock) of `pos`; none off the board.
@@ -234,6 +244,18 @@ impl Board {
 
     /// Sets the layers of `pos`: at most [`MAX_JELLY`] jelly layers, none on a hole, and a
     /// lock only on a piece.
+    ///
+    /// ```
+    /// use match3_core::{Board, Layers, Pos};
+    ///
+    /// let mut board: Board = "AB/._".parse()?;
+    /// board.set_layers(Pos::new(0, 1), Layers { jelly: 2, locked: true })?;
+    /// assert_eq!(board.to_string(), "AB@~~/._");
+    /// let err = board.set_layers(Pos::new(1, 0), Layers { jelly: 0, locked: true });
+    /// assert_eq!(err.unwrap_err().to_string(), "(1,0): a lock needs a piece under it");
+    /// assert!(board.set_layers(Pos::new(1, 1), Layers { jelly: 1, locked: false }).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_layers(&mut self, pos: Pos, layers: Layers) -> Result<(), LayerError> {
         let cell = self.get(pos)?;
         let problem = if layers.jelly > MAX_JELLY {

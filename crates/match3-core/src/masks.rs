@@ -57,8 +57,13 @@ impl Clone for Masks {
         self.words.clone_from(&source.words);
         self.packed.clone_from(&source.packed);
         self.geometry = source.geometry;
-        self.holes.clone_from(&source.holes);
-        self.obstacles.clone_from(&source.obstacles);
+        // Nearly always all empty: skip the calls.
+        if !(self.holes.is_empty() && source.holes.is_empty()) {
+            self.holes.clone_from(&source.holes);
+        }
+        if !(self.obstacles.is_empty() && source.obstacles.is_empty()) {
+            self.obstacles.clone_from(&source.obstacles);
+        }
     }
 }
 
@@ -128,19 +133,11 @@ impl Masks {
 
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
-        if cell == Cell::Hole {
-            if self.holes.is_empty() {
-                self.holes = vec![0; self.rows];
-            }
-            self.holes[pos.row as usize] ^= 1 << pos.col;
-            return;
-        }
-        if cell.is_crate() {
-            self.flip_obstacle(CRATES, pos);
-            return;
-        }
         let (planes, n) = Self::planes_of(cell);
         if n == 0 {
+            if matches!(cell, Cell::Hole | Cell::Crate(_)) {
+                self.toggle_fixed(pos, cell);
+            }
             return;
         }
         // The colour plane, last, is the highest: make sure it exists once.
@@ -160,6 +157,20 @@ impl Masks {
             if let Some(p) = self.packed.get_mut(plane) {
                 *p ^= packed_bit;
             }
+        }
+    }
+
+    /// Holes and crates, in their own masks (rare: kept out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn toggle_fixed(&mut self, pos: Pos, cell: Cell) {
+        if cell.is_hole() {
+            if self.holes.is_empty() {
+                self.holes = vec![0; self.rows];
+            }
+            self.holes[pos.row as usize] ^= 1 << pos.col;
+        } else {
+            self.flip_obstacle(CRATES, pos);
         }
     }
 

@@ -266,11 +266,14 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             fired = CellSet::new();
         }
         let obstacles = state.board.has_obstacles();
-        let mut blasted = CellSet::new();
+        // Only boards with obstacles track blasts (plain boards skip even the zeroing).
+        let mut blasted = None;
         if obstacles {
-            if chain == 1 && trigger_is_blast {
-                blasted = trigger;
-            }
+            blasted = Some(if chain == 1 && trigger_is_blast {
+                trigger
+            } else {
+                CellSet::new()
+            });
             // A locked special is not cleared, so it does not fire.
             fired.union_with(&obstacles::locked(&state.board));
         }
@@ -281,7 +284,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             &mut cleared,
             &mut fired,
             &mut fired_list,
-            obstacles.then_some(&mut blasted),
+            blasted.as_mut(),
             sink,
         );
         if obstacles {
@@ -321,7 +324,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 &mut state.board,
                 &cleared,
                 &by_match,
-                &blasted,
+                &blasted.unwrap_or_default(),
                 &mut state.cleared,
                 sink,
             );
@@ -485,6 +488,15 @@ fn mint(next_id: &mut u32) -> u32 {
 /// settle at the bottom, falling past holes and coming to rest on fixed cells (crates and
 /// locked pieces, which never move); each move is reported to `sink` as a fall.
 pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
+    if board.has_obstacles() {
+        settle::<true, S>(board, sink);
+    } else {
+        settle::<false, S>(board, sink);
+    }
+}
+
+/// [`gravity`], compiled twice: plain boards never look at the obstacle masks.
+fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     // Only columns with an empty cell below something that falls need work: found from
     // the row masks, top down (a fixed cell stops what is above it).
     let mut above = 0u32;
@@ -494,13 +506,19 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
     let (locks, crates) = (board.lock_rows(), board.crate_rows());
     for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
-        let fixed = locks[r] | crates[r];
-        let occupied = p | b | crates[r];
-        above &= !fixed;
-        unsettled |= above & !(occupied | h);
-        above |= occupied & !fixed;
+        let mut occupied = p | b;
+        if FIXED {
+            let fixed = locks[r] | crates[r];
+            occupied |= crates[r];
+            above &= !fixed;
+            unsettled |= above & !(occupied | h);
+            above |= occupied & !fixed;
+            any_fixed |= fixed;
+        } else {
+            unsettled |= above & !(occupied | h);
+            above |= occupied;
+        }
         any_holes |= h;
-        any_fixed |= fixed;
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
@@ -509,7 +527,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
         let mut floor = board.rows() as u8;
         for row in (0..board.rows() as u8).rev() {
             let from = Pos::new(row, col);
-            if any_fixed >> col & 1 == 1 && board.is_fixed(from) {
+            if FIXED && any_fixed >> col & 1 == 1 && board.is_fixed(from) {
                 floor = row;
                 continue;
             }
@@ -539,9 +557,13 @@ fn empties(board: &Board) -> CellSet {
     };
     let mut empties = CellSet::new();
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    let crates = board.crate_rows();
     for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
-        empties.set_row_bits(r, full & !(p | b | h | crates[r]));
+        empties.set_row_bits(r, full & !(p | b | h));
+    }
+    if board.has_obstacles() {
+        for (r, &c) in board.crate_rows().iter().enumerate() {
+            empties.set_row_bits(r, empties.row_bits(r) & !c);
+        }
     }
     empties
 }
