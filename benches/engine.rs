@@ -174,5 +174,39 @@ fn bots(c: &mut Criterion) {
     let _ = BotKind::Random;
 }
 
-criterion_group!(benches, detection, moves, gravity_bench, turns, bots);
+/// A 20-move random playout on the two yardstick levels of `benches/levels/`: the same
+/// 8×8 lines board plain and with jelly everywhere, crates and locks.
+fn obstacle_levels(c: &mut Criterion) {
+    let mut playout = c.benchmark_group("level_playout_20");
+    for name in ["plain-8x8", "obstacles-8x8"] {
+        let path = format!("{}/benches/levels/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let file = match3_levels::LevelFile::read(std::path::Path::new(&path)).unwrap();
+        let start = file.start(match3_lines::Lines, 7).unwrap();
+        playout.bench_function(name, |b| {
+            b.iter_batched_ref(
+                || (start.clone(), RandomBot::new(3)),
+                |(game, bot)| {
+                    for _ in 0..20 {
+                        let Some(mv): Option<Move> = bot.choose(game) else {
+                            break;
+                        };
+                        game.play_with(mv, &mut NoTrace).unwrap();
+                    }
+                },
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+    playout.finish();
+}
+
+criterion_group!(
+    benches,
+    detection,
+    moves,
+    gravity_bench,
+    turns,
+    bots,
+    obstacle_levels
+);
 criterion_main!(benches);
