@@ -157,14 +157,7 @@ fn bots(c: &mut Criterion) {
             playout.bench_function(BenchmarkId::new(name, side), |b| {
                 b.iter_batched_ref(
                     || (start.clone(), RandomBot::new(3)),
-                    |(game, bot)| {
-                        for _ in 0..20 {
-                            let Some(mv): Option<Move> = bot.choose(game) else {
-                                break;
-                            };
-                            game.play_with(mv, &mut NoTrace).unwrap();
-                        }
-                    },
+                    |(game, bot)| playout_20(game, bot),
                     criterion::BatchSize::SmallInput,
                 )
             });
@@ -172,6 +165,16 @@ fn bots(c: &mut Criterion) {
     }
     playout.finish();
     let _ = BotKind::Random;
+}
+
+/// Up to 20 moves of `bot` on `game`, untraced.
+fn playout_20<R: Rules>(game: &mut Game<R>, bot: &mut RandomBot) {
+    for _ in 0..20 {
+        let Some(mv): Option<Move> = bot.choose(game) else {
+            break;
+        };
+        game.play_with(mv, &mut NoTrace).unwrap();
+    }
 }
 
 /// A 20-move random playout on the two yardstick levels of `benches/levels/`: the same
@@ -185,14 +188,7 @@ fn obstacle_levels(c: &mut Criterion) {
         playout.bench_function(name, |b| {
             b.iter_batched_ref(
                 || (start.clone(), RandomBot::new(3)),
-                |(game, bot)| {
-                    for _ in 0..20 {
-                        let Some(mv): Option<Move> = bot.choose(game) else {
-                            break;
-                        };
-                        game.play_with(mv, &mut NoTrace).unwrap();
-                    }
-                },
+                |(game, bot)| playout_20(game, bot),
                 criterion::BatchSize::SmallInput,
             )
         });

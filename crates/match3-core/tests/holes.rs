@@ -6,23 +6,8 @@ use match3_core::{
     gravity, runs,
 };
 
-fn p(r: u8, c: u8) -> Pos {
-    Pos::new(r, c)
-}
-
-/// Runs of three with random refill.
-struct Refilling;
-impl Rules for Refilling {
-    fn name(&self) -> &str {
-        "refilling"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn refills(&self) -> bool {
-        true
-    }
-}
+mod common;
+use common::{Refilling, p};
 
 /// Runs of three, pieces dropped in by column.
 struct Drops;

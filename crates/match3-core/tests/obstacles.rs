@@ -8,9 +8,8 @@ use match3_core::{
     Trace, runs,
 };
 
-fn p(r: u8, c: u8) -> Pos {
-    Pos::new(r, c)
-}
+mod common;
+use common::{Refilling, p};
 
 #[derive(Debug)]
 /// Runs of three, no refill; `A-` is a special that clears its whole row when it fires.
@@ -31,20 +30,6 @@ impl Rules for Threes {
             row.insert(p(pos.row, c as u8));
         }
         row
-    }
-}
-
-/// Runs of three with random refill.
-struct Refilling;
-impl Rules for Refilling {
-    fn name(&self) -> &str {
-        "refilling"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn refills(&self) -> bool {
-        true
     }
 }
 
