@@ -44,7 +44,12 @@ impl Clone for Board {
             size: self.size,
             cells: self.cells.clone(),
             ids: self.ids.clone(),
-            layers: self.layers.clone(),
+            // Nearly always empty: a new empty vector costs nothing, a clone a call.
+            layers: if self.layers.is_empty() {
+                Vec::new()
+            } else {
+                self.layers.clone()
+            },
             masks: self.masks.clone(),
         }
     }

@@ -46,8 +46,17 @@ impl Clone for Masks {
             words: self.words.clone(),
             packed: self.packed.clone(),
             geometry: self.geometry,
-            holes: self.holes.clone(),
-            obstacles: self.obstacles.clone(),
+            // Nearly always empty: a new empty vector costs nothing, a clone a call.
+            holes: if self.holes.is_empty() {
+                Vec::new()
+            } else {
+                self.holes.clone()
+            },
+            obstacles: if self.obstacles.is_empty() {
+                Vec::new()
+            } else {
+                self.obstacles.clone()
+            },
         }
     }
 
