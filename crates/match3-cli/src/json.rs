@@ -139,6 +139,15 @@ fn shuffle(trace: &Trace) -> Value {
     })
 }
 
+/// A turn's trace: `{"opening", "phases", "shuffle"}`, as in `resolve --json`.
+pub fn trace(t: &Trace) -> Value {
+    json!({
+        "opening": t.opening.map_or(Value::Null, opening),
+        "phases": phases(t),
+        "shuffle": shuffle(t),
+    })
+}
+
 /// The `resolve --json` object: the game after the turn, and the turn's trace or error.
 /// `mv` is the move as typed (`null` for a resolve).
 pub fn resolve<R: Rules>(

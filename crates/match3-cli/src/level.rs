@@ -22,6 +22,11 @@ impl Opened {
     /// Reads `path`; `rules`, when given on the command line, must agree with the file.
     pub fn read(path: &Path, rules: Option<Variant>) -> Result<Opened, String> {
         let file = LevelFile::read(path).map_err(|e| e.to_string())?;
+        Opened::open(file, rules)
+    }
+
+    /// A parsed level file; `rules`, when given, must agree with the file.
+    pub fn open(file: LevelFile, rules: Option<Variant>) -> Result<Opened, String> {
         let variant = Variant::from_str(&file.rules, false).map_err(|_| {
             let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
             file.error(
@@ -38,7 +43,7 @@ impl Opened {
             return Err(format!(
                 "--rules {} disagrees with the level file {}, which is for the {} rules",
                 given.name(),
-                path.display(),
+                file.file,
                 variant.name()
             ));
         }

@@ -10,6 +10,7 @@
 //! match3 play    --rules finite --preset teaching
 //! match3 simulate --rules lines --bot greedy --games 100 --moves 50 --seed 1 --jobs 2
 //! match3 compare  --games 50 --moves 50
+//! match3 serve    --port 8080            # the browser playground
 //! ```
 //!
 //! `--board` takes notation or a preset name (`teaching`, `cross`). A move the rules reject
@@ -17,12 +18,11 @@
 //! and exits 0. Malformed arguments or notation print to stderr and exit 2.
 
 mod coords;
-mod json;
-mod level;
 mod play;
 mod render;
 mod report;
-mod variant;
+
+use match3_cli::{json, level, serve, variant};
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -61,6 +61,21 @@ enum Command {
     Simulate(SimulateArgs),
     /// The same bot and seeds over every variant, side by side.
     Compare(CompareArgs),
+    /// Serve the browser playground (every variant, preset and sample level).
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to bind; localhost by default, so only this machine can connect.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
+    /// Games kept at once; the least recently used is dropped beyond this.
+    #[arg(long, default_value_t = serve::DEFAULT_CAP)]
+    max_games: usize,
 }
 
 #[derive(Args)]
@@ -275,6 +290,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play(args),
         Command::Simulate(args) => simulate(args),
         Command::Compare(args) => compare(args),
+        Command::Serve(args) => serve::run((args.bind, args.port).into(), args.max_games)
+            .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -305,17 +322,7 @@ fn quit_on_output_error(e: &io::Error) -> ! {
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
 /// capitals) or notation.
 fn parse_board(variant: Variant, text: &str) -> Result<Board, UsageError> {
-    let name = text.trim();
-    let is_name = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
-    if name.chars().any(|c| c.is_ascii_lowercase()) && name.chars().all(is_name) {
-        return variant
-            .preset(name)
-            .ok_or_else(|| UsageError(variant.no_preset(name)));
-    }
-    variant
-        .rules()
-        .parse_board(text)
-        .map_err(|e| UsageError(format!("bad board {text:?}: {e}")))
+    variant.board(text).map_err(UsageError)
 }
 
 fn load(

@@ -58,6 +58,19 @@ impl Variant {
         self.rules_sync()
     }
 
+    /// A board from `--board` text: a preset name (a lower-case word) or notation.
+    pub fn board(self, text: &str) -> Result<match3_core::Board, String> {
+        let name = text.trim();
+        let is_name =
+            |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+        if name.chars().any(|c| c.is_ascii_lowercase()) && name.chars().all(is_name) {
+            return self.preset(name).ok_or_else(|| self.no_preset(name));
+        }
+        self.rules()
+            .parse_board(text)
+            .map_err(|e| format!("bad board {text:?}: {e}"))
+    }
+
     /// A preset board by name, for variants that have presets.
     pub fn preset(self, name: &str) -> Option<match3_core::Board> {
         match self {
