@@ -50,3 +50,30 @@ pub fn play_script(args: &[&str], script: &str) -> String {
     assert!(out.status.success(), "{args:?}");
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
+
+/// The playground served in this test process on a free localhost port (started once):
+/// its base URL.
+pub fn playground() -> String {
+    use std::sync::{Arc, OnceLock};
+    static URL: OnceLock<String> = OnceLock::new();
+    URL.get_or_init(|| {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        listener.set_nonblocking(true).unwrap();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                let sessions = match3_cli::serve::Sessions::new(match3_cli::serve::DEFAULT_CAP);
+                let app = match3_cli::serve::router(Arc::new(sessions));
+                axum::serve(listener, app).await.unwrap();
+            });
+        });
+        format!("http://{addr}")
+    })
+    .clone()
+}
