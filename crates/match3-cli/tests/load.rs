@@ -21,7 +21,9 @@ fn client(base: &str, n: usize) -> Result<Vec<Duration>, String> {
     let t = Instant::now();
     let mut state: Value = agent
         .post(&format!("{base}/api/games"))
-        .send_json(json!({"rules": if n % 2 == 0 { "lines" } else { "clusters" }, "seed": n}))
+        .send_json(
+            json!({"rules": if n.is_multiple_of(2) { "lines" } else { "clusters" }, "seed": n}),
+        )
         .map_err(|e| format!("client {n}: new game: {e}"))?
         .into_json()
         .map_err(|e| e.to_string())?;
