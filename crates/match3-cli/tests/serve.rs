@@ -294,3 +294,36 @@ async fn the_page_and_its_assets_are_served_with_the_test_hooks() {
         assert_eq!(res.status(), StatusCode::OK, "{path}");
     }
 }
+
+#[test]
+fn serve_prints_its_address_and_stops_cleanly_on_ctrl_c() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    assert!(url.starts_with("http://127.0.0.1:"), "localhost by default: {url}");
+    let v: Value = ureq::get(&format!("{url}api/variants"))
+        .call()
+        .unwrap()
+        .into_json()
+        .unwrap();
+    assert_eq!(v["variants"][0]["name"], "lines");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert!(exit.success(), "Ctrl-C is a clean stop: {exit}");
+}
