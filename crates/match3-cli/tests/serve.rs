@@ -312,7 +312,10 @@ fn serve_prints_its_address_and_stops_cleanly_on_ctrl_c() {
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no address in {line:?}"));
-    assert!(url.starts_with("http://127.0.0.1:"), "localhost by default: {url}");
+    assert!(
+        url.starts_with("http://127.0.0.1:"),
+        "localhost by default: {url}"
+    );
     let v: Value = ureq::get(&format!("{url}api/variants"))
         .call()
         .unwrap()
