@@ -220,6 +220,10 @@ struct MovesArgs {
     /// Print a JSON array.
     #[arg(long)]
     json: bool,
+    /// Add each move's score: what it scores this turn, cascades included, with the
+    /// refills the game would really draw.
+    #[arg(long)]
+    scores: bool,
 }
 
 #[derive(Args)]
@@ -405,12 +409,27 @@ fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
 fn moves(args: MovesArgs) -> Result<(), UsageError> {
     let game = open(&args.board, args.seed, None)?;
     let moves = game.legal_moves();
+    let mut scratch = game.snapshot();
+    // A listed move always plays; a runaway cascade (third-party rules) scores nothing.
+    let mut score = |m| game.speculate(m, &mut scratch).map_or(0, |t| t.score);
     if args.json {
-        let list: Vec<_> = moves.iter().map(|&m| json::mv(m)).collect();
+        let list: Vec<_> = (moves.iter())
+            .map(|&m| {
+                let mut v = json::mv(m);
+                if args.scores {
+                    v["score"] = serde_json::json!(score(m));
+                }
+                v
+            })
+            .collect();
         emit(serde_json::Value::Array(list));
     } else {
         for m in moves {
-            emit(m);
+            if args.scores {
+                emit(format!("{m}  score {}", score(m)));
+            } else {
+                emit(m);
+            }
         }
     }
     Ok(())

@@ -524,3 +524,45 @@ fn lines_boards_read_markers_through_the_rules_table() {
         "{err}"
     );
 }
+
+#[test]
+fn moves_with_scores_gives_each_moves_score_this_turn() {
+    let v = json_of(&[
+        "moves",
+        "--rules",
+        "finite",
+        "--board",
+        "AABC/BCAB/CBAC/ABCA",
+        "--json",
+        "--scores",
+    ]);
+    let moves = v.as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    // The worked example's move scores 3; every listed move scores something.
+    let teaching = moves
+        .iter()
+        .find(|m| m["swap"] == serde_json::json!([[0, 2], [1, 2]]))
+        .unwrap();
+    assert_eq!(teaching["score"], 3);
+    assert!(moves.iter().all(|m| m["score"].as_u64().unwrap() >= 3));
+    // Without --scores the objects are as before.
+    let plain = json_of(&[
+        "moves",
+        "--rules",
+        "finite",
+        "--board",
+        "AABC/BCAB/CBAC/ABCA",
+        "--json",
+    ]);
+    assert!(plain[0].get("score").is_none());
+    let out = match3(&[
+        "moves",
+        "--rules",
+        "finite",
+        "--board",
+        "AABC/BCAB/CBAC/ABCA",
+        "--scores",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("swap (0,2) (1,2)  score 3"), "{text}");
+}
