@@ -2,7 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
 use match3_core::{Game, Layout, Rules, SetupError};
 use match3_levels::LevelFile;
 
@@ -27,18 +26,8 @@ impl Opened {
 
     /// A parsed level file; `rules`, when given, must agree with the file.
     pub fn open(file: LevelFile, rules: Option<Variant>) -> Result<Opened, String> {
-        let variant = Variant::from_str(&file.rules, false).map_err(|_| {
-            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            file.error(
-                "rules",
-                format!(
-                    "unknown rules {:?}: expected one of {}",
-                    file.rules,
-                    names.join(", ")
-                ),
-            )
-            .to_string()
-        })?;
+        let variant =
+            Variant::named(&file.rules).map_err(|e| file.error("rules", e).to_string())?;
         if let Some(given) = rules.filter(|&r| r != variant) {
             return Err(format!(
                 "--rules {} disagrees with the level file {}, which is for the {} rules",

@@ -31,6 +31,20 @@ impl Variant {
         Variant::Finite,
     ];
 
+    /// The variant with this command-line name, or a message listing the names.
+    pub fn named(name: &str) -> Result<Variant, String> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                format!(
+                    "unknown rules {name:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {

@@ -254,7 +254,7 @@ pub fn start(req: &NewGame) -> Result<Session, String> {
     let seed = req.seed.unwrap_or(0);
     let variant = match &req.rules {
         None => None,
-        Some(name) => Some(variant_named(name)?),
+        Some(name) => Some(Variant::named(name)?),
     };
     if let Some(name) = &req.level {
         let (file_name, text) = (LEVELS.iter())
@@ -296,19 +296,6 @@ pub fn start(req: &NewGame) -> Result<Session, String> {
         }
     };
     Ok(Session::new(game, variant, None))
-}
-
-fn variant_named(name: &str) -> Result<Variant, String> {
-    Variant::ALL
-        .into_iter()
-        .find(|v| v.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            format!(
-                "unknown rules {name:?}: expected one of {}",
-                names.join(", ")
-            )
-        })
 }
 
 /// A session's state for the page: the board cell by cell (with the `aria-label` the page
