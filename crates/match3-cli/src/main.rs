@@ -11,6 +11,7 @@
 //! match3 simulate --rules lines --bot greedy --games 100 --moves 50 --seed 1 --jobs 2
 //! match3 compare  --games 50 --moves 50
 //! match3 serve    --port 8080            # the browser playground
+//! match3 solve    --rules finite --board teaching --goal score --json
 //! ```
 //!
 //! `--board` takes notation or a preset name (`teaching`, `cross`). A move the rules reject
@@ -61,6 +62,9 @@ enum Command {
     Simulate(SimulateArgs),
     /// The same bot and seeds over every variant, side by side.
     Compare(CompareArgs),
+    /// Solve a board of a no-refill variant exactly: the best score, or the fewest moves
+    /// that clear it, with a line of moves that gets there.
+    Solve(SolveArgs),
     /// Serve the browser playground (every variant, preset and sample level).
     Serve(ServeArgs),
 }
@@ -227,6 +231,35 @@ struct MovesArgs {
 }
 
 #[derive(Args)]
+struct SolveArgs {
+    /// The rule variant: one that draws no new pieces (finite, clusters-tap).
+    #[arg(long, value_enum)]
+    rules: Variant,
+    /// The board: notation or a preset name.
+    #[arg(long)]
+    board: String,
+    /// What to solve for: the best final score, or the fewest moves that clear the board.
+    #[arg(long, value_enum, default_value = "score")]
+    goal: GoalArg,
+    /// The most positions to expand; past it the answer is the best line found, marked
+    /// not optimal.
+    #[arg(long, default_value_t = match3_solver::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `--goal`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum GoalArg {
+    /// The highest final score.
+    Score,
+    /// The fewest moves that leave no piece.
+    Clear,
+}
+
+#[derive(Args)]
 struct NewArgs {
     /// The rule variant (optional with --level, whose file names it).
     #[arg(long, value_enum, required_unless_present = "level")]
@@ -294,6 +327,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play(args),
         Command::Simulate(args) => simulate(args),
         Command::Compare(args) => compare(args),
+        Command::Solve(args) => solve(args),
         Command::Serve(args) => serve::run((args.bind, args.port).into(), args.max_games)
             .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port))),
     };
@@ -432,6 +466,81 @@ fn moves(args: MovesArgs) -> Result<(), UsageError> {
             }
         }
     }
+    Ok(())
+}
+
+fn solve(args: SolveArgs) -> Result<(), UsageError> {
+    use match3_solver::{Limits, Objective};
+    let mut game = load(args.rules, &args.board, 0, None)?;
+    let objective = match args.goal {
+        GoalArg::Score => Objective::Score,
+        GoalArg::Clear => Objective::Clear,
+    };
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+    };
+    let found = match3_solver::solve(&game, objective, limits)?;
+    // Replay the line for each move's points and the final board.
+    let mut gains = Vec::new();
+    for &mv in found.moves.as_deref().unwrap_or_default() {
+        gains.push(game.play(mv)?.score());
+    }
+    let goal = match objective {
+        Objective::Score => "score",
+        Objective::Clear => "clear",
+    };
+    if args.json {
+        let moves = (found.moves.as_ref())
+            .map(|line| line.iter().map(|&m| json::mv(m)).collect::<Vec<_>>());
+        emit(serde_json::json!({
+            "goal": goal,
+            "score": found.score,
+            "moves": moves,
+            "nodes": found.nodes,
+            "optimal": found.optimal,
+            "board": game.board().to_string(),
+            "status": game.status().to_string(),
+        }));
+        return Ok(());
+    }
+    let proof = if found.optimal {
+        "optimal".to_string()
+    } else {
+        format!(
+            "NOT proven optimal: the node budget of {} ran out",
+            args.max_nodes
+        )
+    };
+    match (&found.moves, objective) {
+        (Some(line), Objective::Score) => emit(format_args!(
+            "best score {} in {} moves ({proof}, {} nodes)",
+            found.score,
+            line.len(),
+            found.nodes
+        )),
+        (Some(line), Objective::Clear) => emit(format_args!(
+            "clears in {} moves, scoring {} ({proof}, {} nodes)",
+            line.len(),
+            found.score,
+            found.nodes
+        )),
+        (None, _) if found.optimal => emit(format_args!(
+            "no line of moves clears this board (proven, {} nodes)",
+            found.nodes
+        )),
+        (None, _) => emit(format_args!(
+            "no clearing line found ({proof}, {} nodes)",
+            found.nodes
+        )),
+    }
+    for (i, (mv, gain)) in found.moves.iter().flatten().zip(&gains).enumerate() {
+        emit(format_args!("{:>3}. {mv}  +{gain}", i + 1));
+    }
+    emit(format_args!(
+        "board {}  status {}",
+        game.board(),
+        game.status()
+    ));
     Ok(())
 }
 

@@ -566,3 +566,79 @@ fn moves_with_scores_gives_each_moves_score_this_turn() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("swap (0,2) (1,2)  score 3"), "{text}");
 }
+
+#[test]
+fn solve_finds_the_best_line_and_the_line_replays() {
+    let v = json_of(&[
+        "solve", "--rules", "finite", "--board", "teaching", "--json",
+    ]);
+    assert_eq!(
+        (v["goal"].as_str(), v["score"].as_u64()),
+        (Some("score"), Some(14))
+    );
+    assert_eq!(v["optimal"], true);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    // Each move of the line is legal when resolved one by one, and the points add up.
+    let (mut board, mut total) = ("AABC/BCAB/CBAC/ABCA".to_string(), 0);
+    for mv in v["moves"].as_array().unwrap() {
+        let cell = |i: usize| format!("{},{}", mv["swap"][i][0], mv["swap"][i][1]);
+        let (a, b) = (cell(0), cell(1));
+        let step = json_of(&[
+            "resolve", "--rules", "finite", "--board", &board, "--swap", &a, &b, "--json",
+        ]);
+        assert_eq!(step["legal"], true, "{step}");
+        total += step["score"].as_u64().unwrap();
+        board = step["board"].as_str().unwrap().to_string();
+    }
+    assert_eq!(total, 14);
+    assert_eq!(v["board"].as_str(), Some(board.as_str()));
+
+    // The teaching board cannot be cleared: moves is null, and that is proven.
+    let clear = json_of(&[
+        "solve", "--rules", "finite", "--board", "teaching", "--goal", "clear", "--json",
+    ]);
+    assert_eq!(
+        (clear["moves"].clone(), clear["optimal"].clone()),
+        (Value::Null, json!(true))
+    );
+    // This one clears in one move, both rows at once.
+    let clear = json_of(&[
+        "solve", "--rules", "finite", "--board", "AAB/BBA", "--goal", "clear", "--json",
+    ]);
+    assert_eq!(clear["moves"], json!([{"swap": [[0, 2], [1, 2]]}]));
+    assert_eq!(
+        (clear["score"].as_u64(), clear["status"].as_str()),
+        (Some(6), Some("cleared"))
+    );
+
+    let text = String::from_utf8_lossy(
+        &match3(&["solve", "--rules", "finite", "--board", "teaching"]).stdout,
+    )
+    .to_string();
+    assert!(
+        text.starts_with("best score 14 in 4 moves (optimal"),
+        "{text}"
+    );
+    // A budget that runs out says so, and still gives a line.
+    let cut = json_of(&[
+        "solve",
+        "--rules",
+        "finite",
+        "--board",
+        "teaching",
+        "--max-nodes",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(cut["optimal"], false);
+    assert!(!cut["moves"].as_array().unwrap().is_empty());
+    // Rules that refill cannot be solved: a usage error that says why.
+    let err = usage_error(&[
+        "solve",
+        "--rules",
+        "lines",
+        "--board",
+        "AABC/BCAB/CBAC/ABCA",
+    ]);
+    assert!(err.contains("refill"), "{err}");
+}

@@ -191,6 +191,10 @@ impl Snapshot {
     pub fn shuffles(&self) -> u32 {
         self.shuffles
     }
+    /// The game's generator as it stands: what the next random draw will come from.
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
 }
 
 /// What a turn came to, without the trace.
@@ -417,6 +421,18 @@ impl<R: Rules> Game<R> {
             level: self.level.clone(),
             initial: self.initial.clone(),
             state: self.state.clone(),
+        }
+    }
+
+    /// A copy of this game that plays by a reference to its rules: for searching or
+    /// experimenting on a copy when the rules are not `Clone` (such as `Box<dyn Rules>`).
+    pub fn borrowed(&self) -> Game<&R> {
+        Game {
+            rules: &self.rules,
+            level: self.level.clone(),
+            state: self.state.clone(),
+            initial: self.initial.clone(),
+            work: self.work.clone(),
         }
     }
 

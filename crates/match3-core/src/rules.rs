@@ -131,6 +131,15 @@ pub trait Rules {
         phase.cleared.len() as u64
     }
 
+    /// At most how many more points any sequence of moves can score from `board`, when
+    /// the rules can tell cheaply; `None` (the default) when they cannot. Exact search
+    /// (the `match3-solver` crate) uses it to skip lines that cannot beat the best found, so it
+    /// must never be below the truth (a bound too low makes the solver wrong, one too
+    /// high only slower).
+    fn score_bound(&self, _board: &Board) -> Option<u64> {
+        None
+    }
+
     /// A swap that fires by itself, whatever runs it makes (two specials, a colour bomb
     /// and a piece): the cells it clears, judged on the board *before* the swap, with
     /// `to` the destination of the piece moved from `from`. Such a swap is always legal,
@@ -269,6 +278,12 @@ pub trait Wrap {
     fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
         self.inner().score(phase)
     }
+    /// See [`Rules::score_bound`]. Default: `None`, *not* the inner rules' bound, since a
+    /// wrapper that changes [`score`](Wrap::score) would make it wrong; a wrapper that keeps
+    /// the scoring may forward it.
+    fn score_bound(&self, _board: &Board) -> Option<u64> {
+        None
+    }
     /// See [`Rules::combo`].
     fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
         self.inner().combo(board, from, to)
@@ -347,6 +362,9 @@ macro_rules! wrap_rules {
         fn score(&self, phase: &$crate::ScoredPhase<'_>) -> u64 {
             $crate::Wrap::score(self, phase)
         }
+        fn score_bound(&self, board: &$crate::Board) -> ::std::option::Option<u64> {
+            $crate::Wrap::score_bound(self, board)
+        }
         fn combo(
             &self,
             board: &$crate::Board,
@@ -398,6 +416,10 @@ macro_rules! pointer_rules {
             type Inner = R;
             fn inner(&self) -> &R {
                 self
+            }
+            // A pointer scores exactly as what it points to.
+            fn score_bound(&self, board: &Board) -> Option<u64> {
+                self.inner().score_bound(board)
             }
         }
         impl<R: Rules + ?Sized> Rules for $ty {

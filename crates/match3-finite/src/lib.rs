@@ -46,6 +46,23 @@ impl Rules for Finite {
     }
 
     match3_core::line_run_detection!(MIN_RUN);
+
+    /// Every point is a cleared piece, and a colour with fewer than [`MIN_RUN`] pieces can
+    /// never make a run: the pieces of the other colours are all that is left to score.
+    fn score_bound(&self, board: &Board) -> Option<u64> {
+        let bound = (0..board.color_planes())
+            .map(|plane| {
+                let pieces: u32 = board
+                    .color_plane(plane)
+                    .iter()
+                    .map(|r| r.count_ones())
+                    .sum();
+                u64::from(pieces)
+            })
+            .filter(|&pieces| pieces >= MIN_RUN as u64)
+            .sum();
+        Some(bound)
+    }
 }
 
 /// The preset boards.

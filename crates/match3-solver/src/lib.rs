@@ -1,0 +1,226 @@
+//! # match3-solver
+//!
+//! Exact search for match3 games whose future is fully known: rules that never draw a
+//! piece (no refill, no next piece to drop), such as the finite teaching game and the
+//! cluster tap game. [`solve`] finds either the best score any sequence of moves reaches
+//! ([`Objective::Score`]) or the fewest moves that clear the board
+//! ([`Objective::Clear`]), with a line of moves that achieves it.
+//!
+//! ```
+//! use match3_core::{Game, Move, Pos};
+//! use match3_finite::{Finite, Preset};
+//! use match3_solver::{Limits, Objective, solve};
+//!
+//! let game = Preset::Teaching.game()?;
+//! let best = solve(&game, Objective::Score, Limits::default())?;
+//! assert!(best.optimal);
+//! assert_eq!(best.score, 14);
+//!
+//! // Replaying the line reaches that score.
+//! let mut game = Preset::Teaching.game()?;
+//! for &mv in best.moves.as_deref().unwrap_or_default() {
+//!     game.play(mv)?;
+//! }
+//! assert_eq!(game.score(), 14);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## How it searches
+//!
+//! A depth-first search over positions, where a position is the board (cells and
+//! layers, not piece ids), the generator and the refill policy's state: everything the
+//! rest of the game depends on.
+//!
+//! - **Transpositions**: many move orders reach the same position; each one's value is
+//!   computed once and kept in a table.
+//! - **Move ordering**: a position's moves are tried in order of what they score at once,
+//!   most first, so a good line is found early and bounds cut the rest.
+//! - **Bounds**: a score search skips a line as soon as it cannot beat the best found,
+//!   using [`Rules::score_bound`] when the rules give one
+//!   (the finite rules do: a colour with fewer than three pieces left can never score);
+//!   a clear search skips a line as soon as it cannot be shorter than the best found.
+//! - **Budget**: [`Limits::max_nodes`] caps the positions expanded, so a board too big to
+//!   solve gives an answer instead of a hang: then [`Solution::optimal`] is `false` and
+//!   the line is the best the search can vouch for (see [`solve`]).
+//!
+//! The search is deterministic: the same game gives the same line and node count.
+
+mod search;
+mod table;
+
+use match3_core::{Game, Move, MoveKind, NoTrace, Rules};
+use thiserror::Error;
+
+use crate::search::{Search, UNCLEARABLE};
+use crate::table::Key;
+
+/// What to solve for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// The highest final score; ties go to the line found first.
+    Score,
+    /// The fewest moves that leave no piece on the board.
+    Clear,
+}
+
+/// How much work a search may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions to expand (table hits are free). The table holds at most this
+    /// many positions, so it also bounds memory: about 100 bytes per position on a 5×5
+    /// board.
+    pub max_nodes: u64,
+}
+
+/// The default node budget: a few seconds and a few hundred megabytes at most.
+pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: DEFAULT_MAX_NODES,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// What was solved for.
+    pub objective: Objective,
+    /// The line: for [`Objective::Score`] always a line (empty when no move is legal);
+    /// for [`Objective::Clear`] the shortest line that clears the board, or `None` when
+    /// no line does (or, if not [`optimal`](Solution::optimal), none was found).
+    pub moves: Option<Vec<Move>>,
+    /// The points the line scores (0 without a line).
+    pub score: u64,
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Whether the answer is proven best: false only when the node budget ran out.
+    pub optimal: bool,
+}
+
+/// Why a game cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The rules draw new pieces, so the future is not known.
+    #[error(
+        "the {rules} rules {what}, so no line of moves has a known outcome: the solver needs rules without refill or drops (such as finite or clusters-tap)"
+    )]
+    DrawsPieces {
+        /// The rules' name.
+        rules: String,
+        /// What they draw.
+        what: &'static str,
+    },
+    /// The game plays a level (a move limit or goals), which the solver does not model.
+    #[error(
+        "the game has a level (move limit or goals); the solver plays plain games: solve the level's board alone"
+    )]
+    Level,
+    /// A zero node budget.
+    #[error("the node budget must be at least 1")]
+    NoBudget,
+}
+
+/// Solves `game` from its current position for `objective`. The game is not changed;
+/// the search plays on a copy.
+///
+/// When the budget runs out, the answer is not proven ([`Solution::optimal`] is false):
+/// the line then follows what the search had proven, and past that plays the move that
+/// scores most at once, so it is always a real line of the game (for a clear, it is kept
+/// only if it clears the board).
+pub fn solve<R: Rules>(
+    game: &Game<R>,
+    objective: Objective,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    check(game)?;
+    if limits.max_nodes == 0 {
+        return Err(SolveError::NoBudget);
+    }
+    let root = game.snapshot();
+    let start_score = game.score();
+    let mut search = Search::new(game.borrowed(), limits.max_nodes);
+    let value = match objective {
+        Objective::Score => search.best_score(-1),
+        Objective::Clear => search.fewest_moves(UNCLEARABLE + 1),
+    };
+    let optimal = !search.aborted;
+    search.game.restore(&root);
+    let line = if optimal {
+        search.line()
+    } else {
+        fallback_line(&mut search)
+    };
+    let cleared = search.game.status() == match3_core::Status::Cleared;
+    let (moves, score) = match objective {
+        Objective::Clear if !cleared => (None, 0),
+        _ => (Some(line), search.game.score() - start_score),
+    };
+    if optimal {
+        let reached = match (objective, &moves) {
+            (Objective::Score, _) => score as i64,
+            (Objective::Clear, Some(line)) => line.len() as i64,
+            (Objective::Clear, None) => UNCLEARABLE,
+        };
+        debug_assert_eq!(value, reached, "the line must reach the searched value");
+    }
+    Ok(Solution {
+        objective,
+        moves,
+        score,
+        nodes: search.nodes,
+        optimal,
+    })
+}
+
+/// Rules that draw pieces and games with a level are refused.
+fn check<R: Rules>(game: &Game<R>) -> Result<(), SolveError> {
+    let rules = game.rules();
+    let what = if rules.refills() {
+        Some("refill cleared cells with random pieces")
+    } else if rules.accepts(MoveKind::Drop) {
+        Some("drop random next pieces")
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        return Err(SolveError::DrawsPieces {
+            rules: rules.name().to_string(),
+            what,
+        });
+    }
+    let level = game.level();
+    if level.moves.is_some() || !level.goals.is_empty() {
+        return Err(SolveError::Level);
+    }
+    Ok(())
+}
+
+/// After an aborted search: the proven line as far as it goes, then the move that scores
+/// most at once, to the end of the game.
+fn fallback_line<R: Rules>(search: &mut Search<'_, R>) -> Vec<Move> {
+    let mut line = search.line();
+    let mut scratch = search.game.snapshot();
+    loop {
+        let mut best: Option<(u64, Move)> = None;
+        for mv in search.game.legal_moves() {
+            if let Ok(turn) = search.game.speculate(mv, &mut scratch)
+                && best.is_none_or(|(score, _)| turn.score > score)
+            {
+                best = Some((turn.score, mv));
+            }
+        }
+        let Some((_, mv)) = best else { break };
+        if search.game.play_with(mv, &mut NoTrace).is_err() {
+            break;
+        }
+        line.push(mv);
+        // Past the last proven position, keep following the table when it knows more.
+        if search.table.contains_key(&Key::of(search.game.state())) {
+            line.extend(search.line());
+        }
+    }
+    line
+}

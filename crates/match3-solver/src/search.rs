@@ -1,0 +1,198 @@
+//! The depth-first searches: best score (maximise) and fewest moves to clear (minimise),
+//! both with a transposition table, move ordering and bounds.
+//!
+//! Both are *fail-soft* searches with one threshold. A score search asked for more than
+//! `alpha` returns the exact value when it beats `alpha`, and otherwise an upper bound no
+//! greater than `alpha`; the clear search mirrors that with a lower bound at or above
+//! `beta`. That is what lets a child be cut off as soon as it cannot change its parent's
+//! answer, and still leaves every entry on the best line exact.
+
+use match3_core::{Game, Move, NoTrace, Rules, Snapshot, Status};
+
+use crate::table::{Entry, Key, Table};
+
+/// "Cannot be cleared", as a move count: above any real count, with room to add to it.
+pub(crate) const UNCLEARABLE: i64 = 1 << 40;
+
+/// One node's children, kept between visits so that the search stops allocating once it
+/// has seen its deepest line.
+#[derive(Default)]
+struct Frame {
+    here: Option<Snapshot>,
+    moves: Vec<Move>,
+    /// `(gain, index)` into `moves` and `states`, best first.
+    order: Vec<(i64, usize)>,
+    states: Vec<Snapshot>,
+}
+
+pub(crate) struct Search<'r, R> {
+    pub game: Game<&'r R>,
+    pub table: Table,
+    frames: Vec<Frame>,
+    pub nodes: u64,
+    max_nodes: u64,
+    pub aborted: bool,
+}
+
+impl<'r, R: Rules> Search<'r, R> {
+    pub fn new(game: Game<&'r R>, max_nodes: u64) -> Self {
+        Search {
+            game,
+            table: Table::new(),
+            frames: Vec::new(),
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+        }
+    }
+
+    /// Counts a node; false once the budget is spent.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// Plays every legal move from the game's position into a frame, ordered by what the
+    /// move scores at once (most first; ties keep the legal-move order, so the search is
+    /// deterministic). The game is left on an undefined position.
+    fn expand(&mut self) -> Frame {
+        let mut frame = self.frames.pop().unwrap_or_default();
+        let here = match &mut frame.here {
+            Some(here) => {
+                here.clone_from(self.game.state());
+                here
+            }
+            None => frame.here.insert(self.game.snapshot()),
+        };
+        self.game.legal_moves_into(&mut frame.moves);
+        frame.order.clear();
+        for (i, &mv) in frame.moves.iter().enumerate() {
+            self.game.restore(here);
+            // A legal move of a no-refill game always settles; one that does not (rules
+            // whose predicates disagree with their detection) is no move at all.
+            let Ok(turn) = self.game.play_with(mv, &mut NoTrace) else {
+                continue;
+            };
+            match frame.states.get_mut(i) {
+                Some(state) => state.clone_from(self.game.state()),
+                None => frame.states.push(self.game.snapshot()),
+            }
+            frame.order.push((turn.score as i64, i));
+        }
+        frame
+            .order
+            .sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        frame
+    }
+
+    /// The most the rest of the game can score from the game's position, exact if above
+    /// `alpha`, otherwise an upper bound no greater than `alpha`.
+    pub fn best_score(&mut self, alpha: i64) -> i64 {
+        let key = Key::of(self.game.state());
+        if let Some(e) = self.table.get(&key)
+            && (e.exact || e.value <= alpha)
+        {
+            return e.value;
+        }
+        if !self.visit() {
+            return 0;
+        }
+        let bound = (self.game.rules())
+            .score_bound(self.game.board())
+            .map_or(i64::MAX, |b| b as i64);
+        if bound <= alpha {
+            self.remember(key, bound, false, None);
+            return bound;
+        }
+        let frame = self.expand();
+        let (mut best, mut best_move) = (i64::MIN, None);
+        for &(gain, i) in &frame.order {
+            if best >= bound {
+                break;
+            }
+            self.game.restore(&frame.states[i]);
+            let value = gain + self.best_score(alpha.max(best) - gain);
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                (best, best_move) = (value, Some(frame.moves[i]));
+            }
+        }
+        let exact = best_move.is_none() || best > alpha;
+        let best = best.max(0);
+        self.frames.push(frame);
+        self.remember(key, best, exact, best_move);
+        best
+    }
+
+    /// The fewest moves that clear the board from the game's position ([`UNCLEARABLE`]
+    /// if none do), exact if below `beta`, otherwise a lower bound no less than `beta`.
+    pub fn fewest_moves(&mut self, beta: i64) -> i64 {
+        if self.game.status() == Status::Cleared {
+            return 0;
+        }
+        let key = Key::of(self.game.state());
+        if let Some(e) = self.table.get(&key)
+            && (e.exact || e.value >= beta)
+        {
+            return e.value;
+        }
+        if !self.visit() {
+            return UNCLEARABLE;
+        }
+        // Not cleared, so at least one more move.
+        if beta <= 1 {
+            self.remember(key, 1, false, None);
+            return 1;
+        }
+        let frame = self.expand();
+        let (mut best, mut best_move) = (UNCLEARABLE, None);
+        for &(_, i) in &frame.order {
+            if best == 1 {
+                break;
+            }
+            self.game.restore(&frame.states[i]);
+            let value = (1 + self.fewest_moves(beta.min(best) - 1)).min(UNCLEARABLE);
+            if self.aborted {
+                break;
+            }
+            if value < best {
+                (best, best_move) = (value, Some(frame.moves[i]));
+            }
+        }
+        let exact = best < beta;
+        self.frames.push(frame);
+        self.remember(key, best, exact, best_move.filter(|_| best < UNCLEARABLE));
+        best
+    }
+
+    /// Stores what a search found, unless the budget ran out during it (then the value
+    /// is not to be trusted).
+    fn remember(&mut self, key: Key, value: i64, exact: bool, best: Option<Move>) {
+        if !self.aborted {
+            self.table.insert(key, Entry { value, exact, best });
+        }
+    }
+
+    /// The best line from the game's position, following the exact entries' moves; the
+    /// game ends on the line's last position.
+    pub fn line(&mut self) -> Vec<Move> {
+        let mut line = Vec::new();
+        while let Some(Entry {
+            exact: true,
+            best: Some(mv),
+            ..
+        }) = self.table.get(&Key::of(self.game.state())).copied()
+        {
+            if self.game.play_with(mv, &mut NoTrace).is_err() {
+                break;
+            }
+            line.push(mv);
+        }
+        line
+    }
+}

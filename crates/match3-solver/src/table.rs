@@ -1,0 +1,53 @@
+//! The transposition table: what the search already knows about a position.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use match3_core::{Move, Snapshot};
+
+/// A position, as far as the rest of the game is concerned: the cells and their layers
+/// (not the ids, which never change what a move does), the generator (random blast
+/// targets), the refill policy's words and the next piece. Score and move count are left
+/// out: the search stores what is still to come, which does not depend on them.
+///
+/// The key is a 128-bit digest of all that (two SipHash passes with different keys), not
+/// the position itself, so that a table entry is a few dozen bytes whatever the board
+/// size. Two positions share a digest with probability about n²/2¹²⁹ for n positions:
+/// below 10⁻²⁴ at the default budget.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Key(u64, u64);
+
+impl Key {
+    pub(crate) fn of(state: &Snapshot) -> Key {
+        let digest = |salt: u64| {
+            // `DefaultHasher::new` uses fixed keys: the same digest on every run.
+            let mut h = DefaultHasher::new();
+            salt.hash(&mut h);
+            let board = state.board();
+            board.size().hash(&mut h);
+            for (pos, cell) in board.iter() {
+                cell.hash(&mut h);
+                board.layers(pos).hash(&mut h);
+            }
+            // The generator's next two draws stand for its state (it has no `Hash`).
+            let mut rng = state.rng().clone();
+            (rng.next_u32(), rng.next_u32()).hash(&mut h);
+            (state.refill_state(), state.next_piece()).hash(&mut h);
+            h.finish()
+        };
+        Key(digest(0x5eed_0001), digest(0x5eed_0002))
+    }
+}
+
+/// What one search of a position found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    /// The position's value, or a bound on it when not `exact` (an upper bound when
+    /// maximising score, a lower bound when minimising moves).
+    pub value: i64,
+    pub exact: bool,
+    /// The first move of the best line (exact entries with a move left).
+    pub best: Option<Move>,
+}
+
+pub(crate) type Table = HashMap<Key, Entry>;

@@ -1,0 +1,242 @@
+//! The solver against brute force, on small boards of every rule set it takes.
+
+use std::collections::HashMap;
+
+use match3_clusters::Clusters;
+use match3_core::{Board, Game, Move, NoTrace, Rules, Status};
+use match3_finite::{Finite, Preset};
+use match3_solver::{Limits, Objective, Solution, SolveError, solve};
+use match3_testkit::generators::{Features, boards};
+use match3_testkit::obstacles::plant;
+use proptest::prelude::*;
+
+/// Every line of play, with no ordering and no bounds, remembering each board's answer
+/// by its notation: the best further score and the fewest moves to clear (`None`: no
+/// line clears).
+fn brute<R: Rules>(game: &mut Game<R>) -> (u64, Option<usize>) {
+    brute_in(game, &mut HashMap::new())
+}
+
+fn brute_in<R: Rules>(
+    game: &mut Game<R>,
+    seen: &mut HashMap<String, (u64, Option<usize>)>,
+) -> (u64, Option<usize>) {
+    if game.status() == Status::Cleared {
+        return (0, Some(0));
+    }
+    let name = game.board().to_string();
+    if let Some(&known) = seen.get(&name) {
+        return known;
+    }
+    let here = game.snapshot();
+    let (mut best, mut fewest) = (0, None::<usize>);
+    for mv in game.legal_moves() {
+        game.restore(&here);
+        let turn = game.play_with(mv, &mut NoTrace).expect("legal moves play");
+        let (score, clear) = brute_in(game, seen);
+        best = best.max(turn.score + score);
+        if let Some(n) = clear {
+            fewest = Some(fewest.map_or(n + 1, |f| f.min(n + 1)));
+        }
+    }
+    game.restore(&here);
+    seen.insert(name, (best, fewest));
+    (best, fewest)
+}
+
+/// Replays the solution's line and checks that it is legal and reaches what it claims.
+fn replays<R: Rules>(mut game: Game<R>, solution: &Solution) -> Result<(), TestCaseError> {
+    let start = game.score();
+    for &mv in solution.moves.as_deref().unwrap_or_default() {
+        game.play(mv)
+            .map_err(|e| TestCaseError::fail(format!("{mv}: {e}")))?;
+    }
+    prop_assert_eq!(game.score() - start, solution.score);
+    if solution.objective == Objective::Clear && solution.moves.is_some() {
+        prop_assert_eq!(game.status(), Status::Cleared);
+    }
+    if solution.objective == Objective::Score {
+        prop_assert_ne!(
+            game.status(),
+            Status::Playable,
+            "a best line plays to the end"
+        );
+    }
+    Ok(())
+}
+
+fn agrees<R: Rules + Clone>(rules: R, board: Board) -> Result<(), TestCaseError> {
+    let Ok(game) = Game::from_board(rules, board, 0) else {
+        return Ok(());
+    };
+    let (best, fewest) = brute(&mut game.clone());
+    let score = solve(&game, Objective::Score, Limits::default()).unwrap();
+    prop_assert!(score.optimal);
+    prop_assert_eq!(score.score, best, "best score");
+    replays(game.clone(), &score)?;
+    let clear = solve(&game, Objective::Clear, Limits::default()).unwrap();
+    prop_assert!(clear.optimal);
+    prop_assert_eq!(
+        clear.moves.as_ref().map(Vec::len),
+        fewest,
+        "fewest moves to clear"
+    );
+    replays(game, &clear)?;
+    Ok(())
+}
+
+/// Small boards (brute force is exponential), with planted runs and shapes, blockers,
+/// settled empty cells and sometimes obstacles; half of them in two or three colours,
+/// where long games, clears and transpositions are common.
+fn small(rules: &dyn Rules) -> impl Strategy<Value = Board> + use<> {
+    let features = |max_side, max_colors| Features {
+        max_side,
+        max_colors,
+        ..Features::of(rules)
+    };
+    let obstacles = prop_oneof![
+        3 => Just(Vec::new()),
+        1 => proptest::collection::vec((0u8..6, 0u8..6, 0u8..7), 1..5),
+    ];
+    let boards = prop_oneof![
+        boards(features(6, 4)),
+        boards(features(5, 3)),
+        boards(features(5, 2))
+    ];
+    (boards, obstacles).prop_map(|(mut board, cells)| {
+        plant(&mut board, &cells);
+        board
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn finite_solutions_match_brute_force(board in small(&Finite)) {
+        agrees(Finite, board)?;
+    }
+
+    #[test]
+    fn cluster_tap_solutions_match_brute_force(board in small(&Clusters::tap())) {
+        agrees(Clusters::tap(), board)?;
+    }
+
+    /// A budget that runs out still gives a real line, marked not optimal.
+    #[test]
+    fn a_spent_budget_gives_a_legal_line(board in small(&Finite), budget in 1u64..6) {
+        let Ok(game) = Game::from_board(Finite, board, 0) else { return Ok(()) };
+        for objective in [Objective::Score, Objective::Clear] {
+            let found = solve(&game, objective, Limits { max_nodes: budget }).unwrap();
+            prop_assert!(found.nodes <= budget + 1);
+            replays(game.clone(), &found)?;
+        }
+    }
+}
+
+#[test]
+fn the_teaching_board_scores_fourteen_at_best_and_cannot_be_cleared() {
+    let game = Preset::Teaching.game().unwrap();
+    assert_eq!(brute(&mut game.clone()), (14, None));
+    let best = solve(&game, Objective::Score, Limits::default()).unwrap();
+    assert_eq!((best.score, best.optimal), (14, true));
+    let clear = solve(&game, Objective::Clear, Limits::default()).unwrap();
+    assert_eq!((clear.moves, clear.score, clear.optimal), (None, 0, true));
+}
+
+#[test]
+fn a_board_that_clears_in_two_moves() {
+    // Swap (2,2)-(2,3) makes BBB on row 2; the A column then falls into AAA... see below.
+    let board: Board = "..../..../ABAB/BAAB".parse().unwrap();
+    let game = Game::from_board(Finite, board.clone(), 0).unwrap();
+    let (_, fewest) = brute(&mut game.clone());
+    let found = solve(&game, Objective::Clear, Limits::default()).unwrap();
+    assert_eq!(found.moves.as_ref().map(Vec::len), fewest);
+}
+
+#[test]
+fn rules_that_draw_pieces_and_levels_are_refused() {
+    let game = Game::new(match3_lines::Lines, match3_core::GameConfig::new(1)).unwrap();
+    let err = solve(&game, Objective::Score, Limits::default()).unwrap_err();
+    assert!(matches!(err, SolveError::DrawsPieces { .. }), "{err}");
+    assert!(err.to_string().contains("lines rules refill"), "{err}");
+
+    let drop = Game::new(Clusters::drop(), match3_core::GameConfig::new(1)).unwrap();
+    let err = solve(&drop, Objective::Score, Limits::default()).unwrap_err();
+    assert!(err.to_string().contains("drop random next pieces"), "{err}");
+
+    let level = match3_core::Level {
+        moves: Some(3),
+        ..Default::default()
+    };
+    let game = Preset::Teaching.game().unwrap().with_level(level).unwrap();
+    assert_eq!(
+        solve(&game, Objective::Score, Limits::default()),
+        Err(SolveError::Level)
+    );
+    let game = Preset::Teaching.game().unwrap();
+    assert_eq!(
+        solve(&game, Objective::Score, Limits { max_nodes: 0 }),
+        Err(SolveError::NoBudget)
+    );
+}
+
+#[test]
+fn the_search_is_deterministic() {
+    let board: Board = "ABCAB/BCABC/ABCAA/CABBC/ABCAB".parse().unwrap();
+    let run = || {
+        let game = Game::from_board(Finite, board.clone(), 0).unwrap();
+        solve(&game, Objective::Score, Limits::default()).unwrap()
+    };
+    assert_eq!(run(), run());
+    let _: Option<Move> = None;
+}
+
+/// Bigger boards in three colours: long games where bounds cut and positions repeat.
+fn medium() -> impl Strategy<Value = Board> {
+    (4usize..=6, 4usize..=6).prop_flat_map(|(rows, cols)| {
+        proptest::collection::vec(0u8..3, rows * cols).prop_map(move |cells| {
+            let text: Vec<String> = cells
+                .chunks(cols)
+                .map(|row| row.iter().map(|&c| (b'A' + c) as char).collect())
+                .collect();
+            text.join("/").parse().expect("valid notation")
+        })
+    })
+}
+
+/// The finite rules scoring a phase's cleared cells squared, with the bound that goes
+/// with it: here what a position is worth depends on the line that reached it, so the
+/// table's bounds are re-searched under new thresholds (with one point per cell, every
+/// line to a position has scored the same, and that path of the search never runs).
+#[derive(Clone, Copy)]
+struct Squares;
+
+impl match3_core::Wrap for Squares {
+    type Inner = Finite;
+    fn inner(&self) -> &Finite {
+        &Finite
+    }
+    fn score(&self, phase: &match3_core::ScoredPhase<'_>) -> u64 {
+        let n = phase.cleared.len() as u64;
+        n * n
+    }
+    // The sum of squares is at most the square of the sum.
+    fn score_bound(&self, board: &Board) -> Option<u64> {
+        Finite.score_bound(board).map(|n| n * n)
+    }
+}
+
+impl Rules for Squares {
+    match3_core::wrap_rules!();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn solutions_on_bigger_boards_match_brute_force(board in medium()) {
+        agrees(Finite, board.clone())?;
+        agrees(Squares, board)?;
+    }
+}
