@@ -130,6 +130,14 @@ impl BotKind {
         }
     }
 
+    /// Every kind, weakest first.
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+
+    /// The kind with this [`name`](BotKind::name).
+    pub fn named(name: &str) -> Option<BotKind> {
+        BotKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// `random` or `greedy`.
     pub fn name(self) -> &'static str {
         match self {

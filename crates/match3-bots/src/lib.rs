@@ -33,6 +33,6 @@ mod simulate;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use simulate::{
-    Ending, GameError, GameStats, MAX_JOBS, Plan, Report, SimulateError, Stats, bot_seed,
-    game_seed, play_game, play_out, simulate, simulate_games, wilson,
+    Ending, GameError, GameStats, MAX_JOBS, Plan, Report, Shard, ShardError, SimulateError, Stats,
+    bot_seed, game_seed, play_game, play_out, simulate, simulate_games, simulate_shard, wilson,
 };

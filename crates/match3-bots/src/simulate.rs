@@ -542,6 +542,103 @@ where
     R: Rules,
     F: Fn(u64) -> Result<Game<R>, SetupError> + Sync,
 {
+    simulate_shard(start, plan, Shard::WHOLE, jobs, progress, &mut |_, _| {})
+}
+
+/// A slice of a simulation's games, so that one run can be split over machines:
+/// shard `index` of `count` plays games `index`, `index + count`, `index + 2·count`, …
+/// of the plan. Each game's seed depends on its number only, so the shards together
+/// play exactly the games of the whole run, and their [`Stats`] merge
+/// ([`Stats::merge`]) into exactly the whole run's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, `0..count`.
+    pub index: u32,
+    /// How many shards.
+    pub count: u32,
+}
+
+/// A shard that is not one: `count` 0 or `index` not below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("shard {index}/{count}: expected I/N with N at least 1 and I from 0 to N-1")]
+pub struct ShardError {
+    /// The index given.
+    pub index: u32,
+    /// The count given.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole run: one shard of one.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`.
+    pub fn new(index: u32, count: u32) -> Result<Shard, ShardError> {
+        if index < count {
+            Ok(Shard { index, count })
+        } else {
+            Err(ShardError { index, count })
+        }
+    }
+
+    /// The numbers of this shard's games among `games`.
+    pub fn games(self, games: u32) -> impl Iterator<Item = u32> {
+        (self.index..games).step_by(self.count.max(1) as usize)
+    }
+
+    /// How many of `games` are this shard's.
+    pub fn len(self, games: u32) -> u32 {
+        games.saturating_sub(self.index).div_ceil(self.count.max(1))
+    }
+
+    /// Whether this shard has none of `games`.
+    pub fn is_empty(self, games: u32) -> bool {
+        self.len(games) == 0
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `I/N`, such as `0/4`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("shard {s:?}: expected I/N, such as 0/4"))?;
+        let number = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|e| format!("shard {s:?}: {t:?} is not a count ({e})"))
+        };
+        Shard::new(number(i)?, number(n)?).map_err(|e| e.to_string())
+    }
+}
+
+/// Games are played in blocks of this many: in parallel within a block, handed to
+/// `each_game` in order, so the per-game callback sees games in order in bounded memory.
+const BLOCK: usize = 1024;
+
+/// Like [`simulate_games`], for one [`Shard`] of the plan's games, calling `each_game`
+/// with every game's number and outcome in increasing order of number (from the calling
+/// thread). The report's `games` is still the plan's; its statistics cover the shard.
+pub fn simulate_shard<R, F>(
+    start: F,
+    plan: Plan,
+    shard: Shard,
+    jobs: usize,
+    progress: &(dyn Fn() + Sync),
+    each_game: &mut dyn FnMut(u32, &GameStats),
+) -> Result<Report, SimulateError>
+where
+    R: Rules,
+    F: Fn(u64) -> Result<Game<R>, SetupError> + Sync,
+{
     if jobs > MAX_JOBS {
         return Err(SimulateError::TooManyJobs { jobs });
     }
@@ -553,26 +650,32 @@ where
             message: e.to_string(),
         })?;
     let clock = Instant::now();
-    let stats: Result<Stats, SetupError> = pool.install(|| {
-        (0..plan.games)
-            .into_par_iter()
-            .map(|i| {
-                let seed = game_seed(plan.config.seed, i);
-                let game = start(seed).map(|game| play_out(game, seed, plan.bot, plan.moves));
-                progress();
-                game.map(|g| (i, g))
-            })
-            .try_fold(Stats::default, |mut acc, game| {
-                let (i, g) = game?;
-                acc.add(i, &g);
-                Ok(acc)
-            })
-            .try_reduce(Stats::default, |a, b| Ok(a.merge(b)))
+    // The shard's k-th game is game `index + k·count` of the plan.
+    let (len, number) = (shard.len(plan.games), |k: u32| {
+        shard.index + k * shard.count
     });
+    let mut stats = Stats::default();
+    for first in (0..len).step_by(BLOCK) {
+        let block = first..len.min(first + BLOCK as u32);
+        let games: Result<Vec<GameStats>, SetupError> = pool.install(|| {
+            (block.clone().into_par_iter())
+                .map(|k| {
+                    let seed = game_seed(plan.config.seed, number(k));
+                    let game = start(seed).map(|game| play_out(game, seed, plan.bot, plan.moves));
+                    progress();
+                    game
+                })
+                .collect()
+        });
+        for (k, game) in block.zip(&games?) {
+            stats.add(number(k), game);
+            each_game(number(k), game);
+        }
+    }
     Ok(Report {
         games: plan.games,
         move_limit: plan.moves,
-        stats: stats?,
+        stats,
         elapsed: clock.elapsed(),
     })
 }

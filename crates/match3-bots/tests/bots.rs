@@ -208,3 +208,69 @@ fn report_serializes_and_reads_back() {
     assert_eq!(back, report);
     assert!(report.to_string().contains("endings"));
 }
+
+#[test]
+fn shards_play_every_game_once_and_merge_into_the_whole() {
+    use match3_bots::{Shard, simulate_shard};
+    let plan = Plan {
+        config: GameConfig::new(31),
+        bot: BotKind::Greedy,
+        games: 11,
+        moves: 6,
+    };
+    let start = |seed| {
+        Game::new(
+            Lines,
+            GameConfig {
+                seed,
+                ..plan.config
+            },
+        )
+    };
+    let whole = simulate(|| Lines, plan, 2, &|| {}).unwrap().stats;
+    for count in [1, 2, 3, 11, 15] {
+        let mut merged = Stats::default();
+        let mut played = Vec::new();
+        for index in (0..count).rev() {
+            let shard = Shard::new(index, count).unwrap();
+            let mut seen = Vec::new();
+            let report = simulate_shard(
+                start,
+                plan,
+                shard,
+                1 + index as usize % 3,
+                &|| {},
+                &mut |i, g| {
+                    seen.push((i, g.clone()));
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                report.games, plan.games,
+                "the plan's count, not the shard's"
+            );
+            assert_eq!(report.stats.games, u64::from(shard.len(plan.games)));
+            // In order, and each game exactly what playing it alone gives.
+            assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
+            for (i, g) in &seen {
+                let config = GameConfig {
+                    seed: game_seed(plan.config.seed, *i),
+                    ..plan.config
+                };
+                assert_eq!(*g, play_game(Lines, config, plan.bot, plan.moves).unwrap());
+            }
+            played.extend(seen.iter().map(|(i, _)| *i));
+            merged = merged.merge(report.stats);
+        }
+        played.sort();
+        assert_eq!(
+            played,
+            (0..plan.games).collect::<Vec<_>>(),
+            "{count} shards"
+        );
+        assert_eq!(merged, whole, "{count} shards");
+    }
+    assert!(Shard::new(3, 3).is_err() && Shard::new(0, 0).is_err());
+    assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
+    assert!("5".parse::<Shard>().unwrap_err().contains("expected I/N"));
+}

@@ -19,7 +19,9 @@
 //! and exits 0. Malformed arguments or notation print to stderr and exit 2.
 
 mod coords;
+mod merge;
 mod play;
+mod records;
 mod render;
 mod report;
 
@@ -30,7 +32,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use match3_bots::{BotKind, MAX_JOBS};
+use match3_bots::{BotKind, MAX_JOBS, Shard};
 use match3_core::{Board, Game, GameConfig, MAX_COLORS, Move, Rules, Size};
 
 use crate::coords::Coord;
@@ -62,6 +64,8 @@ enum Command {
     Simulate(SimulateArgs),
     /// The same bot and seeds over every variant, side by side.
     Compare(CompareArgs),
+    /// Combine the outputs of `simulate --shard I/N --json` into the whole run's result.
+    Merge(MergeArgs),
     /// Solve a board of a no-refill variant exactly: the best score, or the fewest moves
     /// that clear it, with a line of moves that gets there.
     Solve(SolveArgs),
@@ -155,6 +159,28 @@ struct SimulateArgs {
     #[arg(long)]
     json: bool,
     /// With --json: print null for the wall-clock fields, so any --jobs gives the same bytes.
+    #[arg(long)]
+    no_timing: bool,
+    /// Play only games I, I+N, I+2N, … of the run (0 ≤ I < N), for an array job; the
+    /// JSON output then carries what `match3 merge` needs to give the whole run's result.
+    #[arg(long, value_name = "I/N", requires = "json")]
+    shard: Option<Shard>,
+    /// Write one JSON line per game to FILE (game, seed, score, moves, result, …), in
+    /// game order.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// The shards' outputs (`simulate --shard I/N --json`), one file each, any order.
+    #[arg(required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+    /// Print one JSON object, as the unsharded `simulate --json` would.
+    #[arg(long)]
+    json: bool,
+    /// With --json: print null for the wall-clock fields (byte-identical to an unsharded
+    /// `simulate --json --no-timing`).
     #[arg(long)]
     no_timing: bool,
 }
@@ -328,6 +354,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate(args),
         Command::Compare(args) => compare(args),
         Command::Solve(args) => solve(args),
+        Command::Merge(args) => merge(args),
         Command::Serve(args) => serve::run((args.bind, args.port).into(), args.max_games)
             .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port))),
     };
@@ -638,40 +665,65 @@ fn run_session(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64) -> Resul
 }
 
 fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
-    if let Some(path) = &args.level {
-        let level = Opened::read(path, args.rules)?;
-        let run = &args.run;
-        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
-        let report = report::run_level(&level, plan, run.jobs(), &level.file.name)?;
-        if args.json {
-            emit(report::level_json(&level, &plan, &report, !args.no_timing));
-        } else {
-            emit(format_args!(
-                "level {} ({}), {} x {} games, {} bot, seed {}\n{report}",
-                level.file.name,
-                level.file.file,
-                level.variant.name(),
-                report.games,
-                plan.bot.name(),
-                plan.config.seed
-            ));
+    let run = &args.run;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let mut records = match &args.records {
+        Some(path) => Some(records::Writer::create(path)?),
+        None => None,
+    };
+    let mut each_game = |i: u32, game: &match3_bots::GameStats| {
+        if let Some(w) = &mut records {
+            w.write(i, game);
         }
-        return Ok(());
-    }
-    let variant = args.rules.expect("clap requires --rules without --level");
-    if args.run.blockers > 0 && !variant.generates_blockers() {
-        return Err(UsageError(format!(
-            "--blockers {}: the {} rules generate no blockers (their boards start empty)",
-            args.run.blockers,
-            variant.name()
-        )));
-    }
-    let plan = args.run.plan(variant);
-    let report = report::run(variant, plan, args.run.jobs(), variant.name()).map_err(UsageError)?;
-    if args.json {
-        emit(report::json(variant, &plan, &report, !args.no_timing));
+    };
+    let (header, plan, report) = if let Some(path) = &args.level {
+        let level = Opened::read(path, args.rules)?;
+        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
+        let label = level.file.name.clone();
+        let report = report::run_level(&level, plan, shard, run.jobs(), &label, &mut each_game)?;
+        (report::Header::level(&level), plan, report)
     } else {
-        emit(report::text(variant, &plan, &report).trim_end());
+        let variant = args.rules.expect("clap requires --rules without --level");
+        if run.blockers > 0 && !variant.generates_blockers() {
+            return Err(UsageError(format!(
+                "--blockers {}: the {} rules generate no blockers (their boards start empty)",
+                run.blockers,
+                variant.name()
+            )));
+        }
+        let plan = run.plan(variant);
+        let report = report::run(
+            variant,
+            plan,
+            shard,
+            run.jobs(),
+            variant.name(),
+            &mut each_game,
+        )
+        .map_err(UsageError)?;
+        (report::Header::variant(variant), plan, report)
+    };
+    if let Some(w) = records {
+        w.finish()?;
+    }
+    if args.json {
+        let mut v = report::json(&header, &plan, &report, !args.no_timing);
+        if let Some(shard) = args.shard {
+            merge::mark(&mut v, shard, &report);
+        }
+        emit(v);
+    } else {
+        emit(report::text(&header, &plan, &report).trim_end());
+    }
+    Ok(())
+}
+
+fn merge(args: MergeArgs) -> Result<(), UsageError> {
+    let merged = merge::read(&args.files)?;
+    if args.json {
+        emit(merged.json(!args.no_timing));
+    } else {
+        emit(merged.text().trim_end());
     }
     Ok(())
 }
@@ -683,15 +735,22 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
     let mut rows = Vec::new();
     for variant in Variant::ALL {
         let plan = args.run.plan(variant);
-        let report =
-            report::run(variant, plan, args.run.jobs(), variant.name()).map_err(UsageError)?;
+        let report = report::run(
+            variant,
+            plan,
+            Shard::WHOLE,
+            args.run.jobs(),
+            variant.name(),
+            &mut |_, _| {},
+        )
+        .map_err(UsageError)?;
         rows.push((variant, plan, report));
     }
     let timing = !args.no_timing;
     if args.json {
         let list: Vec<_> = rows
             .iter()
-            .map(|(v, plan, r)| report::json(*v, plan, r, timing))
+            .map(|(v, plan, r)| report::json(&report::Header::variant(*v), plan, r, timing))
             .collect();
         emit(serde_json::Value::Array(list));
     } else {
@@ -724,7 +783,14 @@ fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), Usage
             let level = Opened::read(&path, None)?;
             let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
             let label = format!("{} {}", level.file.name, bot.name());
-            let report = report::run_level(&level, plan, run.jobs(), &label)?;
+            let report = report::run_level(
+                &level,
+                plan,
+                Shard::WHOLE,
+                run.jobs(),
+                &label,
+                &mut |_, _| {},
+            )?;
             rows.push(report::LevelRow {
                 level,
                 plan,
@@ -736,7 +802,10 @@ fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), Usage
     if args.json {
         let list: Vec<_> = rows
             .iter()
-            .map(|r| report::level_json(&r.level, &r.plan, &r.report, !args.no_timing))
+            .map(|r| {
+                let header = report::Header::level(&r.level);
+                report::json(&header, &r.plan, &r.report, !args.no_timing)
+            })
             .collect();
         emit(serde_json::Value::Array(list));
     } else {

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use match3_bots::{BotKind, Plan, Report, simulate, simulate_games};
+use match3_bots::{BotKind, GameStats, Plan, Report, Shard, simulate_shard};
 use serde_json::{Value, json};
 
 use crate::level::Opened;
@@ -28,20 +28,44 @@ impl From<BotArg> for BotKind {
     }
 }
 
-/// Runs `plan` for `variant`, with a progress bar on a terminal.
-pub fn run(variant: Variant, plan: Plan, jobs: usize, label: &str) -> Result<Report, String> {
-    let bar = progress_bar(&plan, label);
-    let report =
-        simulate(|| variant.rules_sync(), plan, jobs, &|| bar.inc(1)).map_err(|e| e.to_string())?;
+/// Called with each game's number and outcome, in order.
+pub type EachGame<'a> = &'a mut dyn FnMut(u32, &GameStats);
+
+/// Runs `shard` of `plan` for `variant`, with a progress bar on a terminal.
+pub fn run(
+    variant: Variant,
+    plan: Plan,
+    shard: Shard,
+    jobs: usize,
+    label: &str,
+    each_game: EachGame<'_>,
+) -> Result<Report, String> {
+    let bar = progress_bar(plan.games, shard, label);
+    let start = |seed| {
+        let config = match3_core::GameConfig {
+            seed,
+            ..plan.config
+        };
+        match3_core::Game::new(variant.rules_sync(), config)
+    };
+    let report = simulate_shard(start, plan, shard, jobs, &|| bar.inc(1), each_game)
+        .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     Ok(report)
 }
 
-/// Runs `plan` on a level: every game starts from the level with its own seed.
-pub fn run_level(level: &Opened, plan: Plan, jobs: usize, label: &str) -> Result<Report, String> {
-    let bar = progress_bar(&plan, label);
+/// Runs `shard` of `plan` on a level: every game starts from the level with its own seed.
+pub fn run_level(
+    level: &Opened,
+    plan: Plan,
+    shard: Shard,
+    jobs: usize,
+    label: &str,
+    each_game: EachGame<'_>,
+) -> Result<Report, String> {
+    let bar = progress_bar(plan.games, shard, label);
     let start = |seed| level.start(level.variant.rules_sync(), seed);
-    let report = simulate_games(start, plan, jobs, &|| bar.inc(1))
+    let report = simulate_shard(start, plan, shard, jobs, &|| bar.inc(1), each_game)
         .map_err(|e| level.file.error("board", e.to_string()).to_string())?;
     bar.finish_and_clear();
     Ok(report)
@@ -63,9 +87,9 @@ pub fn level_plan(level: &Opened, bot: BotKind, games: u32, moves: u32, seed: u6
     }
 }
 
-fn progress_bar(plan: &Plan, label: &str) -> ProgressBar {
+fn progress_bar(games: u32, shard: Shard, label: &str) -> ProgressBar {
     if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(u64::from(plan.games));
+        let bar = ProgressBar::new(u64::from(shard.len(games)));
         bar.set_style(
             ProgressStyle::with_template("{prefix:>14} [{bar:30}] {pos}/{len} games {elapsed}")
                 .expect("valid template")
@@ -78,13 +102,42 @@ fn progress_bar(plan: &Plan, label: &str) -> ProgressBar {
     }
 }
 
-/// The `simulate --json` object. With `timing` off, the two wall-clock fields are null so
-/// that runs with any `--jobs` print identical bytes.
-pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Value {
+/// What a simulation played, by name: the rules and, for a level, its name and file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The rules' command-line name.
+    pub rules: String,
+    /// A level's name and file.
+    pub level: Option<(String, String)>,
+}
+
+impl Header {
+    /// Generated boards of `variant`.
+    pub fn variant(variant: Variant) -> Header {
+        Header {
+            rules: variant.name().to_string(),
+            level: None,
+        }
+    }
+
+    /// A level.
+    pub fn level(level: &Opened) -> Header {
+        Header {
+            rules: level.variant.name().to_string(),
+            level: Some((level.file.name.clone(), level.file.file.clone())),
+        }
+    }
+}
+
+/// The `simulate --json` object; for a level it adds the level's name and file, the pass
+/// rate with its Wilson 95% interval, mean moves used and the star histogram. With
+/// `timing` off, the two wall-clock fields are null so that runs with any `--jobs` (or
+/// merged shards) print identical bytes.
+pub fn json(header: &Header, plan: &Plan, report: &Report, timing: bool) -> Value {
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     let s = &report.stats;
-    json!({
-        "rules": variant.name(),
+    let mut v = json!({
+        "rules": header.rules,
         "bot": plan.bot.name(),
         "seed": plan.config.seed,
         "size": plan.config.size.to_string(),
@@ -118,25 +171,20 @@ pub fn json(variant: Variant, plan: &Plan, report: &Report, timing: bool) -> Val
         "specials_fired": s.specials_fired,
         "moves_per_second": if timing { json!(report.moves_per_second().round()) } else { Value::Null },
         "elapsed_seconds": if timing { json!(round(report.elapsed.as_secs_f64())) } else { Value::Null },
-    })
-}
-
-/// The `simulate --level --json` object: [`json()`] plus the level's name and file, the
-/// pass rate with its Wilson 95% interval, mean moves used and the star histogram.
-pub fn level_json(level: &Opened, plan: &Plan, report: &Report, timing: bool) -> Value {
-    let round = |x: f64| (x * 10000.0).round() / 10000.0;
-    let s = &report.stats;
-    let (low, high) = s.pass_rate_interval();
-    let mut v = json(level.variant, plan, report, timing);
-    v["level"] = json!(level.file.name);
-    v["file"] = json!(level.file.file);
-    v["pass_rate"] = json!(round(s.pass_rate()));
-    v["pass_rate_low"] = json!(round(low));
-    v["pass_rate_high"] = json!(round(high));
-    v["mean_moves_used"] = json!(round(s.mean_moves()));
-    v["stars"] = json!(s.stars);
-    v["won"] = json!(s.won);
-    v["lost"] = json!(s.lost);
+    });
+    if let Some((name, file)) = &header.level {
+        let round = |x: f64| (x * 10000.0).round() / 10000.0;
+        let (low, high) = s.pass_rate_interval();
+        v["level"] = json!(name);
+        v["file"] = json!(file);
+        v["pass_rate"] = json!(round(s.pass_rate()));
+        v["pass_rate_low"] = json!(round(low));
+        v["pass_rate_high"] = json!(round(high));
+        v["mean_moves_used"] = json!(round(s.mean_moves()));
+        v["stars"] = json!(s.stars);
+        v["won"] = json!(s.won);
+        v["lost"] = json!(s.lost);
+    }
     v
 }
 
@@ -197,15 +245,23 @@ pub fn sort_rows(rows: &mut [LevelRow]) {
 }
 
 /// A readable summary of one simulation.
-pub fn text(variant: Variant, plan: &Plan, report: &Report) -> String {
+pub fn text(header: &Header, plan: &Plan, report: &Report) -> String {
+    let what = match &header.level {
+        Some((name, file)) => format!("level {name} ({file}), {}", header.rules),
+        None => header.rules.clone(),
+    };
+    let board = match header.level {
+        Some(_) => String::new(),
+        None => format!(
+            ", {} board, {} colours",
+            plan.config.size, plan.config.colors
+        ),
+    };
     format!(
-        "{} x {} games, {} bot, seed {}, {} board, {} colours\n{report}",
-        variant.name(),
+        "{what} x {} games, {} bot, seed {}{board}\n{report}",
         report.games,
         plan.bot.name(),
         plan.config.seed,
-        plan.config.size,
-        plan.config.colors,
     )
 }
 
