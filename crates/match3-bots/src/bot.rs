@@ -2,6 +2,9 @@
 
 use match3_core::{Game, GameRng, Goal, Move, Rules, Snapshot};
 
+use crate::lookahead::LookaheadBot;
+use crate::mcts::MctsBot;
+
 /// Chooses moves for a game.
 pub trait Bot {
     /// The move to play: `None` exactly when there is no legal move.
@@ -110,6 +113,10 @@ pub enum AnyBot {
     Random(RandomBot),
     /// [`GreedyBot`].
     Greedy(GreedyBot),
+    /// [`LookaheadBot`].
+    Lookahead(LookaheadBot),
+    /// [`MctsBot`].
+    Mcts(MctsBot),
 }
 
 /// The bot kinds, by name.
@@ -119,6 +126,10 @@ pub enum BotKind {
     Random,
     /// [`GreedyBot`].
     Greedy,
+    /// [`LookaheadBot`] with its default samples and beam.
+    Lookahead,
+    /// [`MctsBot`] with its default playouts.
+    Mcts,
 }
 
 impl BotKind {
@@ -127,22 +138,31 @@ impl BotKind {
         match self {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
             BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
+            BotKind::Lookahead => AnyBot::Lookahead(LookaheadBot::new(seed)),
+            BotKind::Mcts => AnyBot::Mcts(MctsBot::new(seed)),
         }
     }
 
-    /// Every kind, weakest first.
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+    /// Every kind, weakest first (the strength ladder).
+    pub const ALL: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Lookahead,
+        BotKind::Mcts,
+    ];
 
     /// The kind with this [`name`](BotKind::name).
     pub fn named(name: &str) -> Option<BotKind> {
         BotKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// `random` or `greedy`.
+    /// `random`, `greedy`, `lookahead` or `mcts`.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Lookahead => "lookahead",
+            BotKind::Mcts => "mcts",
         }
     }
 }
@@ -152,6 +172,8 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(b) => b.choose(game),
             AnyBot::Greedy(b) => b.choose(game),
+            AnyBot::Lookahead(b) => b.choose(game),
+            AnyBot::Mcts(b) => b.choose(game),
         }
     }
 }

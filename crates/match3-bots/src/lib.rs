@@ -6,6 +6,11 @@
 //! - [`RandomBot`]: a uniformly random legal move, from its own seeded generator.
 //! - [`GreedyBot`]: resolves every legal move on a scratch snapshot (full cascade) and
 //!   plays the best; see its docs for ties and how look-ahead treats refills.
+//! - [`LookaheadBot`]: two moves deep, the mean over a few sampled refill futures.
+//! - [`MctsBot`]: Monte Carlo tree search with a playout budget over sampled futures.
+//! - The ladder, weakest first, is [`BotKind::ALL`]: random, greedy, look-ahead, MCTS.
+//!   No bot ever sees the game's own future: look-ahead refills come from the bot's own
+//!   seeded generator.
 //! - [`simulate()`]: N games of at most M moves on `jobs` threads; game `i`'s seed is
 //!   derived from the base seed and `i` only, so the statistics are identical for any
 //!   thread count. Statistics are exact and kept in bounded memory ([`Stats`]), and
@@ -29,9 +34,14 @@
 //! ```
 
 mod bot;
+mod lookahead;
+mod mcts;
 mod simulate;
+mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
+pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
+pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
 pub use simulate::{
     Ending, GameError, GameStats, MAX_JOBS, Plan, Report, Shard, ShardError, SimulateError, Stats,
     bot_seed, game_seed, play_game, play_out, simulate, simulate_games, simulate_shard, wilson,

@@ -189,10 +189,20 @@ struct MergeArgs {
 struct CompareArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Instead of the variants: every level file (*.toml) in this directory, with the
-    /// random and the greedy bot; prints the difficulty table.
+    /// Instead of the variants: every level file (*.toml) in this directory, with each
+    /// of --bots (default: random and greedy); prints the difficulty table.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["size", "colors", "blockers", "bot"])]
     levels: Option<PathBuf>,
+    /// Several bots, comma-separated, each over the same games: the strength ladder is
+    /// `--bots random,greedy,lookahead,mcts`.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "BOTS",
+        conflicts_with = "bot"
+    )]
+    bots: Vec<report::BotArg>,
     /// Print a JSON array, one object per variant.
     #[arg(long)]
     json: bool,
@@ -732,19 +742,30 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
     if let Some(dir) = &args.levels {
         return compare_levels(&args, dir);
     }
+    let bots: Vec<BotKind> = if args.bots.is_empty() {
+        vec![args.run.bot.into()]
+    } else {
+        args.bots.iter().map(|&b| b.into()).collect()
+    };
     let mut rows = Vec::new();
     for variant in Variant::ALL {
-        let plan = args.run.plan(variant);
-        let report = report::run(
-            variant,
-            plan,
-            Shard::WHOLE,
-            args.run.jobs(),
-            variant.name(),
-            &mut |_, _| {},
-        )
-        .map_err(UsageError)?;
-        rows.push((variant, plan, report));
+        for &bot in &bots {
+            let plan = match3_bots::Plan {
+                bot,
+                ..args.run.plan(variant)
+            };
+            let label = format!("{} {}", variant.name(), bot.name());
+            let report = report::run(
+                variant,
+                plan,
+                Shard::WHOLE,
+                args.run.jobs(),
+                &label,
+                &mut |_, _| {},
+            )
+            .map_err(UsageError)?;
+            rows.push((variant, plan, report));
+        }
     }
     let timing = !args.no_timing;
     if args.json {
@@ -760,9 +781,10 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
         } else {
             String::new()
         };
+        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
         emit(format_args!(
             "{} bot, {} games x up to {} moves, seed {}, {} board, {} colours{blockers}\n",
-            BotKind::from(run.bot).name(),
+            names.join(", "),
             run.games,
             run.moves,
             run.seed,
@@ -779,7 +801,12 @@ fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), Usage
     let run = &args.run;
     let mut rows = Vec::new();
     for path in level::files_in(dir)? {
-        for bot in [BotKind::Random, BotKind::Greedy] {
+        let bots: Vec<BotKind> = if args.bots.is_empty() {
+            vec![BotKind::Random, BotKind::Greedy]
+        } else {
+            args.bots.iter().map(|&b| b.into()).collect()
+        };
+        for bot in bots {
             let level = Opened::read(&path, None)?;
             let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
             let label = format!("{} {}", level.file.name, bot.name());

@@ -17,6 +17,10 @@ pub enum BotArg {
     Random,
     /// The best-scoring move by full look-ahead.
     Greedy,
+    /// Two moves deep, averaged over sampled refills.
+    Lookahead,
+    /// Monte Carlo tree search with a playout budget.
+    Mcts,
 }
 
 impl From<BotArg> for BotKind {
@@ -24,6 +28,8 @@ impl From<BotArg> for BotKind {
         match b {
             BotArg::Random => BotKind::Random,
             BotArg::Greedy => BotKind::Greedy,
+            BotArg::Lookahead => BotKind::Lookahead,
+            BotArg::Mcts => BotKind::Mcts,
         }
     }
 }
@@ -201,7 +207,7 @@ pub struct LevelRow {
 /// `compare --levels`: one row per level and bot, easiest (highest pass rate) first.
 pub fn difficulty_table(rows: &[LevelRow]) -> String {
     let mut out = format!(
-        "{:<22} {:<14} {:<7} {:>6} {:>15} {:>9} {:>10} {:>15} {:>8}\n",
+        "{:<22} {:<14} {:<9} {:>6} {:>15} {:>9} {:>10} {:>15} {:>8}\n",
         "level",
         "rules",
         "bot",
@@ -216,7 +222,7 @@ pub fn difficulty_table(rows: &[LevelRow]) -> String {
         let s = &row.report.stats;
         let (low, high) = s.pass_rate_interval();
         out += &format!(
-            "{:<22} {:<14} {:<7} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>8}\n",
+            "{:<22} {:<14} {:<9} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>8}\n",
             row.level.file.name,
             row.level.variant.name(),
             row.plan.bot.name(),
@@ -267,9 +273,19 @@ pub fn text(header: &Header, plan: &Plan, report: &Report) -> String {
 
 /// The side-by-side table of `compare`; without `timing` the moves/s column shows `-`.
 pub fn table(rows: &[(Variant, Plan, Report)], timing: bool) -> String {
+    // A bot column only when the rows have more than one bot (the ladder).
+    let bots = rows.iter().any(|(_, p, _)| p.bot != rows[0].1.bot);
+    let bot = |name: &str| {
+        if bots {
+            format!(" {name:<9}")
+        } else {
+            String::new()
+        }
+    };
     let mut out = format!(
-        "{:<14} {:>9} {:>10} {:>8} {:>8} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
+        "{:<14}{} {:>9} {:>10} {:>8} {:>8} {:>7} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
         "variant",
+        bot("bot"),
         "moves/gm",
         "mean score",
         "median",
@@ -282,11 +298,12 @@ pub fn table(rows: &[(Variant, Plan, Report)], timing: bool) -> String {
         "errors",
         "moves/s"
     );
-    for (variant, _, r) in rows {
+    for (variant, plan, r) in rows {
         let s = &r.stats;
         out += &format!(
-            "{:<14} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
+            "{:<14}{} {:>9.1} {:>10.1} {:>8} {:>8} {:>7.2} {:>7} {:>9} {:>9} {:>9} {:>6} {:>11}\n",
             variant.name(),
+            bot(plan.bot.name()),
             s.mean_moves(),
             s.mean_score(),
             s.median_score(),

@@ -642,3 +642,51 @@ fn solve_finds_the_best_line_and_the_line_replays() {
     ]);
     assert!(err.contains("refill"), "{err}");
 }
+
+#[test]
+fn compare_runs_the_bot_ladder_side_by_side() {
+    let v = json_of(&[
+        "compare",
+        "--games",
+        "2",
+        "--moves",
+        "4",
+        "--bots",
+        "random,greedy,lookahead,mcts",
+        "--json",
+        "--no-timing",
+    ]);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 5 * 4);
+    let bots: Vec<&str> = rows[..4]
+        .iter()
+        .map(|r| r["bot"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots, ["random", "greedy", "lookahead", "mcts"]);
+    assert!(rows.iter().all(|r| r["errors"] == 0));
+    let out = match3(&[
+        "compare",
+        "--games",
+        "1",
+        "--moves",
+        "2",
+        "--bots",
+        "greedy,mcts",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("lines          mcts"), "{text}");
+    let err = usage_error(&["compare", "--bot", "random", "--bots", "greedy"]);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // Any bot plays a level too.
+    let level = json_of(&[
+        "simulate",
+        "--level",
+        "levels/01-first-steps.toml",
+        "--bot",
+        "lookahead",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(level["bot"], "lookahead");
+}
