@@ -108,6 +108,20 @@ impl MctsBot {
 
 impl Bot for MctsBot {
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
+        self.choose_while(game, &mut || true)
+    }
+}
+
+impl MctsBot {
+    /// Like [`choose`](Bot::choose), stopping early once `keep_going` says no (it is
+    /// asked before each playout): for an interactive hint under a time budget, which
+    /// the caller measures (the bot reads no clock). Every legal move is tried at least
+    /// once first, so that a short budget still compares them all.
+    pub fn choose_while<R: Rules>(
+        &mut self,
+        game: &Game<R>,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<Move> {
         game.legal_moves_into(&mut self.moves);
         if self.moves.len() <= 1 {
             return self.moves.first().copied();
@@ -124,7 +138,10 @@ impl Bot for MctsBot {
         let mut state = game.snapshot();
         let mut probe = game.borrowed();
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-        for _ in 0..self.playouts {
+        for playout in 0..self.playouts {
+            if playout as usize >= root_moves.len() && !keep_going() {
+                break;
+            }
             let refills = sample(&mut self.rng);
             let span = if high > low { high - low } else { 1.0 };
             let low_now = if low.is_finite() { low } else { 0.0 };

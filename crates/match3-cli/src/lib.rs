@@ -2,7 +2,8 @@
 //!
 //! The library side of the `match3` command, shared by the binary and its tests: the
 //! rule variants by name ([`variant`]), the JSON shapes of its output ([`json`]), level
-//! files with their variant ([`level`]), and the browser playground server ([`serve`]).
+//! files with their variant ([`level`]), the hint of `play` and the playground ([`hint`]),
+//! and the browser playground server ([`serve`]).
 //!
 //! ```
 //! use match3_cli::serve::{NewGame, start, state};
@@ -13,6 +14,7 @@
 //! assert_eq!(json["board"], "AABC/BCAB/CBAC/ABCA");
 //! ```
 
+pub mod hint;
 pub mod json;
 pub mod level;
 pub mod serve;

@@ -7,7 +7,6 @@
 
 use std::io::{self, BufRead, Write};
 
-use match3_bots::{Bot, GreedyBot};
 use match3_core::{
     Board, Cell, Game, Move, MoveKind, Pos, Rules, SavedGame, Snapshot, Status, Trace,
 };
@@ -23,7 +22,7 @@ commands:
   R,C R,C        swap two cells (also: swap R,C R,C)
   drop C         drop the next piece into column C
   tap R,C        clear the group at R,C
-  hint           the move the greedy bot would play
+  hint           the move the MCTS bot prefers (thinks at most 0.3 s)
   moves          list every legal move
   undo           take back the last move
   reset          back to the starting board
@@ -174,7 +173,7 @@ impl Session {
                 let state = if self.verbose { "on" } else { "off" };
                 writeln!(out, "verbose {state}")?;
             }
-            ["hint"] => match GreedyBot::new(self.seed).choose(&self.game) {
+            ["hint"] => match match3_cli::hint::hint(&self.game, self.seed) {
                 Some(m) => writeln!(out, "hint: {m}")?,
                 None => writeln!(out, "no legal move")?,
             },

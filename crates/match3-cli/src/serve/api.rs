@@ -9,7 +9,6 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use match3_bots::{Bot, GreedyBot};
 use match3_core::{Cell, Game, GameConfig, Move, Pos, Size};
 use match3_levels::LevelFile;
 use serde::Deserialize;
@@ -209,15 +208,26 @@ pub async fn reset(
     Ok(Json(state(&id, &session)))
 }
 
-/// `GET /api/games/{id}/hint`: the greedy bot's move (`null` when none is legal).
+/// `GET /api/games/{id}/hint`: the move the MCTS bot prefers within a short time
+/// ([`crate::hint`]); `null` when none is legal. It thinks on a blocking thread, so the
+/// server keeps answering others meanwhile.
 pub async fn hint(
     State(sessions): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let session = find(&sessions, &id)?;
-    let session = lock(&session);
-    let seed = u64::from(session.game.moves());
-    let mv = GreedyBot::new(seed).choose(&session.game);
+    let mv = tokio::task::spawn_blocking(move || {
+        let session = lock(&session);
+        let seed = u64::from(session.game.moves());
+        crate::hint::hint(&session.game, seed)
+    })
+    .await
+    .map_err(|e| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("hint failed: {e}"),
+        )
+    })?;
     Ok(Json(json!({ "move": mv.map(json::mv) })))
 }
 
