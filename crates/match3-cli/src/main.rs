@@ -21,6 +21,7 @@
 mod coords;
 mod merge;
 mod play;
+mod plot;
 mod records;
 mod render;
 mod report;
@@ -169,6 +170,9 @@ struct SimulateArgs {
     /// game order.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+    /// Draw the histogram of final scores into FILE (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -183,6 +187,9 @@ struct MergeArgs {
     /// `simulate --json --no-timing`).
     #[arg(long)]
     no_timing: bool,
+    /// Draw the whole run's histogram of final scores into FILE (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -203,6 +210,10 @@ struct CompareArgs {
         conflicts_with = "bot"
     )]
     bots: Vec<report::BotArg>,
+    /// Draw into FILE (SVG): score histograms, one panel per variant with a colour per
+    /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     /// Print a JSON array, one object per variant.
     #[arg(long)]
     json: bool,
@@ -716,6 +727,9 @@ fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
     if let Some(w) = records {
         w.finish()?;
     }
+    if let Some(path) = &args.plot {
+        report::plot_one(path, &header, &plan, &report)?;
+    }
     if args.json {
         let mut v = report::json(&header, &plan, &report, !args.no_timing);
         if let Some(shard) = args.shard {
@@ -730,6 +744,9 @@ fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
 
 fn merge(args: MergeArgs) -> Result<(), UsageError> {
     let merged = merge::read(&args.files)?;
+    if let Some(path) = &args.plot {
+        merged.plot(path)?;
+    }
     if args.json {
         emit(merged.json(!args.no_timing));
     } else {
@@ -768,6 +785,21 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
         }
     }
     let timing = !args.no_timing;
+    if let Some(path) = &args.plot {
+        let series: Vec<plot::Series> = (rows.iter())
+            .map(|(v, plan, r)| plot::Series {
+                panel: v.name().to_string(),
+                label: plan.bot.name().to_string(),
+                stats: &r.stats,
+            })
+            .collect();
+        let run = &args.run;
+        let title = format!(
+            "Final scores: {} games x up to {} moves, seed {}, {} board, {} colours",
+            run.games, run.moves, run.seed, run.size, run.colors
+        );
+        plot::histograms(path, &title, &series)?;
+    }
     if args.json {
         let list: Vec<_> = rows
             .iter()
@@ -800,13 +832,13 @@ fn compare(args: CompareArgs) -> Result<(), UsageError> {
 fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), UsageError> {
     let run = &args.run;
     let mut rows = Vec::new();
+    let bots: Vec<BotKind> = if args.bots.is_empty() {
+        vec![BotKind::Random, BotKind::Greedy]
+    } else {
+        args.bots.iter().map(|&b| b.into()).collect()
+    };
     for path in level::files_in(dir)? {
-        let bots: Vec<BotKind> = if args.bots.is_empty() {
-            vec![BotKind::Random, BotKind::Greedy]
-        } else {
-            args.bots.iter().map(|&b| b.into()).collect()
-        };
-        for bot in bots {
+        for &bot in &bots {
             let level = Opened::read(&path, None)?;
             let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
             let label = format!("{} {}", level.file.name, bot.name());
@@ -826,6 +858,26 @@ fn compare_levels(args: &CompareArgs, dir: &std::path::Path) -> Result<(), Usage
         }
     }
     report::sort_rows(&mut rows);
+    if let Some(path) = &args.plot {
+        let bars: Vec<plot::PassRate> = (rows.iter())
+            .map(|r| {
+                let (low, high) = r.report.pass_rate_interval();
+                plot::PassRate {
+                    level: r.level.file.name.clone(),
+                    bot: r.plan.bot.name().to_string(),
+                    rate: r.report.pass_rate(),
+                    low,
+                    high,
+                }
+            })
+            .collect();
+        let title = format!(
+            "Pass rates: {} games per level and bot, seed {}",
+            run.games, run.seed
+        );
+        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        plot::pass_rates(path, &title, &names, &bars)?;
+    }
     if args.json {
         let list: Vec<_> = rows
             .iter()

@@ -174,6 +174,11 @@ impl Merged {
         report::json(&self.header, &self.plan, &self.report, timing && self.timed)
     }
 
+    /// `--plot`: the whole run's score histogram.
+    pub fn plot(&self, path: &Path) -> Result<(), String> {
+        report::plot_one(path, &self.header, &self.plan, &self.report)
+    }
+
     /// The `simulate` summary of the whole run.
     pub fn text(&self) -> String {
         report::text(&self.header, &self.plan, &self.report)

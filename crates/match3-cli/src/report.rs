@@ -323,3 +323,38 @@ pub fn table(rows: &[(Variant, Plan, Report)], timing: bool) -> String {
     }
     out
 }
+
+/// `--plot` for one run: its score histogram, titled with the plan (and the pass rate,
+/// for a level).
+pub fn plot_one(
+    path: &std::path::Path,
+    header: &Header,
+    plan: &Plan,
+    report: &Report,
+) -> Result<(), String> {
+    let s = &report.stats;
+    let (panel, extra) = match &header.level {
+        Some((name, _)) => (
+            format!("{name} ({})", header.rules),
+            format!(", pass rate {:.0}%", 100.0 * s.pass_rate()),
+        ),
+        None => (
+            format!("{} {} board", header.rules, plan.config.size),
+            String::new(),
+        ),
+    };
+    let title = format!(
+        "Final scores: {} games, {} bot, seed {}, mean {:.0}, median {}{extra}",
+        s.games,
+        plan.bot.name(),
+        plan.config.seed,
+        s.mean_score(),
+        s.median_score()
+    );
+    let series = [crate::plot::Series {
+        panel,
+        label: plan.bot.name().to_string(),
+        stats: s,
+    }];
+    crate::plot::histograms(path, &title, &series)
+}

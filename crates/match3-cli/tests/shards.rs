@@ -179,3 +179,97 @@ fn records_are_one_line_per_game_in_order_and_agree_with_the_summary() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot create"));
 }
+
+#[test]
+fn plots_are_svg_with_a_panel_per_variant_and_a_bar_per_level_and_bot() {
+    let dir = scratch("plots");
+    let svg = |name: &str| dir.join(name).display().to_string();
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let is_svg = |text: &str| text.starts_with("<svg") && text.trim_end().ends_with("</svg>");
+
+    let file = svg("compare.svg");
+    stdout(&[
+        "compare",
+        "--games",
+        "3",
+        "--moves",
+        "5",
+        "--bots",
+        "random,greedy",
+        "--plot",
+        &file,
+    ]);
+    let text = read("compare.svg");
+    assert!(is_svg(&text));
+    for needle in [
+        "Final scores",
+        "lines",
+        "clusters-drop",
+        "finite",
+        "random",
+        "greedy",
+        "final score",
+    ] {
+        assert!(
+            text.contains(needle),
+            "{needle} missing from the compare plot"
+        );
+    }
+    // One bar per non-empty bin: at least one per variant and bot.
+    assert!(text.matches("<rect").count() >= 10);
+
+    let file = svg("levels.svg");
+    stdout(&[
+        "compare", "--levels", "levels", "--games", "2", "--plot", &file,
+    ]);
+    let text = read("levels.svg");
+    assert!(is_svg(&text));
+    for needle in [
+        "Pass rates",
+        "First steps",
+        "Locked corner",
+        "pass rate (%)",
+    ] {
+        assert!(
+            text.contains(needle),
+            "{needle} missing from the levels plot"
+        );
+    }
+
+    let file = svg("simulate.svg");
+    let args = [
+        "simulate",
+        "--level",
+        "levels/02-ring.toml",
+        "--games",
+        "5",
+        "--plot",
+        &file,
+    ];
+    stdout(&args);
+    let text = read("simulate.svg");
+    assert!(is_svg(&text) && text.contains("pass rate"), "{text}");
+
+    // merge draws the whole run.
+    let shard = dir.join("s.json");
+    let one = [
+        "simulate", "--rules", "finite", "--games", "4", "--json", "--shard", "0/1",
+    ];
+    std::fs::write(&shard, stdout(&one)).unwrap();
+    let file = svg("merged.svg");
+    stdout(&["merge", shard.to_str().unwrap(), "--plot", &file]);
+    assert!(is_svg(&read("merged.svg")));
+
+    // A path that cannot be written is a usage error naming it.
+    let out = match3(&[
+        "simulate",
+        "--rules",
+        "finite",
+        "--games",
+        "1",
+        "--plot",
+        "/nonexistent/x.svg",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--plot /nonexistent/x.svg"));
+}

@@ -1,0 +1,262 @@
+//! `--plot FILE.svg`: score histograms per variant and bot, pass rates per level.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use match3_bots::Stats;
+use plotters::prelude::*;
+
+/// Bars per histogram.
+const BINS: u64 = 20;
+/// One colour per bot, in ladder order (a colour-blind-safe palette).
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(213, 94, 0),
+];
+
+/// One histogram's data: which panel it belongs to (a variant or a level), its legend
+/// label (a bot), and the scores.
+pub struct Series<'a> {
+    /// The panel's title.
+    pub panel: String,
+    /// The legend entry.
+    pub label: String,
+    /// The statistics, whose exact score histogram is drawn.
+    pub stats: &'a Stats,
+}
+
+fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
+    move |e| format!("--plot {}: {e}", path.display())
+}
+
+/// Score histograms: one panel per distinct `panel`, the series of a panel overlaid in
+/// one colour per label, each over the same bins of the panel's score range.
+pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(), String> {
+    let err = failed(path);
+    let mut panels: Vec<&str> = Vec::new();
+    for s in series {
+        if !panels.contains(&s.panel.as_str()) {
+            panels.push(&s.panel);
+        }
+    }
+    let mut labels: Vec<&str> = Vec::new();
+    for s in series {
+        if !labels.contains(&s.label.as_str()) {
+            labels.push(&s.label);
+        }
+    }
+    let cols = panels.len().clamp(1, 2);
+    let rows = panels.len().div_ceil(cols).max(1);
+    let size = (560 * cols as u32, 70 + 320 * rows as u32);
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let root = root
+        .titled(title, ("sans-serif", 20))
+        .map_err(|e| err(e.to_string()))?;
+    for (area, panel) in root.split_evenly((rows, cols)).iter().zip(&panels) {
+        let members: Vec<&Series> = series.iter().filter(|s| s.panel == *panel).collect();
+        let (low, high) = score_range(members.iter().map(|s| s.stats));
+        let width = (high - low).div_ceil(BINS).max(1);
+        let counts: Vec<(usize, Vec<u64>)> = (members.iter())
+            .map(|s| {
+                let colour = labels.iter().position(|l| *l == s.label).unwrap_or(0);
+                (colour, bins(s.stats, low, width))
+            })
+            .collect();
+        let top = (counts.iter().flat_map(|(_, c)| c.iter().copied()))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let x_end = low + width * BINS;
+        let mut chart = ChartBuilder::on(area)
+            .caption(*panel, ("sans-serif", 16))
+            .margin(12)
+            .x_label_area_size(34)
+            .y_label_area_size(46)
+            .build_cartesian_2d(low as f64..x_end as f64, 0f64..top as f64 * 1.1)
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .configure_mesh()
+            .x_desc("final score")
+            .y_desc("games")
+            .x_labels(6)
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .draw()
+            .map_err(|e| err(e.to_string()))?;
+        for (colour, bars) in &counts {
+            let c = COLOURS[colour % COLOURS.len()];
+            let label = labels[*colour];
+            let rects = bars
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(move |(i, &n)| {
+                    let x0 = (low + width * i as u64) as f64;
+                    let x1 = x0 + width as f64;
+                    Rectangle::new([(x0, 0.0), (x1, n as f64)], c.mix(0.35).filled())
+                });
+            chart
+                .draw_series(rects)
+                .map_err(|e| err(e.to_string()))?
+                .label(label)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+            // The outline on top, so overlapping bots stay readable.
+            let outline = bars
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(move |(i, &n)| {
+                    let x0 = (low + width * i as u64) as f64;
+                    Rectangle::new(
+                        [(x0, 0.0), (x0 + width as f64, n as f64)],
+                        c.stroke_width(1),
+                    )
+                });
+            chart.draw_series(outline).map_err(|e| err(e.to_string()))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| err(e.to_string()))?;
+    }
+    root.present().map_err(|e| err(e.to_string()))
+}
+
+/// The lowest and highest final score over `stats`.
+fn score_range<'a>(stats: impl Iterator<Item = &'a Stats>) -> (u64, u64) {
+    let (mut low, mut high) = (u64::MAX, 0);
+    for s in stats {
+        if let (Some((&first, _)), Some((&last, _))) =
+            (s.scores.first_key_value(), s.scores.last_key_value())
+        {
+            low = low.min(first);
+            high = high.max(last);
+        }
+    }
+    if low > high {
+        (0, 1)
+    } else {
+        (low, high.max(low + 1))
+    }
+}
+
+/// Games per bin of `width` from `low`.
+fn bins(stats: &Stats, low: u64, width: u64) -> Vec<u64> {
+    let mut out = vec![0; BINS as usize];
+    for (&score, &n) in &stats.scores {
+        let i = ((score - low.min(score)) / width).min(BINS - 1);
+        out[i as usize] += n;
+    }
+    out
+}
+
+/// One level's pass rate under one bot.
+pub struct PassRate {
+    /// The level's name.
+    pub level: String,
+    /// The bot.
+    pub bot: String,
+    /// Share of games won, and its Wilson 95% interval.
+    pub rate: f64,
+    /// Interval low end.
+    pub low: f64,
+    /// Interval high end.
+    pub high: f64,
+}
+
+/// Pass rates per level: a horizontal bar per level and bot with its 95% interval,
+/// levels top to bottom in the order they first appear in `rows`, bots in the order of
+/// `bots` (which also gives their colours, as in [`histograms`]).
+pub fn pass_rates(
+    path: &Path,
+    title: &str,
+    bots: &[&str],
+    rows: &[PassRate],
+) -> Result<(), String> {
+    let err = failed(path);
+    let mut levels: Vec<&str> = Vec::new();
+    for r in rows {
+        if !levels.contains(&r.level.as_str()) {
+            levels.push(&r.level);
+        }
+    }
+    let band = bots.len().max(1) as f64;
+    let height = 110 + (levels.len() as f64 * (14.0 * band + 12.0)) as u32;
+    let root = SVGBackend::new(path, (900, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let n = levels.len().max(1) as f64;
+    let names: BTreeMap<i64, &str> = (levels.iter().enumerate())
+        .map(|(i, l)| (i as i64, *l))
+        .collect();
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(14)
+        .x_label_area_size(36)
+        .y_label_area_size(190)
+        .build_cartesian_2d(0f64..100f64, -0.5f64..n - 0.5)
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc("pass rate (%), with 95% interval")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_labels(levels.len().max(1))
+        .y_label_formatter(&|y| {
+            // Level 0 at the top.
+            let i = (n - 1.0 - y).round() as i64;
+            names.get(&i).map_or(String::new(), |s| s.to_string())
+        })
+        .disable_y_mesh()
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    for (b, bot) in bots.iter().enumerate() {
+        let c = COLOURS[b % COLOURS.len()];
+        let offset = |level: usize| {
+            let centre = n - 1.0 - level as f64;
+            let step = 0.8 / band;
+            // The first bot on top.
+            centre + 0.4 - step * (b as f64 + 0.5)
+        };
+        let mine: Vec<(usize, &PassRate)> = (rows.iter())
+            .filter(|r| r.bot == *bot)
+            .filter_map(|r| levels.iter().position(|l| *l == r.level).map(|i| (i, r)))
+            .collect();
+        let half = 0.36 / band;
+        chart
+            .draw_series(mine.iter().map(|&(i, r)| {
+                let y = offset(i);
+                Rectangle::new(
+                    [(0.0, y - half), (100.0 * r.rate, y + half)],
+                    c.mix(0.75).filled(),
+                )
+            }))
+            .map_err(|e| err(e.to_string()))?
+            .label(*bot)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+        chart
+            .draw_series(mine.iter().map(|&(i, r)| {
+                let y = offset(i);
+                PathElement::new(
+                    vec![(100.0 * r.low, y), (100.0 * r.high, y)],
+                    BLACK.stroke_width(1),
+                )
+            }))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))
+}
