@@ -34,7 +34,8 @@ fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
 }
 
 /// Score histograms: one panel per distinct `panel`, the series of a panel overlaid in
-/// one colour per label, each over the same bins of the panel's score range.
+/// one colour per label, each over the same bins of the panel's score range, with a
+/// vertical line at each series' mean.
 pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(), String> {
     let err = failed(path);
     let mut panels: Vec<&str> = Vec::new();
@@ -119,6 +120,16 @@ pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(),
                     )
                 });
             chart.draw_series(outline).map_err(|e| err(e.to_string()))?;
+        }
+        // Each series' mean as a vertical line in its colour: the ladder at a glance.
+        for s in &members {
+            let c = COLOURS[labels.iter().position(|l| *l == s.label).unwrap_or(0) % COLOURS.len()];
+            let mean = s.stats.mean_score();
+            let line = PathElement::new(
+                vec![(mean, 0.0), (mean, top as f64 * 1.1)],
+                c.stroke_width(3),
+            );
+            chart.draw_series([line]).map_err(|e| err(e.to_string()))?;
         }
         chart
             .configure_series_labels()
