@@ -1,7 +1,9 @@
 //! # match3
 //!
 //! The command line of the match3 workspace: resolve a board, list its legal moves,
-//! generate a new board, or play in the terminal, under any rule variant.
+//! generate a new board, play in the terminal or the browser, let bots play many games
+//! (sharded across machines if need be), or solve a no-refill board exactly, under any
+//! rule variant.
 //!
 //! ```text
 //! match3 resolve --rules finite --board AABC/BCAB/CBAC/ABCA --swap 0,2 1,2 --json
@@ -12,6 +14,8 @@
 //! match3 compare  --games 50 --moves 50
 //! match3 serve    --port 8080            # the browser playground
 //! match3 solve    --rules finite --board teaching --goal score --json
+//! match3 compare  --bots random,greedy,lookahead,mcts --plot ladder.svg
+//! match3 simulate --rules lines --games 1000 --shard 0/4 --json > s0.json   # then: match3 merge s*.json
 //! ```
 //!
 //! `--board` takes notation or a preset name (`teaching`, `cross`). A move the rules reject
@@ -44,7 +48,7 @@ use crate::variant::Variant;
 #[command(
     name = "match3",
     version,
-    about = "Pluggable match-3 rules: resolve, list moves, generate, play"
+    about = "Pluggable match-3 rules: resolve, list moves, generate, play, simulate and compare bots, solve, serve"
 )]
 struct Cli {
     #[command(subcommand)]
