@@ -1,6 +1,6 @@
 //! The [`Bot`] trait and the two bots.
 
-use match3_core::{Game, GameRng, Goal, Move, Rules, Snapshot};
+use match3_core::{Game, GameRng, Move, Rules, Snapshot};
 
 use crate::lookahead::LookaheadBot;
 use crate::mcts::MctsBot;
@@ -85,7 +85,7 @@ impl Bot for GreedyBot {
         // whenever one is legal, and the game reports what really happens.
         // Goals other than score are ranked first; plain games skip the count.
         let level = game.level();
-        let by_goals = (level.goals.iter()).any(|g| !matches!(g, Goal::Score { .. }));
+        let by_goals = crate::worth::ranks_goals(level);
         let mut best: Option<(Option<(u64, u64)>, Move)> = None;
         for &mv in &self.moves {
             let rank = game.evaluate(mv, scratch, Some(&guess)).ok().map(|score| {

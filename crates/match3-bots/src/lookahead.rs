@@ -30,6 +30,8 @@ pub struct LookaheadBot {
     replies: Vec<Move>,
     ranked: Vec<(f64, usize)>,
     samples_now: Vec<GameRng>,
+    /// Scratch states for the first and second move, reused between decisions.
+    scratch: Option<Box<[Snapshot; 2]>>,
 }
 
 /// Refill samples per decision by default.
@@ -49,6 +51,7 @@ impl LookaheadBot {
             replies: Vec::new(),
             ranked: Vec::new(),
             samples_now: Vec::new(),
+            scratch: None,
         }
     }
 
@@ -82,14 +85,15 @@ impl Bot for LookaheadBot {
             self.samples_now.push(s);
         }
         let worth = Worth::new(game.level(), game.state());
-        let mut first = game.snapshot();
-        let mut second = game.snapshot();
+        let mut scratch =
+            (self.scratch.take()).unwrap_or_else(|| Box::new([game.snapshot(), game.snapshot()]));
+        let [first, second] = &mut *scratch;
         // One move deep under the first sample, to pick the beam.
         self.ranked.clear();
         for (i, &mv) in self.moves.iter().enumerate() {
             let value = game
-                .speculate_with(mv, &mut first, Some(&self.samples_now[0]), &mut NoTrace)
-                .map_or(f64::MIN, |_| worth.of(&first));
+                .speculate_with(mv, first, Some(&self.samples_now[0]), &mut NoTrace)
+                .map_or(f64::MIN, |_| worth.of(first));
             self.ranked.push((value, i));
         }
         // Best first; a stable sort keeps legal-move order among equals.
@@ -104,19 +108,20 @@ impl Bot for LookaheadBot {
             let mut total = 0.0;
             for refills in &self.samples_now {
                 if game
-                    .speculate_with(mv, &mut first, Some(refills), &mut NoTrace)
+                    .speculate_with(mv, first, Some(refills), &mut NoTrace)
                     .is_err()
                 {
                     total += f64::MIN / f64::from(self.samples);
                     continue;
                 }
-                total += best_reply(&mut probe, &first, &mut second, &mut self.replies, &worth);
+                total += best_reply(&mut probe, first, second, &mut self.replies, &worth);
             }
             let mean = total / f64::from(self.samples);
             if best.is_none_or(|(b, _)| mean > b) {
                 best = Some((mean, mv));
             }
         }
+        self.scratch = Some(scratch);
         best.map(|(_, mv)| mv)
     }
 }

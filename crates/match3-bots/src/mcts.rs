@@ -1,6 +1,6 @@
 //! [`MctsBot`]: Monte Carlo tree search over sampled futures.
 
-use match3_core::{Game, GameRng, Move, NoTrace, Rules, Status};
+use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot, Status};
 
 use crate::bot::Bot;
 use crate::lookahead::sample;
@@ -33,7 +33,11 @@ pub struct MctsBot {
     rollout: u32,
     nodes: Vec<Node>,
     moves: Vec<Move>,
+    /// The legal moves at the root, kept apart from `moves`, which playouts reuse.
+    root: Vec<Move>,
     path: Vec<usize>,
+    /// Scratch state for a playout's first move, reused between decisions.
+    state: Option<Box<Snapshot>>,
 }
 
 #[derive(Clone, Debug)]
@@ -55,7 +59,9 @@ impl MctsBot {
             rollout: MCTS_ROLLOUT,
             nodes: Vec::new(),
             moves: Vec::new(),
+            root: Vec::new(),
             path: Vec::new(),
+            state: None,
         }
     }
 
@@ -134,8 +140,9 @@ impl MctsBot {
             total: 0.0,
             children: Vec::new(),
         });
-        let root_moves = self.moves.clone();
-        let mut state = game.snapshot();
+        let mut root_moves = std::mem::take(&mut self.root);
+        root_moves.clone_from(&self.moves);
+        let mut state = (self.state.take()).unwrap_or_else(|| Box::new(game.snapshot()));
         let mut probe = game.borrowed();
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
         for playout in 0..self.playouts {
@@ -197,7 +204,9 @@ impl MctsBot {
                 self.nodes[n].total += value;
             }
         }
-        self.moves = root_moves;
+        self.moves.clone_from(&root_moves);
+        self.root = root_moves;
+        self.state = Some(state);
         let mut best: Option<(u32, f64, Move)> = None;
         for &c in &self.nodes[0].children {
             let node = &self.nodes[c];

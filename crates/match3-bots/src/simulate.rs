@@ -581,11 +581,6 @@ impl Shard {
         }
     }
 
-    /// The numbers of this shard's games among `games`.
-    pub fn games(self, games: u32) -> impl Iterator<Item = u32> {
-        (self.index..games).step_by(self.count.max(1) as usize)
-    }
-
     /// How many of `games` are this shard's.
     pub fn len(self, games: u32) -> u32 {
         games.saturating_sub(self.index).div_ceil(self.count.max(1))

@@ -20,9 +20,15 @@ pub(crate) struct Worth<'a> {
     start_score: u64,
 }
 
+/// Whether `level` has goals other than score, which bots rank before score (plain
+/// games skip counting goal units).
+pub(crate) fn ranks_goals(level: &Level) -> bool {
+    (level.goals.iter()).any(|g| !matches!(g, Goal::Score { .. }))
+}
+
 impl<'a> Worth<'a> {
     pub fn new(level: &'a Level, start: &Snapshot) -> Self {
-        let by_goals = (level.goals.iter()).any(|g| !matches!(g, Goal::Score { .. }));
+        let by_goals = ranks_goals(level);
         Worth {
             level,
             by_goals,

@@ -46,7 +46,6 @@ pub fn run(
     label: &str,
     each_game: EachGame<'_>,
 ) -> Result<Report, String> {
-    let bar = progress_bar(plan.games, shard, label);
     let start = |seed| {
         let config = match3_core::GameConfig {
             seed,
@@ -54,10 +53,7 @@ pub fn run(
         };
         match3_core::Game::new(variant.rules_sync(), config)
     };
-    let report = simulate_shard(start, plan, shard, jobs, &|| bar.inc(1), each_game)
-        .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
-    Ok(report)
+    run_games(start, plan, shard, jobs, label, each_game).map_err(|e| e.to_string())
 }
 
 /// Runs `shard` of `plan` on a level: every game starts from the level with its own seed.
@@ -69,10 +65,26 @@ pub fn run_level(
     label: &str,
     each_game: EachGame<'_>,
 ) -> Result<Report, String> {
-    let bar = progress_bar(plan.games, shard, label);
     let start = |seed| level.start(level.variant.rules_sync(), seed);
-    let report = simulate_shard(start, plan, shard, jobs, &|| bar.inc(1), each_game)
-        .map_err(|e| level.file.error("board", e.to_string()).to_string())?;
+    run_games(start, plan, shard, jobs, label, each_game)
+        .map_err(|e| level.file.error("board", e.to_string()).to_string())
+}
+
+/// [`simulate_shard`] with a progress bar on a terminal.
+fn run_games<R, F>(
+    start: F,
+    plan: Plan,
+    shard: Shard,
+    jobs: usize,
+    label: &str,
+    each_game: EachGame<'_>,
+) -> Result<Report, match3_bots::SimulateError>
+where
+    R: match3_core::Rules,
+    F: Fn(u64) -> Result<match3_core::Game<R>, match3_core::SetupError> + Sync,
+{
+    let bar = progress_bar(plan.games, shard, label);
+    let report = simulate_shard(start, plan, shard, jobs, &|| bar.inc(1), each_game)?;
     bar.finish_and_clear();
     Ok(report)
 }

@@ -19,23 +19,32 @@ pub(crate) struct Key(u64, u64);
 
 impl Key {
     pub(crate) fn of(state: &Snapshot) -> Key {
-        let digest = |salt: u64| {
-            // `DefaultHasher::new` uses fixed keys: the same digest on every run.
-            let mut h = DefaultHasher::new();
-            salt.hash(&mut h);
-            let board = state.board();
-            board.size().hash(&mut h);
-            for (pos, cell) in board.iter() {
-                cell.hash(&mut h);
-                board.layers(pos).hash(&mut h);
+        // `DefaultHasher::new` uses fixed keys: the same digest on every run. Two hashers
+        // salted apart, fed in one pass.
+        let mut h = [DefaultHasher::new(), DefaultHasher::new()];
+        for (salt, h) in [0x5eed_0001u64, 0x5eed_0002].into_iter().zip(&mut h) {
+            salt.hash(h);
+        }
+        let board = state.board();
+        let mut rng = state.rng().clone();
+        // The generator's next two draws stand for its state (it has no `Hash`).
+        let draws = (rng.next_u32(), rng.next_u32());
+        let rest = (
+            board.size(),
+            draws,
+            state.refill_state(),
+            state.next_piece(),
+        );
+        for h in &mut h {
+            rest.hash(h);
+        }
+        for (pos, cell) in board.iter() {
+            let layers = board.layers(pos);
+            for h in &mut h {
+                (cell, layers).hash(h);
             }
-            // The generator's next two draws stand for its state (it has no `Hash`).
-            let mut rng = state.rng().clone();
-            (rng.next_u32(), rng.next_u32()).hash(&mut h);
-            (state.refill_state(), state.next_piece()).hash(&mut h);
-            h.finish()
-        };
-        Key(digest(0x5eed_0001), digest(0x5eed_0002))
+        }
+        Key(h[0].finish(), h[1].finish())
     }
 }
 
