@@ -131,28 +131,25 @@ impl Group {
 
     /// The longest straight line of its cells: `(across, down)`.
     pub fn longest_lines(&self) -> (usize, usize) {
-        let mut across = 0;
-        let mut down = 0;
-        for r in 0..MAX_SIDE {
-            let mut bits = self.cells.row_bits(r);
-            let mut n = 0;
-            while bits != 0 {
-                bits &= bits << 1;
+        // Each round keeps the cells whose neighbour (right, or below) is kept too: a line
+        // of n cells survives n rounds. All rows at once; a bit loop per row used to make
+        // LLVM's loop-idiom pass take minutes to compile this function.
+        let rows: [u32; MAX_SIDE] = std::array::from_fn(|r| self.cells.row_bits(r));
+        let rounds = |step: fn(&mut [u32; MAX_SIDE])| {
+            let (mut m, mut n) = (rows, 0);
+            while m.iter().any(|&w| w != 0) {
+                step(&mut m);
                 n += 1;
             }
-            across = across.max(n);
-        }
-        for c in 0..MAX_SIDE {
-            let mut run = 0;
-            for r in 0..MAX_SIDE {
-                if self.cells.row_bits(r) >> c & 1 == 1 {
-                    run += 1;
-                    down = down.max(run);
-                } else {
-                    run = 0;
-                }
+            n
+        };
+        let across = rounds(|m| m.iter_mut().for_each(|w| *w &= *w << 1));
+        let down = rounds(|m| {
+            for r in 0..MAX_SIDE - 1 {
+                m[r] &= m[r + 1];
             }
-        }
+            m[MAX_SIDE - 1] = 0;
+        });
         (across, down)
     }
 
