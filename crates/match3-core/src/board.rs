@@ -370,9 +370,13 @@ impl Board {
     /// cells (a phase's removal).
     pub(crate) fn clear_cells(&mut self, set: &CellSet) {
         self.masks.clear(set);
-        for pos in set {
-            if self.size.contains(pos) {
-                let i = self.size.index(pos);
+        let (rows, cols) = (self.rows(), self.cols());
+        let on_board = u32::MAX >> (32 - cols);
+        for r in 0..rows {
+            let mut bits = set.row_bits(r) & on_board;
+            while bits != 0 {
+                let i = r * cols + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 self.cells[i] = Cell::Empty;
                 self.ids[i] = 0;
             }
@@ -391,6 +395,64 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.ids[i] = 0;
         self.ids[j]
+    }
+
+    /// Gravity on a board without holes or obstacles, for the columns whose bits are set
+    /// in `columns`: occupied cells keep their order and settle at the bottom, each move
+    /// reported to `sink` (column by column, bottom up). The cells move one by one, the
+    /// masks all at once afterwards ([`Masks::fall`]): a fall costs a byte and an id.
+    pub(crate) fn settle_plain<S: crate::trace::Sink>(&mut self, columns: u32, sink: &mut S) {
+        debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
+        let cols = self.cols();
+        let (pieces, blockers) = (self.masks.pieces(), self.masks.blockers());
+        let mut columns = columns;
+        while columns != 0 {
+            let col = columns.trailing_zeros() as usize;
+            columns &= columns - 1;
+            // Nothing below the lowest empty cell moves: start there.
+            let bit = 1u32 << col;
+            let Some(gap) = (0..self.rows())
+                .rev()
+                .find(|&r| (pieces[r] | blockers[r]) & bit == 0)
+            else {
+                continue;
+            };
+            let mut floor = gap;
+            for row in (0..gap).rev() {
+                let i = row * cols + col;
+                let cell = self.cells[i];
+                if !cell.is_occupied() {
+                    continue;
+                }
+                let j = floor * cols + col;
+                let id = self.ids[i];
+                self.cells[j] = cell;
+                self.ids[j] = id;
+                self.cells[i] = Cell::Empty;
+                self.ids[i] = 0;
+                sink.fall(
+                    id,
+                    Pos::new(row as u8, col as u8),
+                    Pos::new(floor as u8, col as u8),
+                );
+                floor -= 1;
+            }
+        }
+        self.masks.fall();
+    }
+
+    /// Puts a new `piece` with `id` on the empty, in-range cell `pos` (a refill).
+    #[inline]
+    pub(crate) fn put_new(&mut self, pos: Pos, piece: Piece, id: u32) {
+        let i = self.size.index(pos);
+        debug_assert!(self.cells[i].is_empty());
+        let cell = Cell::Piece(piece);
+        self.masks.toggle(pos, cell);
+        self.cells[i] = cell;
+        self.ids[i] = id;
+        if !self.layers.is_empty() {
+            self.fit_layers(pos, cell);
+        }
     }
 
     /// Exchanges the contents (cells and ids) of two in-range cells.

@@ -501,7 +501,12 @@ impl<R: Rules> Game<R> {
         check_open(&self.state)?;
         // The working copy doubles as the scratch board for the legality check.
         self.work.clone_from(&self.state);
-        let plan = validate(&self.rules, &mut self.work.board, mv)?;
+        let plan = validate(
+            &self.rules,
+            &mut self.work.board,
+            self.state.swaps.as_ref(),
+            mv,
+        )?;
         let summary = run_turn(
             &self.rules,
             &self.level,
@@ -525,7 +530,13 @@ impl<R: Rules> Game<R> {
     /// Checks a move without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
         check_open(&self.state)?;
-        validate(&self.rules, &mut self.state.board.clone(), mv).map(|_| ())
+        validate(
+            &self.rules,
+            &mut self.state.board.clone(),
+            self.state.swaps.as_ref(),
+            mv,
+        )
+        .map(|_| ())
     }
 
     /// Plays `mv` on `scratch` (overwritten with the current state; reuse it across calls
@@ -549,7 +560,12 @@ impl<R: Rules> Game<R> {
     ) -> Result<TurnSummary, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
-        let plan = validate(&self.rules, &mut scratch.board, mv)?;
+        let plan = validate(
+            &self.rules,
+            &mut scratch.board,
+            self.state.swaps.as_ref(),
+            mv,
+        )?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
@@ -567,7 +583,12 @@ impl<R: Rules> Game<R> {
     ) -> Result<u64, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
-        let plan = validate(&self.rules, &mut scratch.board, mv)?;
+        let plan = validate(
+            &self.rules,
+            &mut scratch.board,
+            self.state.swaps.as_ref(),
+            mv,
+        )?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }

@@ -141,7 +141,31 @@ impl Masks {
     }
 
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
+    #[inline]
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
+        // A plain piece (refills, swaps) sets two planes: pieces and its colour.
+        if let Cell::Piece(p) = cell
+            && let (Some(color), None) = (p.color(), p.special())
+        {
+            let plane = FIRST_COLOR + color.index() as usize;
+            let (rows, row) = (self.rows, pos.row as usize);
+            if (plane + 1) * rows <= self.words.len() {
+                let bit = 1u32 << pos.col;
+                self.words[PIECES * rows + row] ^= bit;
+                self.words[plane * rows + row] ^= bit;
+                if !self.packed.is_empty() {
+                    let packed_bit = 1u64 << (row * self.cols + pos.col as usize);
+                    self.packed[PIECES] ^= packed_bit;
+                    self.packed[plane] ^= packed_bit;
+                }
+                return;
+            }
+        }
+        self.toggle_any(pos, cell);
+    }
+
+    /// [`toggle`](Masks::toggle) for any cell.
+    fn toggle_any(&mut self, pos: Pos, cell: Cell) {
         let (planes, n) = Self::planes_of(cell);
         if n == 0 {
             if matches!(cell, Cell::Hole | Cell::Crate(_)) {
@@ -221,6 +245,94 @@ impl Masks {
         }
         for p in &mut self.packed {
             *p &= packed_keep;
+        }
+    }
+
+    /// Gravity on every plane at once, for a board without holes or fixed cells (the
+    /// cells have already moved): each round moves every occupied cell with an empty
+    /// cell anywhere below it down one row, so a column settles in as many rounds as its
+    /// deepest gap, and a cell arriving from above takes the place of one that left.
+    pub(crate) fn fall(&mut self) {
+        if let Some(g) = self.geometry {
+            self.fall_packed(g.cols as usize, g.all);
+            return;
+        }
+        let (rows, planes) = (self.rows, self.words.len() / self.rows.max(1));
+        let full = if self.cols >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.cols) - 1
+        };
+        let mut falling = [0u32; crate::pos::MAX_SIDE];
+        loop {
+            let (mut gap_below, mut any) = (0u32, 0u32);
+            for r in (0..rows).rev() {
+                let occupied = self.words[PIECES * rows + r] | self.words[BLOCKERS * rows + r];
+                falling[r] = occupied & gap_below;
+                any |= falling[r];
+                gap_below |= full & !occupied;
+            }
+            if any == 0 {
+                return;
+            }
+            for plane in 0..planes {
+                let w = &mut self.words[plane * rows..(plane + 1) * rows];
+                for r in (1..rows).rev() {
+                    w[r] = (w[r] & !falling[r]) | (w[r - 1] & falling[r - 1]);
+                }
+                w[0] &= !falling[0];
+            }
+        }
+    }
+
+    /// [`fall`](Masks::fall) on packed planes (row stride `cols`), then the row words of
+    /// the rows it changed rewritten from them.
+    fn fall_packed(&mut self, cols: usize, all: u64) {
+        let occupied = |p: &[u64]| p[PIECES] | p[BLOCKERS];
+        let mut moved = 0u64;
+        loop {
+            let empty = all & !occupied(&self.packed);
+            // Every cell with an empty cell somewhere below it in its column (shifts stay
+            // below 64: a packed board has at most 64 cells).
+            let mut gap_below = empty >> cols;
+            let mut reach = cols;
+            while reach < self.rows * cols {
+                gap_below |= gap_below >> reach;
+                reach *= 2;
+            }
+            let falling = occupied(&self.packed) & gap_below;
+            if falling == 0 {
+                break;
+            }
+            moved |= falling | falling << cols;
+            for p in &mut self.packed {
+                *p = (*p & !falling) | (*p & falling) << cols;
+            }
+        }
+        self.rows_from_packed(moved);
+    }
+
+    /// Rewrites the row words of every row that has a bit of `changed` from the packed
+    /// planes.
+    fn rows_from_packed(&mut self, changed: u64) {
+        let (rows, cols) = (self.rows, self.cols);
+        if (rows, cols) == (8, 8) {
+            // One byte per row: the common board, without a shift per row.
+            for (words, &p) in self.words.chunks_exact_mut(8).zip(&self.packed) {
+                for (w, b) in words.iter_mut().zip(p.to_le_bytes()) {
+                    *w = u32::from(b);
+                }
+            }
+            return;
+        }
+        let row_mask = u64::MAX >> (64 - cols);
+        for r in 0..rows {
+            if (changed >> (r * cols)) & row_mask == 0 {
+                continue;
+            }
+            for (words, &p) in self.words.chunks_exact_mut(rows).zip(&self.packed) {
+                words[r] = ((p >> (r * cols)) & row_mask) as u32;
+            }
         }
     }
 

@@ -84,6 +84,23 @@ impl SwapMasks {
         self.right.is_empty() && self.down.is_empty()
     }
 
+    /// Whether the swap of the side neighbours `a` and `b` (in either order) is in the
+    /// masks; `false` for cells that are not side neighbours.
+    pub fn allows(&self, a: Pos, b: Pos) -> bool {
+        let (first, second) = if (a.row, a.col) <= (b.row, b.col) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if first.row == second.row && first.col + 1 == second.col {
+            self.right.contains(first)
+        } else if first.col == second.col && first.row + 1 == second.row {
+            self.down.contains(first)
+        } else {
+            false
+        }
+    }
+
     /// Adds every swap of `other`.
     pub fn union_with(&mut self, other: &SwapMasks) {
         self.right.union_with(&other.right);

@@ -107,6 +107,68 @@ impl Field for Geometry {
     }
 }
 
+/// The packed layout of the common 8×8 board with every shift and column mask a
+/// constant (the same bits as [`Geometry`] of 8×8, which reads them from memory): what
+/// [`on_planes`] hands an 8×8 board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Eight;
+
+impl Eight {
+    /// Cells with `col + k < 8`, for `k` in 0..4.
+    const RIGHT: [u64; 4] = [
+        u64::MAX,
+        0x7f7f_7f7f_7f7f_7f7f,
+        0x3f3f_3f3f_3f3f_3f3f,
+        0x1f1f_1f1f_1f1f_1f1f,
+    ];
+    /// Cells with `col >= k`, for `k` in 0..4.
+    const LEFT: [u64; 4] = [
+        u64::MAX,
+        0xfefe_fefe_fefe_fefe,
+        0xfcfc_fcfc_fcfc_fcfc,
+        0xf8f8_f8f8_f8f8_f8f8,
+    ];
+}
+
+impl Field for Eight {
+    type P = u64;
+    #[inline]
+    fn zero(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn left(&self, x: u64, k: u32) -> u64 {
+        (x << k) & Self::LEFT[k as usize]
+    }
+    #[inline]
+    fn right(&self, x: u64, k: u32) -> u64 {
+        (x >> k) & Self::RIGHT[k as usize]
+    }
+    #[inline]
+    fn above(&self, x: u64, k: u32) -> u64 {
+        x.checked_shl(8 * k).unwrap_or(0)
+    }
+    #[inline]
+    fn below(&self, x: u64, k: u32) -> u64 {
+        x.checked_shr(8 * k).unwrap_or(0)
+    }
+    fn to_set(&self, x: u64) -> CellSet {
+        let mut set = CellSet::new();
+        for r in 0..8 {
+            set.set_row_bits(r, (x >> (8 * r)) as u32 & 0xff);
+        }
+        set
+    }
+    #[inline]
+    fn first(&self, x: u64) -> u64 {
+        x & x.wrapping_neg()
+    }
+    #[inline]
+    fn count(&self, x: u64) -> u32 {
+        x.count_ones()
+    }
+}
+
 /// A plane as one `u32` per row (bit `c` = column `c`), for boards of up to `N` rows;
 /// rows past the board stay zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -241,6 +303,9 @@ pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
         board.packed_colors(),
         board.packed_pieces(),
     ) {
+        if (g.rows, g.cols) == (8, 8) {
+            return visitor.run(&Eight, colors.iter().copied(), pieces);
+        }
         return visitor.run(g, colors.iter().copied(), pieces);
     }
     if board.rows() <= 16 {
@@ -273,21 +338,22 @@ pub fn runs3<F: Field>(f: &F, m: F::P) -> (F::P, F::P) {
 /// from the cells beyond it; the cell it leaves holds the other piece afterwards.
 #[inline]
 pub fn swaps3<F: Field>(f: &F, p: F::P) -> (F::P, F::P, F::P, F::P) {
-    let horiz = |n: F::P| {
-        let (l1, r1) = (f.left(n, 1), f.right(n, 1));
-        (l1 & f.left(n, 2)) | (l1 & r1) | (r1 & f.right(n, 2))
-    };
+    let (l1, l2, l3) = (f.left(p, 1), f.left(p, 2), f.left(p, 3));
+    let (r1, r2, r3) = (f.right(p, 1), f.right(p, 2), f.right(p, 3));
+    // Cells with two of this colour beside them in their row; a shape rule, so the
+    // same for the row below is this shifted up (no second set of shifts).
+    let horiz = (l1 & l2) | (l1 & r1) | (r1 & r2);
     let (u1, u2) = (f.above(p, 1), f.above(p, 2));
     let (d1, d2, d3) = (f.below(p, 1), f.below(p, 2), f.below(p, 3));
     let vert = (u2 & u1) | (u1 & d1) | (d1 & d2);
-    let to_right = p & ((f.right(p, 2) & f.right(p, 3)) | f.right(vert, 1));
-    let to_left = p & ((f.left(p, 2) & f.left(p, 3)) | f.left(vert, 1));
-    let to_down = p & ((d2 & d3) | horiz(d1));
-    let to_up = d1 & ((u1 & u2) | horiz(p));
+    let to_right = p & ((r2 & r3) | f.right(vert, 1));
+    let to_left = p & ((l2 & l3) | f.left(vert, 1));
+    let to_down = p & ((d2 & d3) | f.below(horiz, 1));
+    let to_up = d1 & ((u1 & u2) | horiz);
     (
         to_right | f.right(to_left, 1),
         to_down | to_up,
-        p & f.right(p, 1),
+        p & r1,
         p & d1,
     )
 }

@@ -127,8 +127,8 @@ impl OnPlanes for Swaps3 {
         pieces: F::P,
     ) -> SwapMasks {
         let z = f.zero();
-        let (mut right, mut down, mut same_right, mut same_down, mut run) = (z, z, z, z, z);
-        for p in colors {
+        let (mut right, mut down, mut same_right, mut same_down) = (z, z, z, z);
+        for p in colors.clone() {
             if f.is_zero(p) {
                 continue;
             }
@@ -137,9 +137,17 @@ impl OnPlanes for Swaps3 {
             down = down | d;
             same_right = same_right | sr;
             same_down = same_down | sd;
-            let (h, v) = planes::runs3(f, p);
-            run = run | h | v;
         }
+        // Pairs of one colour are legal only where a run already passes: none on the
+        // settled boards a status is computed for, so the runs are found only if needed.
+        let run = if f.is_zero(same_right | same_down) {
+            z
+        } else {
+            colors.fold(z, |acc, p| {
+                let (h, v) = planes::runs3(f, p);
+                acc | h | v
+            })
+        };
         let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
         SwapMasks {
             right: f.to_set(h),

@@ -10,7 +10,7 @@ use crate::error::MoveError;
 use crate::game::{Snapshot, TurnSummary};
 use crate::legal::settle_status;
 use crate::level::{Goal, Level};
-use crate::moves::Move;
+use crate::moves::{Move, SwapMasks};
 use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
@@ -78,10 +78,12 @@ pub(crate) enum Plan {
 }
 
 /// Checks `mv` against the rules on `board`, which it may use as scratch for a swap check
-/// but leaves as it found it.
+/// but leaves as it found it. `known` are the board's legal-swap masks when the game has
+/// them (from its last status): a swap is then looked up instead of tried.
 pub(crate) fn validate<R: Rules + ?Sized>(
     rules: &R,
     board: &mut Board,
+    known: Option<&SwapMasks>,
     mv: Move,
 ) -> Result<Plan, MoveError> {
     if !rules.accepts(mv.kind()) {
@@ -105,7 +107,11 @@ pub(crate) fn validate<R: Rules + ?Sized>(
                 }
             }
             let combo = rules.combo(board, a, b);
-            if combo.is_none() && !rules.swap_matches_in(board, a, b) {
+            let legal = match known {
+                Some(masks) => masks.allows(a, b),
+                None => rules.swap_matches_in(board, a, b),
+            };
+            if combo.is_none() && !legal {
                 return Err(MoveError::NoMatch { a, b });
             }
             Ok(Plan::Swap { combo })
@@ -399,25 +405,24 @@ pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
 fn keep_pieces(board: &Board, set: &mut CellSet) {
-    let pieces = board.piece_rows();
-    for r in 0..crate::pos::MAX_SIDE {
-        let bits = set.row_bits(r);
-        if bits != 0 {
-            set.set_row_bits(r, bits & pieces.get(r).copied().unwrap_or(0));
-        }
+    // Rows past the board are never set by the engine, but a rule may have set them.
+    for r in board.rows()..crate::pos::MAX_SIDE {
+        set.set_row_bits(r, 0);
+    }
+    for (r, &pieces) in board.piece_rows().iter().enumerate() {
+        set.set_row_bits(r, set.row_bits(r) & pieces);
     }
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
 /// clear; a blast that covers one damages it).
 fn keep_targets(board: &Board, set: &mut CellSet) {
+    for r in board.rows()..crate::pos::MAX_SIDE {
+        set.set_row_bits(r, 0);
+    }
     let (pieces, crates) = (board.piece_rows(), board.crate_rows());
-    for r in 0..crate::pos::MAX_SIDE {
-        let bits = set.row_bits(r);
-        if bits != 0 {
-            let keep = pieces.get(r).copied().unwrap_or(0) | crates.get(r).copied().unwrap_or(0);
-            set.set_row_bits(r, bits & keep);
-        }
+    for (r, (&p, &c)) in pieces.iter().zip(crates).enumerate() {
+        set.set_row_bits(r, set.row_bits(r) & (p | c));
     }
 }
 
@@ -472,10 +477,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
 /// Puts a newly created piece on the empty, in-range cell `pos` with the next id.
 fn place_new(state: &mut Snapshot, pos: Pos, piece: Piece) -> u32 {
     let id = mint(&mut state.next_id);
-    state
-        .board
-        .set(pos, Cell::Piece(piece), id)
-        .expect("the caller checked the cell");
+    state.board.put_new(pos, piece, id);
     id
 }
 
@@ -519,6 +521,12 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
             above |= occupied;
         }
         any_holes |= h;
+    }
+    if !FIXED && any_holes == 0 {
+        if unsettled != 0 {
+            board.settle_plain(unsettled, sink);
+        }
+        return;
     }
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
