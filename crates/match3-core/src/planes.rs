@@ -435,3 +435,27 @@ pub fn groups_of_at_least<F: Field>(f: &F, mask: F::P, min_size: usize) -> F::P 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constant 8×8 layout shifts exactly like the general packed one.
+    #[test]
+    fn eight_agrees_with_the_packed_geometry() {
+        let g = Geometry::of(Size::new(8, 8).expect("valid")).expect("64 cells pack");
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for k in 0..4 {
+                assert_eq!(Eight.left(x, k), g.left(x, k), "left {k} of {x:#x}");
+                assert_eq!(Eight.right(x, k), g.right(x, k), "right {k} of {x:#x}");
+                assert_eq!(Eight.above(x, k), g.above(x, k), "above {k} of {x:#x}");
+                assert_eq!(Eight.below(x, k), g.below(x, k), "below {k} of {x:#x}");
+            }
+            assert_eq!(Eight.to_set(x), Field::to_set(&g, x));
+        }
+    }
+}

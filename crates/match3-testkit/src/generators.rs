@@ -185,10 +185,14 @@ impl BoardPlan {
     }
 }
 
-/// Plans for boards with the given features. Sides are mostly 3 to `max_side`, sometimes
+/// Plans for boards with the given features. Sides are mostly 3 to `max_side` (8 more
+/// often than the others), sometimes
 /// 1 or 2 (degenerate boards are boards too).
 pub fn plans(features: Features) -> impl Strategy<Value = BoardPlan> {
-    let side = move || prop_oneof![1 => 1u8..=2, 6 => 3u8..=features.max_side.max(3)];
+    // 8 is the common side, and 8×8 has its own constant-shift code path: weighted up.
+    let eight = 8.min(features.max_side.max(3));
+    let side =
+        move || prop_oneof![1 => 1u8..=2, 4 => 3u8..=features.max_side.max(3), 2 => Just(eight)];
     let max_colors = features.max_colors.max(2);
     let f = features.clone();
     (side(), side(), 2u8..=max_colors).prop_flat_map(move |(rows, cols, colors)| {

@@ -3,7 +3,9 @@
 //! turns them into `#[test]`s.
 //!
 //! Case counts follow proptest's defaults (256), raised or lowered with the
-//! `PROPTEST_CASES` environment variable.
+//! `PROPTEST_CASES` environment variable; the agreement properties (fast detection and
+//! move generation against their slow references, [`detection`] and [`predicates`]) run
+//! four times as many, since every fast path lives or dies by them.
 
 use match3_core::{Board, CellSet, Rules};
 use proptest::prelude::*;
@@ -15,10 +17,12 @@ use crate::generators::{self, Features};
 /// A reference detection to compare against.
 pub type Oracle<'a> = Option<&'a dyn Fn(&Board) -> CellSet>;
 
-fn runner() -> TestRunner {
+fn runner(scale: u32) -> TestRunner {
+    let config = Config::default();
     TestRunner::new(Config {
         failure_persistence: None,
-        ..Config::default()
+        cases: config.cases.saturating_mul(scale),
+        ..config
     })
 }
 
@@ -27,7 +31,15 @@ pub fn run<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Chec
 where
     S::Value: std::fmt::Debug,
 {
-    let result = runner().run(&strategy, |value| {
+    run_scaled(name, 1, strategy, test);
+}
+
+/// [`run`] with `scale` times the configured number of cases.
+fn run_scaled<S: Strategy>(name: &str, scale: u32, strategy: S, test: impl Fn(S::Value) -> Check)
+where
+    S::Value: std::fmt::Debug,
+{
+    let result = runner(scale).run(&strategy, |value| {
         test(value).map_err(|v| TestCaseError::fail(v.0))
     });
     if let Err(e) = result {
@@ -35,18 +47,27 @@ where
     }
 }
 
+/// How many times the configured cases the agreement properties run.
+const AGREEMENT_SCALE: u32 = 4;
+
 /// Invariant 1 over biased boards.
 pub fn detection<R: Rules + ?Sized>(rules: &R, oracle: Oracle<'_>) {
-    run("detection", generators::boards(Features::of(rules)), |b| {
-        checks::detection(rules, &b, oracle)
-    });
+    run_scaled(
+        "detection",
+        AGREEMENT_SCALE,
+        generators::boards(Features::of(rules)),
+        |b| checks::detection(rules, &b, oracle),
+    );
 }
 
 /// Invariant 2 over biased boards.
 pub fn predicates<R: Rules + ?Sized>(rules: &R) {
-    run("predicates", generators::boards(Features::of(rules)), |b| {
-        checks::predicates(rules, &b)
-    });
+    run_scaled(
+        "predicates",
+        AGREEMENT_SCALE,
+        generators::boards(Features::of(rules)),
+        |b| checks::predicates(rules, &b),
+    );
 }
 
 /// Invariants 3–6 over seeded scenarios on biased boards.
