@@ -403,39 +403,38 @@ impl Board {
     /// masks all at once afterwards ([`Masks::fall`]): a fall costs a byte and an id.
     pub(crate) fn settle_plain<S: crate::trace::Sink>(&mut self, columns: u32, sink: &mut S) {
         debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
-        let cols = self.cols();
-        let (pieces, blockers) = (self.masks.pieces(), self.masks.blockers());
+        let (rows, cols) = (self.rows(), self.cols());
+        let (cells, ids) = (&mut self.cells[..rows * cols], &mut self.ids[..rows * cols]);
         let mut columns = columns;
         while columns != 0 {
             let col = columns.trailing_zeros() as usize;
             columns &= columns - 1;
-            // Nothing below the lowest empty cell moves: start there.
-            let bit = 1u32 << col;
-            let Some(gap) = (0..self.rows())
+            // Nothing below the lowest empty cell moves: start there, then walk up with
+            // `floor` the next cell to fill.
+            let Some(gap) = (0..rows)
                 .rev()
-                .find(|&r| (pieces[r] | blockers[r]) & bit == 0)
+                .find(|&r| !cells[r * cols + col].is_occupied())
             else {
                 continue;
             };
             let mut floor = gap;
             for row in (0..gap).rev() {
                 let i = row * cols + col;
-                let cell = self.cells[i];
-                if !cell.is_occupied() {
-                    continue;
+                let cell = cells[i];
+                if cell.is_occupied() {
+                    let j = floor * cols + col;
+                    let id = ids[i];
+                    cells[j] = cell;
+                    ids[j] = id;
+                    cells[i] = Cell::Empty;
+                    ids[i] = 0;
+                    sink.fall(
+                        id,
+                        Pos::new(row as u8, col as u8),
+                        Pos::new(floor as u8, col as u8),
+                    );
+                    floor -= 1;
                 }
-                let j = floor * cols + col;
-                let id = self.ids[i];
-                self.cells[j] = cell;
-                self.ids[j] = id;
-                self.cells[i] = Cell::Empty;
-                self.ids[i] = 0;
-                sink.fall(
-                    id,
-                    Pos::new(row as u8, col as u8),
-                    Pos::new(floor as u8, col as u8),
-                );
-                floor -= 1;
             }
         }
         self.masks.fall();

@@ -128,6 +128,7 @@ impl OnPlanes for Swaps3 {
     ) -> SwapMasks {
         let z = f.zero();
         let (mut right, mut down, mut same_right, mut same_down) = (z, z, z, z);
+        let mut run_starts = z;
         for p in colors.clone() {
             if f.is_zero(p) {
                 continue;
@@ -137,10 +138,14 @@ impl OnPlanes for Swaps3 {
             down = down | d;
             same_right = same_right | sr;
             same_down = same_down | sd;
+            // The same shifts as inside `swaps3`, so nearly free once inlined.
+            run_starts = run_starts
+                | (p & f.right(p, 1) & f.right(p, 2))
+                | (p & f.below(p, 1) & f.below(p, 2));
         }
         // Pairs of one colour are legal only where a run already passes: none on the
-        // settled boards a status is computed for, so the runs are found only if needed.
-        let run = if f.is_zero(same_right | same_down) {
+        // settled boards a status is computed for, so the runs are spread only if needed.
+        let run = if f.is_zero(run_starts) || f.is_zero(same_right | same_down) {
             z
         } else {
             colors.fold(z, |acc, p| {
