@@ -46,7 +46,8 @@
 //! The boards come from [`generators`]: random colours with *planted* runs of 3–5, L, T and cross
 //! shapes, bent blobs, blockers, specials and settled holes, restricted to what the rules
 //! support. The checks themselves live in [`checks`] as plain functions, usable from
-//! example tests too. `PROPTEST_CASES` sets the number of cases (default 256).
+//! example tests too. `PROPTEST_CASES` sets the number of cases (default 256; the
+//! agreement properties [`suite::detection`] and [`suite::predicates`] run four times as many).
 
 pub mod checks;
 pub mod fuzz;
