@@ -285,15 +285,14 @@ impl Masks {
         }
     }
 
-    /// [`fall`](Masks::fall) on packed planes (row stride `cols`), then the row words of
-    /// the rows it changed rewritten from them.
+    /// [`fall`](Masks::fall) on packed planes (row stride `cols`, at most 32, so every
+    /// shift stays below 64), then the row words rewritten from them.
     fn fall_packed(&mut self, cols: usize, all: u64) {
         let occupied = |p: &[u64]| p[PIECES] | p[BLOCKERS];
         let mut moved = 0u64;
         loop {
             let empty = all & !occupied(&self.packed);
-            // Every cell with an empty cell somewhere below it in its column (shifts stay
-            // below 64: a packed board has at most 64 cells).
+            // Every cell with an empty cell somewhere below it in its column.
             let mut gap_below = empty >> cols;
             let mut reach = cols;
             while reach < self.rows * cols {
@@ -312,8 +311,8 @@ impl Masks {
         self.rows_from_packed(moved);
     }
 
-    /// Rewrites the row words of every row that has a bit of `changed` from the packed
-    /// planes.
+    /// Rewrites the row words from the packed planes: on 8×8 all of them (a byte each,
+    /// cheaper than choosing), elsewhere the rows that have a bit of `changed`.
     fn rows_from_packed(&mut self, changed: u64) {
         let (rows, cols) = (self.rows, self.cols);
         if (rows, cols) == (8, 8) {
