@@ -131,15 +131,24 @@ pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(),
             );
             chart.draw_series([line]).map_err(|e| err(e.to_string()))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| err(e.to_string()))?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(&err)?;
     }
     root.present().map_err(|e| err(e.to_string()))
+}
+
+/// Draws the legend of `chart`'s labelled series at `position`, in the one style every
+/// plot uses.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())
 }
 
 /// The lowest and highest final score over `stats`.
@@ -262,12 +271,6 @@ pub fn pass_rates(
             }))
             .map_err(|e| err(e.to_string()))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(e.to_string()))?;
+    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(&err)?;
     root.present().map_err(|e| err(e.to_string()))
 }

@@ -20,7 +20,7 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{run_phases, run_turn, spawn_piece, validate};
+use crate::turn::{Plan, run_phases, run_turn, spawn_piece, validate};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -558,17 +558,7 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        check_open(&self.state)?;
-        scratch.clone_from(&self.state);
-        let plan = validate(
-            &self.rules,
-            &mut scratch.board,
-            self.state.swaps.as_ref(),
-            mv,
-        )?;
-        if let Some(rng) = refills {
-            scratch.rng.clone_from(rng);
-        }
+        let plan = self.prepare(mv, scratch, refills)?;
         run_turn(&self.rules, &self.level, scratch, Some((mv, plan)), sink)
     }
 
@@ -581,6 +571,26 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
+        let plan = self.prepare(mv, scratch, refills)?;
+        run_phases(
+            &self.rules,
+            &self.level,
+            scratch,
+            Some((mv, plan)),
+            &mut NoTrace,
+            false,
+        )
+        .map(|t| t.score)
+    }
+
+    /// Copies the state into `scratch` and validates `mv` there, for a look-ahead; with
+    /// `refills`, the copy draws from that generator.
+    fn prepare(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+    ) -> Result<Plan, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
         let plan = validate(
@@ -592,15 +602,7 @@ impl<R: Rules> Game<R> {
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
-        run_phases(
-            &self.rules,
-            &self.level,
-            scratch,
-            Some((mv, plan)),
-            &mut NoTrace,
-            false,
-        )
-        .map(|t| t.score)
+        Ok(plan)
     }
 
     /// Every legal move: swaps once each with the first cell before the second in

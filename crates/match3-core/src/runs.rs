@@ -82,6 +82,15 @@ pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
     find_runs(board, min_len).all()
 }
 
+/// Every cell in a run of three of any of `colors`.
+#[inline]
+fn every_run3<F: Field>(f: &F, colors: impl Iterator<Item = F::P>) -> F::P {
+    colors.fold(f.zero(), |acc, m| {
+        let (h, v) = planes::runs3(f, m);
+        acc | h | v
+    })
+}
+
 /// Runs of three, horizontal and vertical apart.
 struct Runs3;
 
@@ -107,11 +116,7 @@ struct RunCells3;
 impl OnPlanes for RunCells3 {
     type Output = CellSet;
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
-        let all = colors.fold(f.zero(), |acc, m| {
-            let (h, v) = planes::runs3(f, m);
-            acc | h | v
-        });
-        f.to_set(all)
+        f.to_set(every_run3(f, colors))
     }
 }
 
@@ -148,10 +153,7 @@ impl OnPlanes for Swaps3 {
         let run = if f.is_zero(run_starts) || f.is_zero(same_right | same_down) {
             z
         } else {
-            colors.fold(z, |acc, p| {
-                let (h, v) = planes::runs3(f, p);
-                acc | h | v
-            })
+            every_run3(f, colors)
         };
         let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
         SwapMasks {
@@ -193,10 +195,7 @@ impl OnPlanes for AnySwap3 {
         if f.is_zero(same_right | same_down) {
             return false;
         }
-        let run = colors.fold(z, |acc, p| {
-            let (h, v) = planes::runs3(f, p);
-            acc | h | v
-        });
+        let run = every_run3(f, colors);
         let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
         !f.is_zero(h | v)
     }

@@ -405,24 +405,24 @@ pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
 fn keep_pieces(board: &Board, set: &mut CellSet) {
-    // Rows past the board are never set by the engine, but a rule may have set them.
-    for r in board.rows()..crate::pos::MAX_SIDE {
-        set.set_row_bits(r, 0);
-    }
-    for (r, &pieces) in board.piece_rows().iter().enumerate() {
-        set.set_row_bits(r, set.row_bits(r) & pieces);
-    }
+    keep_rows(board, set, board.piece_rows().iter().copied());
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
 /// clear; a blast that covers one damages it).
 fn keep_targets(board: &Board, set: &mut CellSet) {
+    let (pieces, crates) = (board.piece_rows(), board.crate_rows());
+    keep_rows(board, set, pieces.iter().zip(crates).map(|(&p, &c)| p | c));
+}
+
+/// Keeps the cells of `set` whose bit is set in `keep` (one word per board row), and
+/// nothing past the board (the engine never sets those rows, but a rule may).
+fn keep_rows(board: &Board, set: &mut CellSet, keep: impl Iterator<Item = u32>) {
     for r in board.rows()..crate::pos::MAX_SIDE {
         set.set_row_bits(r, 0);
     }
-    let (pieces, crates) = (board.piece_rows(), board.crate_rows());
-    for (r, (&p, &c)) in pieces.iter().zip(crates).enumerate() {
-        set.set_row_bits(r, set.row_bits(r) & (p | c));
+    for (r, bits) in keep.enumerate() {
+        set.set_row_bits(r, set.row_bits(r) & bits);
     }
 }
 
