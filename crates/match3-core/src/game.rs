@@ -620,10 +620,15 @@ impl<R: Rules> Game<R> {
         if check_open(&self.state).is_err() {
             return;
         }
-        visit_legal_moves(&self.rules, &self.state.board, self.state.swaps, |m| {
-            out.push(m);
-            true
-        });
+        visit_legal_moves(
+            &self.rules,
+            &self.state.board,
+            self.state.swaps.as_ref(),
+            |m| {
+                out.push(m);
+                true
+            },
+        );
     }
 
     /// Whether any legal move remains: the status is [`Status::Playable`].

@@ -45,17 +45,16 @@ pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
 
 /// Whether a legal move exists, caching the rules' swap masks in the snapshot.
 fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
-    let swaps = if rules.accepts(MoveKind::Swap) {
+    state.swaps = if rules.accepts(MoveKind::Swap) {
         legal_swaps(rules, &state.board)
     } else {
         None
     };
     let mut any = false;
-    visit_legal_moves(rules, &state.board, swaps, |_| {
+    visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
         any = true;
         false
     });
-    state.swaps = swaps;
     any
 }
 
@@ -119,7 +118,8 @@ pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
     }
     let mut found = false;
     // With the swaps already answered (no), only drops and taps are left to look at.
-    let swaps = quick.map(|_| SwapMasks::default());
+    let none = SwapMasks::default();
+    let swaps = quick.map(|_| &none);
     visit_legal_moves(rules, board, swaps, |_| {
         found = true;
         false
@@ -141,28 +141,24 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
 pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
-    known: Option<SwapMasks>,
+    known: Option<&SwapMasks>,
     mut visit: impl FnMut(Move) -> bool,
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Swap) {
-        if let Some(masks) = known.or_else(|| legal_swaps(rules, board)) {
-            // Row by row, bit by bit: row-major order, right neighbour before lower.
-            for r in 0..board.rows() {
-                let (right, down) = (masks.right.row_bits(r), masks.down.row_bits(r));
-                let mut bits = right | down;
-                while bits != 0 {
-                    let c = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let a = Pos::new(r as u8, c as u8);
-                    if (right >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row, a.col + 1))))
-                        || (down >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row + 1, a.col))))
-                    {
-                        return;
-                    }
-                }
+        let computed;
+        let masks = match known {
+            Some(masks) => Some(masks),
+            None => {
+                computed = legal_swaps(rules, board);
+                computed.as_ref()
             }
-        } else if !for_each_swap_by_pairs(rules, board, &mut visit) {
+        };
+        let go_on = match masks {
+            Some(masks) => visit_swaps(board, masks, &mut visit),
+            None => for_each_swap_by_pairs(rules, board, &mut visit),
+        };
+        if !go_on {
             return;
         }
     }
@@ -180,6 +176,26 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
             }
         }
     }
+}
+
+/// The swaps of `masks` in row-major order, right neighbour before lower; returns `false`
+/// when `visit` asked to stop.
+fn visit_swaps(board: &Board, masks: &SwapMasks, visit: &mut impl FnMut(Move) -> bool) -> bool {
+    for r in 0..board.rows() {
+        let (right, down) = (masks.right.row_bits(r), masks.down.row_bits(r));
+        let mut bits = right | down;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            let a = Pos::new(r as u8, c as u8);
+            if (right >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row, a.col + 1))))
+                || (down >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row + 1, a.col))))
+            {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Whether any piece on `board` is locked.

@@ -426,13 +426,13 @@ fn keep_rows(board: &Board, set: &mut CellSet, keep: impl Iterator<Item = u32>) 
     }
 }
 
-/// The cells of `set` that hold a special piece.
-fn specials_in(board: &Board, set: &CellSet) -> CellSet {
-    let mut out = CellSet::new();
-    for (r, &specials) in board.special_rows().iter().enumerate() {
-        out.set_row_bits(r, set.row_bits(r) & specials);
-    }
-    out
+/// The first cell, row-major, of `cleared` that holds a special and is not in `fired`.
+fn first_waiting(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
+    let specials = board.special_rows();
+    specials.iter().enumerate().find_map(|(r, &s)| {
+        let bits = s & cleared.row_bits(r) & !fired.row_bits(r);
+        (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
+    })
 }
 
 /// Fires every special in `cleared` that has not fired yet, row-major, adding each blast
@@ -450,9 +450,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
     sink: &mut S,
 ) {
     loop {
-        let mut waiting = specials_in(board, cleared);
-        waiting.subtract(fired);
-        let Some(pos) = waiting.iter().next() else {
+        let Some(pos) = first_waiting(board, cleared, fired) else {
             return;
         };
         fired.insert(pos);
@@ -584,10 +582,17 @@ fn refill<R: Rules + ?Sized, S: Sink>(
     chain: u32,
     sink: &mut S,
 ) {
-    for pos in &empties(&state.board) {
-        let piece = spawn_piece(rules, level, state, Some(pos), chain, false);
-        let id = place_new(state, pos, piece);
-        sink.spawn(id, pos, piece);
+    let empties = empties(&state.board);
+    // Row by row over the board's rows only: a set's iterator would walk all 32.
+    for r in 0..state.board.rows() {
+        let mut bits = empties.row_bits(r);
+        while bits != 0 {
+            let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            let piece = spawn_piece(rules, level, state, Some(pos), chain, false);
+            let id = place_new(state, pos, piece);
+            sink.spawn(id, pos, piece);
+        }
     }
 }
 

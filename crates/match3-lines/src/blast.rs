@@ -120,26 +120,32 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
 /// Every swap that is a combo, as masks: two specials side by side, or a colour bomb next
 /// to any piece. Agrees with [`combo`] returning `Some`.
 pub fn combo_masks(board: &Board) -> SwapMasks {
+    let mut out = SwapMasks::default();
+    add_combo_masks(board, &mut out);
+    out
+}
+
+/// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
+/// costs one look at its special rows.
+pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
     // Colour bombs are the only colourless pieces of these rules.
     let (pieces, specials, bombs) = (
         board.piece_rows(),
         board.special_rows(),
         board.colorless_rows(),
     );
-    let mut out = SwapMasks::default();
     if specials.iter().all(|&w| w == 0) {
-        return out;
+        return;
     }
     for r in 0..board.rows() {
         let any = specials[r];
         let right =
             (any & (any >> 1)) | (bombs[r] & (pieces[r] >> 1)) | ((bombs[r] >> 1) & pieces[r]);
-        out.right.set_row_bits(r, right);
+        masks.right.set_row_bits(r, masks.right.row_bits(r) | right);
         if r + 1 < board.rows() {
             let below = specials[r + 1];
             let down = (any & below) | (bombs[r] & pieces[r + 1]) | (pieces[r] & bombs[r + 1]);
-            out.down.set_row_bits(r, down);
+            masks.down.set_row_bits(r, masks.down.row_bits(r) | down);
         }
     }
-    out
 }

@@ -62,7 +62,7 @@ impl Rules for Lines {
 
     fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
         let mut masks = runs::swap_masks3(board);
-        masks.union_with(&blast::combo_masks(board));
+        blast::add_combo_masks(board, &mut masks);
         Some(masks)
     }
 
