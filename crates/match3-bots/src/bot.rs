@@ -15,7 +15,6 @@ pub trait Bot {
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: GameRng,
-    moves: Vec<Move>,
 }
 
 impl RandomBot {
@@ -23,19 +22,14 @@ impl RandomBot {
     pub fn new(seed: u64) -> Self {
         RandomBot {
             rng: GameRng::new(seed),
-            moves: Vec::new(),
         }
     }
 }
 
 impl Bot for RandomBot {
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
-        game.legal_moves_into(&mut self.moves);
-        if self.moves.is_empty() {
-            return None;
-        }
-        let i = self.rng.below(self.moves.len() as u32) as usize;
-        Some(self.moves[i])
+        // The same draw as indexing the move list, without building it.
+        game.pick_legal_move(|n| self.rng.below(n as u32) as usize)
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::board::Board;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
-use crate::legal::{settle_status, visit_legal_moves};
+use crate::legal::{pick_with, settle_status, visit_legal_moves};
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
@@ -629,6 +629,42 @@ impl<R: Rules> Game<R> {
                 true
             },
         );
+    }
+
+    /// The legal move at the index `pick` returns when given the number of legal moves,
+    /// in [`legal_moves`](Game::legal_moves) order: `game.pick_legal_move(|n| i)` is
+    /// `game.legal_moves().get(i)`, without building the list. With rules that give
+    /// legal-swap masks (all bundled ones), swaps are counted and found with popcounts,
+    /// so a random bot picks a move in a few nanoseconds. `None` when no move is legal
+    /// (or the game is over), or when `pick` returns an index past the end.
+    ///
+    /// ```
+    /// use match3_core::{Game, GameConfig, GameRng, Rules};
+    ///
+    /// struct Threes;
+    /// impl Rules for Threes {
+    ///     fn name(&self) -> &str { "threes" }
+    ///     match3_core::line_run_detection!(3);
+    ///     fn refills(&self) -> bool { true }
+    /// }
+    ///
+    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let mut rng = GameRng::new(1);
+    /// let mv = game.pick_legal_move(|n| rng.below(n as u32) as usize);
+    /// assert!(mv.is_some_and(|mv| game.legal_moves().contains(&mv)));
+    /// assert_eq!(game.pick_legal_move(|_| 2), game.legal_moves().get(2).copied());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pick_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+        if check_open(&self.state).is_err() {
+            return None;
+        }
+        pick_with(
+            &self.rules,
+            &self.state.board,
+            self.state.swaps.as_ref(),
+            pick,
+        )
     }
 
     /// Whether any legal move remains: the status is [`Status::Playable`].

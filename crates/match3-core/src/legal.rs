@@ -45,11 +45,14 @@ pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
 
 /// Whether a legal move exists, caching the rules' swap masks in the snapshot.
 fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
-    state.swaps = if rules.accepts(MoveKind::Swap) {
-        legal_swaps(rules, &state.board)
-    } else {
-        None
-    };
+    state.swaps = None;
+    if rules.accepts(MoveKind::Swap) {
+        // Straight into the snapshot: the masks are 256 bytes.
+        state.swaps = rules.legal_swaps(&state.board);
+        if let Some(masks) = state.swaps.as_mut() {
+            drop_locked(&state.board, masks);
+        }
+    }
     let mut any = false;
     visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
         any = true;
@@ -144,7 +147,6 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     known: Option<&SwapMasks>,
     mut visit: impl FnMut(Move) -> bool,
 ) {
-    let size = board.size();
     if rules.accepts(MoveKind::Swap) {
         let computed;
         let masks = match known {
@@ -162,6 +164,105 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
             return;
         }
     }
+    visit_other_moves(rules, board, visit);
+}
+
+/// The legal move at the index `pick` returns when given the number of legal moves, in
+/// the order of [`for_each_legal_move`]: one move chosen without listing them. With rules
+/// that give legal-swap masks, swaps are counted and found with popcounts. `None` when no
+/// move is legal or `pick` returns an index past the end. See
+/// [`Game::pick_legal_move`](crate::Game::pick_legal_move), which reuses the masks the
+/// game's status found.
+pub fn pick_legal_move<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
+    pick_with(rules, board, None, pick)
+}
+
+/// [`pick_legal_move`], with the board's legal-swap masks when already known.
+pub(crate) fn pick_with<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&SwapMasks>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
+    let computed;
+    let masks = match known {
+        _ if !rules.accepts(MoveKind::Swap) => None,
+        Some(masks) => Some(masks),
+        None => {
+            computed = legal_swaps(rules, board);
+            computed.as_ref()
+        }
+    };
+    let Some(masks) = masks else {
+        // No masks: count by visiting, then visit again up to the pick.
+        let mut count = 0;
+        visit_legal_moves(rules, board, None, |_| {
+            count += 1;
+            true
+        });
+        return nth_visited(rules, board, None, pick_in(count, pick)?);
+    };
+    let swaps = masks.count_in(board.rows());
+    let mut others = 0;
+    visit_other_moves(rules, board, |_| {
+        others += 1;
+        true
+    });
+    let n = pick_in(swaps + others, pick)?;
+    if n < swaps {
+        return masks.nth_in(board.rows(), n).map(|(a, b)| Move::Swap(a, b));
+    }
+    let mut rest = n - swaps;
+    let mut found = None;
+    visit_other_moves(rules, board, |m| {
+        if rest == 0 {
+            found = Some(m);
+            return false;
+        }
+        rest -= 1;
+        true
+    });
+    found
+}
+
+/// `pick(count)` when there is something to pick and it picks below `count`.
+fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
+    if count == 0 {
+        return None;
+    }
+    Some(pick(count)).filter(|&n| n < count)
+}
+
+/// The `n`-th move [`visit_legal_moves`] visits.
+fn nth_visited<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&SwapMasks>,
+    mut n: usize,
+) -> Option<Move> {
+    let mut found = None;
+    visit_legal_moves(rules, board, known, |m| {
+        if n == 0 {
+            found = Some(m);
+            return false;
+        }
+        n -= 1;
+        true
+    });
+    found
+}
+
+/// The legal drops and taps, in list order (after the swaps).
+fn visit_other_moves<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    mut visit: impl FnMut(Move) -> bool,
+) {
+    let size = board.size();
     if rules.accepts(MoveKind::Drop) {
         for col in 0..size.cols() as u8 {
             if crate::turn::landing(board, col).is_ok() && !visit(Move::Drop(col)) {
@@ -205,7 +306,18 @@ fn has_locks(board: &Board) -> bool {
 
 /// The rules' legal-swap masks without the swaps that would move a locked piece.
 fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks> {
-    let mut masks = rules.legal_swaps(board)?;
+    // Filled in place (no `?`): the masks are 256 bytes, and moving them in and out of
+    // an `Option` costs two copies.
+    let mut masks = rules.legal_swaps(board);
+    if let Some(masks) = masks.as_mut() {
+        drop_locked(board, masks);
+    }
+    masks
+}
+
+/// Removes from `masks` the swaps that would move a locked piece.
+#[inline]
+fn drop_locked(board: &Board, masks: &mut SwapMasks) {
     if has_locks(board) {
         let locks = board.lock_rows();
         for (r, &lock) in locks.iter().enumerate() {
@@ -216,7 +328,6 @@ fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks>
             masks.down.set_row_bits(r, down);
         }
     }
-    Some(masks)
 }
 
 /// Legal swaps pair by pair (for rules without [`Rules::legal_swaps`]); returns `false`

@@ -239,12 +239,67 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         fast == slow,
         "legal moves on {board}: fast {fast:?}, slow {slow:?}"
     );
+    picks_agree(&slow, |pick| {
+        match3_core::pick_legal_move(rules, board, pick)
+    })
+    .map_err(|e| Violation(format!("pick_legal_move on {board}: {}", e.0)))?;
+    if let Some(masks) = rules.legal_swaps(board) {
+        let swaps: Vec<Move> = slow
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Swap(..)))
+            .collect();
+        ensure!(
+            masks.len() == swaps.len(),
+            "legal_swaps counts {} swaps but {} are legal on {board}",
+            masks.len(),
+            swaps.len()
+        );
+        for (i, &want) in swaps.iter().enumerate() {
+            let got = masks.nth(i).map(|(a, b)| Move::Swap(a, b));
+            ensure!(
+                got == Some(want),
+                "legal_swaps' swap {i} is {got:?}, the list has {want} on {board}"
+            );
+        }
+        ensure!(
+            masks.nth(swaps.len()).is_none(),
+            "legal_swaps has a swap past its count on {board}"
+        );
+    }
     let any = match3_core::any_legal_move(rules, board);
     ensure!(
         any != slow.is_empty(),
         "any_legal_move = {any} but {} legal moves on {board}",
         slow.len()
     );
+    Ok(())
+}
+
+/// Picking by index agrees with the list: `pick` is told the list's length, every index
+/// gives that move, and an index past the end gives none.
+fn picks_agree(
+    list: &[Move],
+    pick: impl Fn(&mut dyn FnMut(usize) -> usize) -> Option<Move>,
+) -> Check {
+    for (i, &want) in list.iter().enumerate() {
+        let mut told = None;
+        let got = pick(&mut |n| {
+            told = Some(n);
+            i
+        });
+        ensure!(
+            told == Some(list.len()),
+            "told {told:?} moves, the list has {}",
+            list.len()
+        );
+        ensure!(
+            got == Some(want),
+            "move {i} is {got:?}, the list has {want}"
+        );
+    }
+    let past = pick(&mut |n| n);
+    ensure!(past.is_none(), "an index past the end gave {past:?}");
     Ok(())
 }
 
@@ -542,6 +597,13 @@ fn scenario_steps<R: Rules + ?Sized>(
             "has_legal_move disagrees on {}",
             game.board()
         );
+        picks_agree(&game.legal_moves(), |pick| game.pick_legal_move(pick)).map_err(|e| {
+            Violation(format!(
+                "Game::pick_legal_move on {}: {}",
+                game.board(),
+                e.0
+            ))
+        })?;
     }
     Ok(log)
 }
