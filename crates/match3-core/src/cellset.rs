@@ -51,14 +51,26 @@ impl CellSet {
 
     /// Number of cells in the set.
     pub fn len(&self) -> usize {
-        // Two rows per count, and only the non-zero pairs: the default x86-64 target has
-        // no popcount instruction, and most sets (a phase's matches) touch a few rows.
-        self.rows
+        // The default x86-64 target has no popcount instruction: count bytes in every
+        // pair of rows with the usual bit tricks, add the byte counts of all pairs (each
+        // byte stays at most 128), and sum the bytes once, in 16-bit lanes (the total can
+        // reach 1024). Branch-free, and it vectorizes.
+        const M1: u64 = 0x5555_5555_5555_5555;
+        const M2: u64 = 0x3333_3333_3333_3333;
+        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let bytes = self
+            .rows
             .chunks_exact(2)
-            .map(|w| u64::from(w[0]) | u64::from(w[1]) << 32)
-            .filter(|&w| w != 0)
-            .map(|w| w.count_ones() as usize)
-            .sum()
+            .map(|w| {
+                let x = u64::from(w[0]) | u64::from(w[1]) << 32;
+                let x = x - ((x >> 1) & M1);
+                let x = (x & M2) + ((x >> 2) & M2);
+                (x + (x >> 4)) & M4
+            })
+            .fold(0u64, u64::wrapping_add);
+        const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+        let lanes = (bytes & LOW_BYTES) + ((bytes >> 8) & LOW_BYTES);
+        (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
     }
 
     /// Whether the set is empty.
@@ -203,5 +215,19 @@ mod tests {
         );
         assert_eq!(set.len(), 3);
         assert!(!set.contains(Pos::new(40, 0)));
+    }
+
+    #[test]
+    fn len_counts_every_cell_up_to_a_full_board() {
+        let full: CellSet = (0..32)
+            .flat_map(|r| (0..32).map(move |c| Pos::new(r, c)))
+            .collect();
+        assert_eq!(full.len(), 1024);
+        // Every other cell, and a few scattered patterns: against counting one by one.
+        for step in [1usize, 2, 3, 7, 31, 64, 333] {
+            let set: CellSet = full.iter().step_by(step).collect();
+            assert_eq!(set.len(), set.iter().count(), "every {step}th cell");
+        }
+        assert_eq!(CellSet::new().len(), 0);
     }
 }
