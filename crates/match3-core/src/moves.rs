@@ -99,47 +99,45 @@ impl SwapMasks {
         self.nth_in(crate::pos::MAX_SIDE, n)
     }
 
-    /// Both masks' bits of one row in one word: one popcount per row.
-    fn row_pair(&self, r: usize) -> u64 {
-        u64::from(self.right.row_bits(r)) | u64::from(self.down.row_bits(r)) << 32
+    /// One row's swaps in list order, interleaved in one word: bit `2c` is the swap of
+    /// `(r, c)` with its right neighbour, bit `2c + 1` with its lower one. Walking its set
+    /// bits lists the row without a branch per direction.
+    pub(crate) fn row_swaps(&self, r: usize) -> u64 {
+        spread(self.right.row_bits(r)) | spread(self.down.row_bits(r)) << 1
+    }
+
+    /// The swap of interleaved bit `bit` of row `r` (see [`row_swaps`](Self::row_swaps)).
+    #[inline]
+    pub(crate) fn swap_at(r: usize, bit: u32) -> (Pos, Pos) {
+        let (row, col) = (r as u8, (bit / 2) as u8);
+        let down = (bit & 1) as u8;
+        (Pos::new(row, col), Pos::new(row + down, col + 1 - down))
     }
 
     /// [`len`](SwapMasks::len) over the first `rows` rows (a board's).
     pub(crate) fn count_in(&self, rows: usize) -> usize {
         (0..rows)
-            .map(|r| self.row_pair(r).count_ones() as usize)
+            .map(|r| {
+                let both =
+                    u64::from(self.right.row_bits(r)) | u64::from(self.down.row_bits(r)) << 32;
+                both.count_ones() as usize
+            })
             .sum()
     }
 
     /// [`nth`](SwapMasks::nth) over the first `rows` rows (a board's).
     pub(crate) fn nth_in(&self, rows: usize, mut n: usize) -> Option<(Pos, Pos)> {
         for r in 0..rows {
-            let in_row = self.row_pair(r).count_ones() as usize;
+            let mut bits = self.row_swaps(r);
+            let in_row = bits.count_ones() as usize;
             if n >= in_row {
                 n -= in_row;
                 continue;
             }
-            // Within the row, column by column.
-            let (right, down) = (self.right.row_bits(r), self.down.row_bits(r));
-            let mut bits = right | down;
-            while bits != 0 {
-                let c = bits.trailing_zeros();
+            for _ in 0..n {
                 bits &= bits - 1;
-                let a = Pos::new(r as u8, c as u8);
-                if right >> c & 1 == 1 {
-                    if n == 0 {
-                        return Some((a, Pos::new(a.row, a.col + 1)));
-                    }
-                    n -= 1;
-                }
-                if down >> c & 1 == 1 {
-                    if n == 0 {
-                        return Some((a, Pos::new(a.row + 1, a.col)));
-                    }
-                    n -= 1;
-                }
             }
-            return None;
+            return Some(Self::swap_at(r, bits.trailing_zeros()));
         }
         None
     }
@@ -166,4 +164,15 @@ impl SwapMasks {
         self.right.union_with(&other.right);
         self.down.union_with(&other.down);
     }
+}
+
+/// The bits of `x` moved to the even bits of a `u64` (bit `i` to bit `2i`).
+#[inline]
+fn spread(x: u32) -> u64 {
+    let x = u64::from(x);
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    let x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
 }

@@ -128,15 +128,12 @@ pub fn combo_masks(board: &Board) -> SwapMasks {
 /// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
 /// costs one look at its special rows.
 pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
-    // Colour bombs are the only colourless pieces of these rules.
-    let (pieces, specials, bombs) = (
-        board.piece_rows(),
-        board.special_rows(),
-        board.colorless_rows(),
-    );
+    let specials = board.special_rows();
     if specials.iter().all(|&w| w == 0) {
         return;
     }
+    // Colour bombs are the only colourless pieces of these rules.
+    let (pieces, bombs) = (board.piece_rows(), board.colorless_rows());
     for r in 0..board.rows() {
         let any = specials[r];
         let right =

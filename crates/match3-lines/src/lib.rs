@@ -61,9 +61,12 @@ impl Rules for Lines {
     match3_core::line_run_detection!(MIN_RUN, without legal_swaps);
 
     fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
-        let mut masks = runs::swap_masks3(board);
-        blast::add_combo_masks(board, &mut masks);
-        Some(masks)
+        // Built inside the `Option`: the masks are 256 bytes, not worth a copy.
+        let mut out = Some(runs::swap_masks3(board));
+        if let Some(masks) = out.as_mut() {
+            blast::add_combo_masks(board, masks);
+        }
+        out
     }
 
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
