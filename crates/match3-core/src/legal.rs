@@ -206,7 +206,8 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
         });
         return nth_visited(rules, board, None, pick_in(count, pick)?);
     };
-    let swaps = masks.count_in(board.rows());
+    let count = masks.count_in(board.rows(), board.cols());
+    let swaps = count.total;
     let mut others = 0;
     visit_other_moves(rules, board, |_| {
         others += 1;
@@ -214,7 +215,9 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
     });
     let n = pick_in(swaps + others, pick)?;
     if n < swaps {
-        return masks.nth_in(board.rows(), n).map(|(a, b)| Move::Swap(a, b));
+        return masks
+            .nth_counted(&count, board.rows(), n)
+            .map(|(a, b)| Move::Swap(a, b));
     }
     let mut rest = n - swaps;
     let mut found = None;
