@@ -348,9 +348,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         gravity(&mut state.board, sink);
         if rules.refills() {
             if chain < CALM_REFILL_AFTER {
-                refill(rules, level, state, chain, sink);
+                refill(rules, level, state, chain, false, sink);
             } else if !has_match(rules, &state.board) {
-                calm_refill(rules, level, state, chain, sink);
+                refill(rules, level, state, chain, true, sink);
             }
         }
         sink.phase_end(score, &state.board);
@@ -574,48 +574,83 @@ fn empties(board: &Board) -> CellSet {
     empties
 }
 
-/// Fills every empty cell, row-major, from the rules' refill policy.
+/// Fills every empty cell from the rules' refill policy: row-major, or, when `calm`, with
+/// pieces that are not in a match when placed (see [`CALM_REFILL_AFTER`]): the policy's
+/// piece, recoloured round the palette when it would match. Calm cells are filled bottom
+/// row first: gravity left the holes at the top of their columns, so each new piece has
+/// at most three filled neighbours to avoid.
 fn refill<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
     chain: u32,
+    calm: bool,
     sink: &mut S,
 ) {
     let empties = empties(&state.board);
+    let rows = state.board.rows();
     // Row by row over the board's rows only: a set's iterator would walk all 32.
-    for r in 0..state.board.rows() {
+    for i in 0..rows {
+        let r = if calm { rows - 1 - i } else { i };
         let mut bits = empties.row_bits(r);
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            let piece = spawn_piece(rules, level, state, Some(pos), chain, false);
+            let piece = spawn_piece(rules, level, state, Some(pos), chain, calm);
             let id = place_new(state, pos, piece);
             sink.spawn(id, pos, piece);
         }
     }
 }
 
-/// Fills every empty cell with a piece that is not in a match when placed (see
-/// [`CALM_REFILL_AFTER`]): the policy's piece, recoloured round the palette when it would
-/// match. Cells are filled bottom row first: gravity left the holes at the top of their
-/// columns, so each new piece has at most three filled neighbours to avoid.
-fn calm_refill<R: Rules + ?Sized, S: Sink>(
-    rules: &R,
-    level: &Level,
-    state: &mut Snapshot,
-    chain: u32,
-    sink: &mut S,
-) {
-    let empties = empties(&state.board);
-    for r in (0..state.board.rows()).rev() {
-        let mut bits = empties.row_bits(r);
-        while bits != 0 {
-            let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
-            bits &= bits - 1;
-            let piece = spawn_piece(rules, level, state, Some(pos), chain, true);
-            let id = place_new(state, pos, piece);
-            sink.spawn(id, pos, piece);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// Runs of three that refill.
+    struct Threes;
+    impl Rules for Threes {
+        fn name(&self) -> &str {
+            "threes"
         }
+        crate::line_run_detection!(3);
+        fn refills(&self) -> bool {
+            true
+        }
+    }
+
+    /// Records where pieces spawn, in order.
+    #[derive(Default)]
+    struct Spawns(Vec<Pos>);
+    impl Sink for Spawns {
+        fn spawn(&mut self, _id: u32, pos: Pos, _piece: Piece) {
+            self.0.push(pos);
+        }
+    }
+
+    fn spawn_order(calm: bool) -> Vec<Pos> {
+        let game =
+            Game::from_board(Threes, "..A/.BC/ACB".parse().expect("board"), 3).expect("game");
+        let mut state = game.snapshot();
+        let mut spawns = Spawns::default();
+        refill(
+            &Threes,
+            &Level::default(),
+            &mut state,
+            60,
+            calm,
+            &mut spawns,
+        );
+        assert_eq!(state.board.piece_count(), 9, "every hole filled");
+        spawns.0
+    }
+
+    #[test]
+    fn refills_go_row_major_and_calm_refills_bottom_row_first() {
+        let (a, b, c) = (Pos::new(0, 0), Pos::new(0, 1), Pos::new(1, 0));
+        assert_eq!(spawn_order(false), [a, b, c]);
+        // Bottom first, so each calm piece has at most three filled neighbours.
+        assert_eq!(spawn_order(true), [c, a, b]);
     }
 }
