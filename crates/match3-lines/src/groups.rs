@@ -15,7 +15,7 @@
 //! When a group has several deciding runs, the first in row-major order of its first cell
 //! (horizontal before vertical) decides.
 
-use match3_core::{Board, CellSet, Piece, Pos, runs::Runs};
+use match3_core::{Board, CellSet, MAX_SIDE, Piece, Pos, runs::Runs};
 
 use crate::specials::{self, Axis};
 
@@ -61,20 +61,23 @@ pub fn create(
     moved: &[Pos],
     out: &mut Vec<(Pos, Piece)>,
 ) {
+    let rows = board.rows();
     let intersections = runs.intersections();
     let mut left = *matched;
-    while let Some(seed) = left.iter().next() {
+    while let Some(seed) = first_cell(&left, rows) {
         let group = component(board, &left, seed);
         left.subtract(&group);
         let Some(color) = board.color_at(seed) else {
             continue;
         };
-        let (long, four) = deciding_runs(runs, &group);
-        let mut crossing = group;
-        crossing.intersect_with(&intersections);
+        let (long, four) = deciding_runs(runs, &group, rows);
+        let crossing = (0..rows).find_map(|r| {
+            let bits = group.row_bits(r) & intersections.row_bits(r);
+            (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
+        });
         let (piece, fallback) = if let Some(run) = long {
             (specials::color_bomb(), run.middle())
-        } else if let Some(first) = crossing.iter().next() {
+        } else if let Some(first) = crossing {
             (specials::wrapped(color), first)
         } else if let Some(run) = four {
             let axis = if run.horizontal { Axis::Col } else { Axis::Row };
@@ -91,41 +94,56 @@ pub fn create(
     }
 }
 
+/// The first cell of `set` in row-major order, looking at the board's `rows` only.
+fn first_cell(set: &CellSet, rows: usize) -> Option<Pos> {
+    (0..rows).find_map(|r| {
+        let bits = set.row_bits(r);
+        (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
+    })
+}
+
 /// The 4-connected cells of `seed`'s colour reachable through `cells` (bit-parallel
-/// growth, no allocation).
+/// growth over the board's row words, no allocation).
 fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
-    let mut within = *cells;
-    if let Some(color) = board.color_at(seed) {
-        within.intersect_with(&board.cells_of_color(color));
-    }
     let rows = board.rows();
-    let mut group = CellSet::new();
-    group.insert(seed);
-    loop {
-        let mut next = group;
-        for r in 0..rows {
-            let g = group.row_bits(r);
-            let up = if r > 0 { group.row_bits(r - 1) } else { 0 };
-            let down = if r + 1 < rows {
-                group.row_bits(r + 1)
-            } else {
-                0
-            };
-            next.set_row_bits(
-                r,
-                (g | (g << 1) | (g >> 1) | up | down) & within.row_bits(r),
-            );
-        }
-        if next == group {
-            return group;
-        }
-        group = next;
+    let mut within = [0u32; MAX_SIDE];
+    for (r, w) in within[..rows].iter_mut().enumerate() {
+        *w = cells.row_bits(r);
     }
+    if let Some(color) = board.color_at(seed) {
+        for (w, &c) in within.iter_mut().zip(board.color_rows(color)) {
+            *w &= c;
+        }
+    }
+    let mut group = [0u32; MAX_SIDE];
+    group[seed.row as usize] = 1 << seed.col;
+    loop {
+        let mut changed = false;
+        let mut above = 0;
+        for r in 0..rows {
+            let g = group[r];
+            let below = if r + 1 < rows { group[r + 1] } else { 0 };
+            // Rows above already grew this round: growth only goes faster.
+            let next = (g | (g << 1) | (g >> 1) | above | below) & within[r];
+            changed |= next != g;
+            group[r] = next;
+            above = next;
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut set = CellSet::new();
+    for (r, &w) in group[..rows].iter().enumerate() {
+        set.set_row_bits(r, w);
+    }
+    set
 }
 
 /// The group's deciding runs: the first maximal run of 5 or more and the first of
-/// exactly 4, in row-major order of their first cell, horizontal before vertical.
-fn deciding_runs(runs: &Runs, group: &CellSet) -> (Option<Run>, Option<Run>) {
+/// exactly 4, in row-major order of their first cell, horizontal before vertical. A run
+/// is a maximal line of cells in both the group and the runs of its direction.
+fn deciding_runs(runs: &Runs, group: &CellSet, rows: usize) -> (Option<Run>, Option<Run>) {
     let key = |r: &Run| (r.start, !r.horizontal);
     let keep = |best: &mut Option<Run>, run: Run| {
         if best.is_none_or(|b| key(&run) < key(&b)) {
@@ -133,29 +151,37 @@ fn deciding_runs(runs: &Runs, group: &CellSet) -> (Option<Run>, Option<Run>) {
         }
     };
     let (mut long, mut four) = (None, None);
-    for (set, horizontal) in [(&runs.horizontal, true), (&runs.vertical, false)] {
-        for p in group.iter() {
-            let prev = if horizontal {
-                p.col.checked_sub(1).map(|c| Pos::new(p.row, c))
-            } else {
-                p.row.checked_sub(1).map(|r| Pos::new(r, p.col))
-            };
-            if !set.contains(p) || prev.is_some_and(|q| set.contains(q) && group.contains(q)) {
-                continue;
-            }
-            let mut run = Run {
-                start: p,
-                len: 1,
-                horizontal,
-            };
-            while group.contains(run.cell(run.len)) && set.contains(run.cell(run.len)) {
-                run.len += 1;
-            }
-            match run.len {
-                5.. => keep(&mut long, run),
-                4 => keep(&mut four, run),
-                _ => {}
-            }
+    let mut decide = |run: Run| match run.len {
+        5.. => keep(&mut long, run),
+        4 => keep(&mut four, run),
+        _ => {}
+    };
+    let vertical = |r: usize| group.row_bits(r) & runs.vertical.row_bits(r);
+    for r in 0..rows {
+        // Horizontal runs start where the cell to the left is not in the run.
+        let h = group.row_bits(r) & runs.horizontal.row_bits(r);
+        let mut starts = h & !(h << 1);
+        while starts != 0 {
+            let c = starts.trailing_zeros();
+            starts &= starts - 1;
+            decide(Run {
+                start: Pos::new(r as u8, c as u8),
+                len: (!(h >> c)).trailing_zeros() as u8,
+                horizontal: true,
+            });
+        }
+        // Vertical runs start where the cell above is not in the run.
+        let v = vertical(r);
+        let mut starts = v & !if r > 0 { vertical(r - 1) } else { 0 };
+        while starts != 0 {
+            let c = starts.trailing_zeros();
+            starts &= starts - 1;
+            let len = (r..rows).take_while(|&q| vertical(q) >> c & 1 == 1).count();
+            decide(Run {
+                start: Pos::new(r as u8, c as u8),
+                len: len as u8,
+                horizontal: false,
+            });
         }
     }
     (long, four)
