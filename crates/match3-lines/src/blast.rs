@@ -133,16 +133,19 @@ pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
         return;
     }
     // Colour bombs are the only colourless pieces of these rules.
-    let (pieces, bombs) = (board.piece_rows(), board.colorless_rows());
-    for r in 0..board.rows() {
-        let any = specials[r];
-        let right =
-            (any & (any >> 1)) | (bombs[r] & (pieces[r] >> 1)) | ((bombs[r] >> 1) & pieces[r]);
+    let rows = board.rows();
+    let (pieces, bombs) = (&board.piece_rows()[..rows], &board.colorless_rows()[..rows]);
+    let specials = &specials[..rows];
+    for r in 0..rows {
+        let (s, b, p) = (specials[r], bombs[r], pieces[r]);
+        let right = (s & (s >> 1)) | (b & (p >> 1)) | ((b >> 1) & p);
+        let (s2, b2, p2) = if r + 1 < rows {
+            (specials[r + 1], bombs[r + 1], pieces[r + 1])
+        } else {
+            (0, 0, 0)
+        };
+        let down = (s & s2) | (b & p2) | (p & b2);
         masks.right.set_row_bits(r, masks.right.row_bits(r) | right);
-        if r + 1 < board.rows() {
-            let below = specials[r + 1];
-            let down = (any & below) | (bombs[r] & pieces[r + 1]) | (pieces[r] & bombs[r + 1]);
-            masks.down.set_row_bits(r, masks.down.row_bits(r) | down);
-        }
+        masks.down.set_row_bits(r, masks.down.row_bits(r) | down);
     }
 }
