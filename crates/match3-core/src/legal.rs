@@ -182,6 +182,10 @@ pub fn pick_legal_move<R: Rules + ?Sized>(
 }
 
 /// [`pick_legal_move`], with the board's legal-swap masks when already known.
+///
+/// Every kind of move is gathered once into bits (swaps into masks, drops into a column
+/// word, taps into a cell set), counted, and the picked one found in the bits: no rule
+/// is asked twice about the same move.
 pub(crate) fn pick_with<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
@@ -189,47 +193,51 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Move> {
     let computed;
-    let masks = match known {
-        _ if !rules.accepts(MoveKind::Swap) => None,
-        Some(masks) => Some(masks),
-        None => {
-            computed = legal_swaps(rules, board);
-            computed.as_ref()
-        }
+    let masks = if !rules.accepts(MoveKind::Swap) {
+        None
+    } else if let Some(masks) = known {
+        Some(masks)
+    } else {
+        computed = legal_swaps(rules, board).unwrap_or_else(|| swaps_by_pairs(rules, board));
+        Some(&computed)
     };
-    let Some(masks) = masks else {
-        // No masks: count by visiting, then visit again up to the pick.
-        let mut count = 0;
-        visit_legal_moves(rules, board, None, |_| {
-            count += 1;
+    let (rows, cols) = (board.rows(), board.cols());
+    let swaps = masks.map(|m| m.count_in(rows, cols));
+    let n_swaps = swaps.as_ref().map_or(0, |c| c.total);
+    let (mut drops, mut taps) = (0u32, CellSet::new());
+    let mut n_taps = 0;
+    if rules.accepts(MoveKind::Drop) || rules.accepts(MoveKind::Tap) {
+        visit_other_moves(rules, board, |m| {
+            match m {
+                Move::Drop(col) => drops |= 1 << col,
+                Move::Tap(pos) => {
+                    taps.insert(pos);
+                    n_taps += 1;
+                }
+                // Never visited here: swaps are in the masks.
+                Move::Swap(..) => {}
+            }
             true
         });
-        return nth_visited(rules, board, None, pick_in(count, pick)?);
-    };
-    let count = masks.count_in(board.rows(), board.cols());
-    let swaps = count.total;
-    let mut others = 0;
-    visit_other_moves(rules, board, |_| {
-        others += 1;
-        true
-    });
-    let n = pick_in(swaps + others, pick)?;
-    if n < swaps {
+    }
+    let n_drops = drops.count_ones() as usize;
+    let n = pick_in(n_swaps + n_drops + n_taps, pick)?;
+    if let (Some(masks), Some(count)) = (masks, &swaps)
+        && n < n_swaps
+    {
         return masks
-            .nth_counted(&count, board.rows(), n)
+            .nth_counted(count, rows, n)
             .map(|(a, b)| Move::Swap(a, b));
     }
-    let mut rest = n - swaps;
-    let mut found = None;
-    visit_other_moves(rules, board, |m| {
-        if rest == 0 {
-            found = Some(m);
-            return false;
+    let n = n - n_swaps;
+    if n < n_drops {
+        let mut bits = drops;
+        for _ in 0..n {
+            bits &= bits - 1;
         }
-        rest -= 1;
-        true
-    });
-    found
+        return Some(Move::Drop(bits.trailing_zeros() as u8));
+    }
+    taps.iter().nth(n - n_drops).map(Move::Tap)
 }
 
 /// `pick(count)` when there is something to pick and it picks below `count`.
@@ -240,23 +248,20 @@ fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
     Some(pick(count)).filter(|&n| n < count)
 }
 
-/// The `n`-th move [`visit_legal_moves`] visits.
-fn nth_visited<R: Rules + ?Sized>(
-    rules: &R,
-    board: &Board,
-    known: Option<&SwapMasks>,
-    mut n: usize,
-) -> Option<Move> {
-    let mut found = None;
-    visit_legal_moves(rules, board, known, |m| {
-        if n == 0 {
-            found = Some(m);
-            return false;
+/// The legal swaps of rules without [`Rules::legal_swaps`], as masks (pair by pair).
+fn swaps_by_pairs<R: Rules + ?Sized>(rules: &R, board: &Board) -> SwapMasks {
+    let mut masks = SwapMasks::default();
+    for_each_swap_by_pairs(rules, board, &mut |m| {
+        if let Move::Swap(a, b) = m {
+            if b.row == a.row {
+                masks.right.insert(a);
+            } else {
+                masks.down.insert(a);
+            }
         }
-        n -= 1;
         true
     });
-    found
+    masks
 }
 
 /// The legal drops and taps, in list order (after the swaps).
