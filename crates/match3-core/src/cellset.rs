@@ -1,5 +1,6 @@
 //! [`CellSet`]: a fixed-size bit set of board cells.
 
+use crate::bits::byte_counts;
 use crate::pos::{MAX_SIDE, Pos};
 
 /// A set of cells, one bit per cell: bit `col` of row word `row`.
@@ -55,18 +56,10 @@ impl CellSet {
         // pair of rows with the usual bit tricks, add the byte counts of all pairs (each
         // byte stays at most 128), and sum the bytes once, in 16-bit lanes (the total can
         // reach 1024). Branch-free, and it vectorizes.
-        const M1: u64 = 0x5555_5555_5555_5555;
-        const M2: u64 = 0x3333_3333_3333_3333;
-        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
         let bytes = self
             .rows
             .chunks_exact(2)
-            .map(|w| {
-                let x = u64::from(w[0]) | u64::from(w[1]) << 32;
-                let x = x - ((x >> 1) & M1);
-                let x = (x & M2) + ((x >> 2) & M2);
-                (x + (x >> 4)) & M4
-            })
+            .map(|w| byte_counts(u64::from(w[0]) | u64::from(w[1]) << 32))
             .fold(0u64, u64::wrapping_add);
         const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
         let lanes = (bytes & LOW_BYTES) + ((bytes >> 8) & LOW_BYTES);

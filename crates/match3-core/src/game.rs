@@ -633,10 +633,10 @@ impl<R: Rules> Game<R> {
 
     /// The legal move at the index `pick` returns when given the number of legal moves,
     /// in [`legal_moves`](Game::legal_moves) order: `game.pick_legal_move(|n| i)` is
-    /// `game.legal_moves().get(i)`, without building the list. With rules that give
-    /// legal-swap masks (all bundled ones), swaps are counted and found with popcounts,
-    /// so a random bot picks a move in a few nanoseconds. `None` when no move is legal
-    /// (or the game is over), or when `pick` returns an index past the end.
+    /// `game.legal_moves().get(i)`, without building the list: swaps are counted and
+    /// found in the legal-swap masks the game's status already computed, with bit
+    /// operations instead of a branch per move. `None` when no move is legal (or the
+    /// game is over), or when `pick` returns an index past the end.
     ///
     /// ```
     /// use match3_core::{Game, GameConfig, GameRng, Rules};

@@ -1,5 +1,6 @@
 //! Legal moves and the status they decide.
 
+use crate::bits::nth_set_bit;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::game::Snapshot;
@@ -231,11 +232,7 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
     }
     let n = n - n_swaps;
     if n < n_drops {
-        let mut bits = drops;
-        for _ in 0..n {
-            bits &= bits - 1;
-        }
-        return Some(Move::Drop(bits.trailing_zeros() as u8));
+        return nth_set_bit(u64::from(drops), n).map(|col| Move::Drop(col as u8));
     }
     taps.iter().nth(n - n_drops).map(Move::Tap)
 }

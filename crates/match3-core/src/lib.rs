@@ -110,6 +110,7 @@
 //! - **Randomness**: PCG32 (`rand_pcg`) on a fixed stream, seeded with the game seed;
 //!   bounded draws are computed in [`GameRng`], not by a library sampler.
 
+mod bits;
 mod board;
 mod cellset;
 mod error;

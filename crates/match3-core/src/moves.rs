@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::bits::{byte_counts, nth_set_bit, spread};
 use crate::cellset::CellSet;
 use crate::pos::Pos;
 
@@ -165,11 +166,7 @@ impl SwapMasks {
             }
             found?
         };
-        let mut bits = self.row_swaps(row);
-        for _ in 0..n {
-            bits &= bits - 1;
-        }
-        (bits != 0).then(|| Self::swap_at(row, bits.trailing_zeros()))
+        nth_set_bit(self.row_swaps(row), n).map(|bit| Self::swap_at(row, bit))
     }
 
     /// On boards of at most 8×8 (most games), the swaps in rows `0..=r` for each row `r`,
@@ -220,23 +217,4 @@ pub(crate) struct SwapCount {
     pub(crate) total: usize,
     /// Boards of at most 8×8: the running count per row, a byte each.
     running: Option<u64>,
-}
-
-/// The number of set bits of each byte of `x`, in that byte.
-#[inline]
-fn byte_counts(x: u64) -> u64 {
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-}
-
-/// The bits of `x` moved to the even bits of a `u64` (bit `i` to bit `2i`).
-#[inline]
-fn spread(x: u32) -> u64 {
-    let x = u64::from(x);
-    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
-    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
-    let x = (x | x << 2) & 0x3333_3333_3333_3333;
-    (x | x << 1) & 0x5555_5555_5555_5555
 }

@@ -64,17 +64,14 @@ pub fn create(
     let rows = board.rows();
     let intersections = runs.intersections();
     let mut left = *matched;
-    while let Some(seed) = first_cell(&left, rows) {
+    while let Some(seed) = first_cell(rows, |r| left.row_bits(r)) {
         let group = component(board, &left, seed);
         left.subtract(&group);
         let Some(color) = board.color_at(seed) else {
             continue;
         };
         let (long, four) = deciding_runs(runs, &group, rows);
-        let crossing = (0..rows).find_map(|r| {
-            let bits = group.row_bits(r) & intersections.row_bits(r);
-            (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
-        });
+        let crossing = first_cell(rows, |r| group.row_bits(r) & intersections.row_bits(r));
         let (piece, fallback) = if let Some(run) = long {
             (specials::color_bomb(), run.middle())
         } else if let Some(first) = crossing {
@@ -94,10 +91,11 @@ pub fn create(
     }
 }
 
-/// The first cell of `set` in row-major order, looking at the board's `rows` only.
-fn first_cell(set: &CellSet, rows: usize) -> Option<Pos> {
+/// The first cell in row-major order of the rows `bits` gives, looking at the board's
+/// `rows` only.
+fn first_cell(rows: usize, bits: impl Fn(usize) -> u32) -> Option<Pos> {
     (0..rows).find_map(|r| {
-        let bits = set.row_bits(r);
+        let bits = bits(r);
         (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
     })
 }

@@ -597,7 +597,7 @@ fn scenario_steps<R: Rules + ?Sized>(
             "has_legal_move disagrees on {}",
             game.board()
         );
-        picks_agree(&game.legal_moves(), |pick| game.pick_legal_move(pick)).map_err(|e| {
+        picks_agree(&fresh, |pick| game.pick_legal_move(pick)).map_err(|e| {
             Violation(format!(
                 "Game::pick_legal_move on {}: {}",
                 game.board(),

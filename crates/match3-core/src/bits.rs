@@ -1,0 +1,61 @@
+//! Bit tricks shared by the bit-set types ([`CellSet`](crate::CellSet),
+//! [`SwapMasks`](crate::SwapMasks)). The default x86-64 target has no popcount
+//! instruction, so counts go through byte counts where many words are summed.
+
+/// The number of set bits of each byte of `x`, in that byte (at most 8 each, so up to 31
+/// such results can be added before a byte overflows).
+#[inline]
+pub(crate) fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// The index of the `n`-th set bit of `bits` (from 0, lowest first); `None` when it has
+/// at most `n` set bits.
+#[inline]
+pub(crate) fn nth_set_bit(mut bits: u64, n: usize) -> Option<u32> {
+    for _ in 0..n {
+        bits &= bits.wrapping_sub(1);
+    }
+    (bits != 0).then(|| bits.trailing_zeros())
+}
+
+/// The bits of `x` moved to the even bits of a `u64` (bit `i` to bit `2i`).
+#[inline]
+pub(crate) fn spread(x: u32) -> u64 {
+    let x = u64::from(x);
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    let x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_tricks_agree_with_counting_one_by_one() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for (i, b) in byte_counts(x).to_le_bytes().into_iter().enumerate() {
+                assert_eq!(u32::from(b), (x >> (8 * i) & 0xff).count_ones());
+            }
+            let set: Vec<u32> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
+            for n in 0..=set.len() {
+                assert_eq!(nth_set_bit(x, n), set.get(n).copied());
+            }
+            let low = x as u32;
+            let spread = spread(low);
+            for i in 0..32 {
+                assert_eq!(spread >> (2 * i) & 1, u64::from(low >> i & 1));
+                assert_eq!(spread >> (2 * i + 1) & 1, 0);
+            }
+        }
+    }
+}
