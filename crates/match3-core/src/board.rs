@@ -460,10 +460,7 @@ impl Board {
         self.check(b)?;
         let (i, j) = (self.size.index(a), self.size.index(b));
         let (ca, cb) = (self.cells[i], self.cells[j]);
-        self.masks.toggle(a, ca);
-        self.masks.toggle(b, cb);
-        self.masks.toggle(a, cb);
-        self.masks.toggle(b, ca);
+        self.masks.exchange(a, ca, b, cb);
         self.cells.swap(i, j);
         self.ids.swap(i, j);
         Ok(())

@@ -52,18 +52,14 @@ impl CellSet {
 
     /// Number of cells in the set.
     pub fn len(&self) -> usize {
-        // The default x86-64 target has no popcount instruction: count bytes in every
-        // pair of rows with the usual bit tricks, add the byte counts of all pairs (each
-        // byte stays at most 128), and sum the bytes once, in 16-bit lanes (the total can
-        // reach 1024). Branch-free, and it vectorizes.
-        let bytes = self
-            .rows
-            .chunks_exact(2)
-            .map(|w| byte_counts(u64::from(w[0]) | u64::from(w[1]) << 32))
-            .fold(0u64, u64::wrapping_add);
-        const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
-        let lanes = (bytes & LOW_BYTES) + ((bytes >> 8) & LOW_BYTES);
-        (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        // Sets of boards up to eight rows (the common 8×8) leave the other rows empty:
+        // checking that is cheaper than counting them.
+        let (low, high) = self.rows.split_at(8);
+        if high.iter().fold(0, |acc, &w| acc | w) == 0 {
+            count_rows(low)
+        } else {
+            count_rows(&self.rows)
+        }
     }
 
     /// Whether the set is empty.
@@ -105,6 +101,17 @@ impl CellSet {
     /// The bits of one row (bit `c` is column `c`; 0 past row 31).
     pub fn row_bits(&self, row: usize) -> u32 {
         self.rows.get(row).copied().unwrap_or(0)
+    }
+
+    /// Keeps the bits each row has in `keep` (one word per row, from row 0), and nothing
+    /// in the rows past `keep`: the engine's way of keeping a rule's set on the board.
+    #[inline]
+    pub(crate) fn keep_rows(&mut self, keep: &[u32]) {
+        let (head, tail) = self.rows.split_at_mut(keep.len().min(MAX_SIDE));
+        for (w, &k) in head.iter_mut().zip(keep) {
+            *w &= k;
+        }
+        tail.fill(0);
     }
 
     /// Sets the bits of one row (ignored past row 31).
@@ -188,6 +195,23 @@ impl Iterator for Iter<'_> {
     }
 }
 
+/// The number of set bits in `rows` (an even number of rows, at most 32).
+///
+/// The default x86-64 target has no popcount instruction: count bytes in every pair of
+/// rows with the usual bit tricks, add the byte counts of all pairs (each byte stays at
+/// most 128), and sum the bytes once, in 16-bit lanes (the total can reach 1024).
+/// Branch-free, and it vectorizes.
+#[inline]
+fn count_rows(rows: &[u32]) -> usize {
+    let bytes = rows
+        .chunks_exact(2)
+        .map(|w| byte_counts(u64::from(w[0]) | u64::from(w[1]) << 32))
+        .fold(0u64, u64::wrapping_add);
+    const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    let lanes = (bytes & LOW_BYTES) + ((bytes >> 8) & LOW_BYTES);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +246,12 @@ mod tests {
             assert_eq!(set.len(), set.iter().count(), "every {step}th cell");
         }
         assert_eq!(CellSet::new().len(), 0);
+        // Both sides of the eight-row shortcut.
+        let top: CellSet = full.iter().filter(|p| p.row < 8).collect();
+        assert_eq!(top.len(), 256);
+        let mut edge = top;
+        edge.insert(Pos::new(8, 5));
+        assert_eq!(edge.len(), 257);
+        assert_eq!(CellSet::from_iter([Pos::new(8, 0)]).len(), 1);
     }
 }

@@ -164,6 +164,45 @@ impl Masks {
         self.toggle_any(pos, cell);
     }
 
+    /// Exchanges the bits of `ca` at `a` and `cb` at `b` (a swap). Two plain pieces only
+    /// trade their colour bits (nothing, when the colours are equal); anything else is
+    /// four toggles.
+    #[inline]
+    pub(crate) fn exchange(&mut self, a: Pos, ca: Cell, b: Pos, cb: Cell) {
+        let plain = |cell: Cell| match cell {
+            Cell::Piece(p) if p.special().is_none() => p.color(),
+            _ => None,
+        };
+        if let (Some(x), Some(y)) = (plain(ca), plain(cb)) {
+            let rows = self.rows;
+            let (px, py) = (
+                FIRST_COLOR + x.index() as usize,
+                FIRST_COLOR + y.index() as usize,
+            );
+            if px == py {
+                return;
+            }
+            if (px.max(py) + 1) * rows <= self.words.len() {
+                for plane in [px, py] {
+                    self.words[plane * rows + a.row as usize] ^= 1 << a.col;
+                    self.words[plane * rows + b.row as usize] ^= 1 << b.col;
+                }
+                if !self.packed.is_empty() {
+                    let cols = self.cols;
+                    let bits = (1u64 << (a.row as usize * cols + a.col as usize))
+                        | (1u64 << (b.row as usize * cols + b.col as usize));
+                    self.packed[px] ^= bits;
+                    self.packed[py] ^= bits;
+                }
+                return;
+            }
+        }
+        self.toggle(a, ca);
+        self.toggle(b, cb);
+        self.toggle(a, cb);
+        self.toggle(b, ca);
+    }
+
     /// [`toggle`](Masks::toggle) for any cell.
     fn toggle_any(&mut self, pos: Pos, cell: Cell) {
         let (planes, n) = Self::planes_of(cell);

@@ -242,7 +242,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         let mut matched = rules.find_matches(&state.board);
         keep_pieces(&state.board, &mut matched);
         let mut cleared = matched;
-        if chain == 0 {
+        if chain == 0 && !trigger.is_empty() {
             cleared.union_with(&trigger);
             keep_pieces(&state.board, &mut cleared);
         }
@@ -405,25 +405,18 @@ pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
 fn keep_pieces(board: &Board, set: &mut CellSet) {
-    keep_rows(board, set, board.piece_rows().iter().copied());
+    set.keep_rows(board.piece_rows());
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
 /// clear; a blast that covers one damages it).
 fn keep_targets(board: &Board, set: &mut CellSet) {
+    let mut keep = [0u32; crate::pos::MAX_SIDE];
     let (pieces, crates) = (board.piece_rows(), board.crate_rows());
-    keep_rows(board, set, pieces.iter().zip(crates).map(|(&p, &c)| p | c));
-}
-
-/// Keeps the cells of `set` whose bit is set in `keep` (one word per board row), and
-/// nothing past the board (the engine never sets those rows, but a rule may).
-fn keep_rows(board: &Board, set: &mut CellSet, keep: impl Iterator<Item = u32>) {
-    for r in board.rows()..crate::pos::MAX_SIDE {
-        set.set_row_bits(r, 0);
+    for ((k, &p), &c) in keep.iter_mut().zip(pieces).zip(crates) {
+        *k = p | c;
     }
-    for (r, bits) in keep.enumerate() {
-        set.set_row_bits(r, set.row_bits(r) & bits);
-    }
+    set.keep_rows(&keep[..board.rows()]);
 }
 
 /// The first cell, row-major, of `cleared` that holds a special and is not in `fired`.
