@@ -1,8 +1,8 @@
 //! [`Game`]: a [`Rules`] value plus the state it plays on, and [`Snapshot`], that state.
 //!
-//! A turn runs on a working copy of the state that replaces the real one only when the
-//! turn succeeds, so a rejected move or a turn that hits the phase limit leaves the game
-//! exactly as it was. The turn itself is in `turn.rs`, move lists and status in `legal.rs`.
+//! A move is checked before anything changes, and a turn runs with a copy of the state
+//! kept aside that is put back if the turn hits the phase limit, so a rejected move or a
+//! runaway turn leaves the game exactly as it was. The turn itself is in `turn.rs`, move lists and status in `legal.rs`.
 
 use crate::board::Board;
 use crate::error::{MoveError, SetupError};
@@ -233,7 +233,8 @@ pub struct Game<R> {
     level: Level,
     state: Snapshot,
     initial: Snapshot,
-    work: Snapshot,
+    /// The state as it was before the turn in progress (see `run_backed_up`).
+    backup: Snapshot,
 }
 
 impl<R: Rules> Game<R> {
@@ -328,7 +329,7 @@ impl<R: Rules> Game<R> {
             rules,
             level,
             initial: state.clone(),
-            work: state.clone(),
+            backup: state.clone(),
             state,
         }
     }
@@ -432,7 +433,7 @@ impl<R: Rules> Game<R> {
             level: self.level.clone(),
             state: self.state.clone(),
             initial: self.initial.clone(),
-            work: self.work.clone(),
+            backup: self.backup.clone(),
         }
     }
 
@@ -463,7 +464,7 @@ impl<R: Rules> Game<R> {
         Ok(Game {
             rules,
             level: saved.level,
-            work: saved.state.clone(),
+            backup: saved.state.clone(),
             initial: saved.initial,
             state: saved.state,
         })
@@ -499,32 +500,38 @@ impl<R: Rules> Game<R> {
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
         check_open(&self.state)?;
-        // The working copy doubles as the scratch board for the legality check.
-        self.work.clone_from(&self.state);
+        // The check leaves the board as it found it (it may use it as scratch).
         let plan = validate(
             &self.rules,
-            &mut self.work.board,
+            &mut self.state.board,
             self.state.swaps.as_ref(),
             mv,
         )?;
-        let summary = run_turn(
-            &self.rules,
-            &self.level,
-            &mut self.work,
-            Some((mv, plan)),
-            sink,
-        )?;
-        std::mem::swap(&mut self.state, &mut self.work);
-        Ok(summary)
+        self.run_backed_up(Some((mv, &plan)), sink)
     }
 
     /// Resolves the matches already on the board (fixtures) without counting a move.
     pub fn resolve(&mut self) -> Result<Trace, MoveError> {
         let mut trace = Trace::default();
-        self.work.clone_from(&self.state);
-        run_turn(&self.rules, &self.level, &mut self.work, None, &mut trace)?;
-        std::mem::swap(&mut self.state, &mut self.work);
+        self.run_backed_up(None, &mut trace)?;
         Ok(trace)
+    }
+
+    /// Runs a turn on the state with a copy kept aside: a turn that fails (a runaway
+    /// cascade) puts the copy back, so the game is exactly as it was. Running on the state
+    /// itself, not on the copy, saves moving the whole state back afterwards.
+    fn run_backed_up<S: Sink>(
+        &mut self,
+        mv: Option<(Move, &Plan)>,
+        sink: &mut S,
+    ) -> Result<TurnSummary, MoveError> {
+        self.backup.clone_from(&self.state);
+        let turn = run_turn(&self.rules, &self.level, &mut self.state, mv, sink);
+        if turn.is_err() {
+            // The copy has no cached legal swaps; the next move list works them out.
+            std::mem::swap(&mut self.state, &mut self.backup);
+        }
+        turn
     }
 
     /// Checks a move without playing it.
@@ -559,7 +566,7 @@ impl<R: Rules> Game<R> {
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         let plan = self.prepare(mv, scratch, refills)?;
-        run_turn(&self.rules, &self.level, scratch, Some((mv, plan)), sink)
+        run_turn(&self.rules, &self.level, scratch, Some((mv, &plan)), sink)
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -576,7 +583,7 @@ impl<R: Rules> Game<R> {
             &self.rules,
             &self.level,
             scratch,
-            Some((mv, plan)),
+            Some((mv, &plan)),
             &mut NoTrace,
             false,
         )

@@ -356,7 +356,12 @@ impl Masks {
         let (rows, cols) = (self.rows, self.cols);
         if (rows, cols) == (8, 8) {
             // One byte per row: the common board, without a shift per row.
+            // A plane with no cell (blockers, colourless, specials on most boards) had
+            // none before the fall either: its words are zero already.
             for (words, &p) in self.words.chunks_exact_mut(8).zip(&self.packed) {
+                if p == 0 {
+                    continue;
+                }
                 for (w, b) in words.iter_mut().zip(p.to_le_bytes()) {
                     *w = u32::from(b);
                 }

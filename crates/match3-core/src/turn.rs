@@ -152,7 +152,7 @@ pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
-    mv: Option<(Move, Plan)>,
+    mv: Option<(Move, &Plan)>,
     sink: &mut S,
 ) -> Result<TurnSummary, MoveError> {
     run_phases(rules, level, state, mv, sink, true)
@@ -164,7 +164,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
-    mv: Option<(Move, Plan)>,
+    mv: Option<(Move, &Plan)>,
     sink: &mut S,
     with_status: bool,
 ) -> Result<TurnSummary, MoveError> {
@@ -184,7 +184,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     state.board.id(a).unwrap_or(0),
                     state.board.id(b).unwrap_or(0),
                 );
-                if let Some(area) = combo {
+                if let Some(area) = *combo {
                     let (pa, pb) = (state.board.at(a).piece(), state.board.at(b).piece());
                     let (pa, pb) = (pa.expect("validated"), pb.expect("validated"));
                     // After the swap the moved piece (from `a`) sits on the destination `b`.
@@ -207,7 +207,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 moved = [b, a];
                 n_moved = 2;
             }
-            (Move::Drop(_), Plan::Drop { to }) => {
+            (Move::Drop(_), &Plan::Drop { to }) => {
                 let piece = state
                     .next_piece
                     .expect("rules that take drops have a next piece");
@@ -222,7 +222,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 n_moved = 1;
             }
             (Move::Tap(pos), Plan::Tap { clear }) => {
-                trigger = clear;
+                trigger = *clear;
                 sink.opening(Opening::Tap { pos });
                 moved[0] = pos;
                 n_moved = 1;
