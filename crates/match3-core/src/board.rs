@@ -535,6 +535,18 @@ impl Board {
         self.masks.packed_pieces()
     }
 
+    /// On a board of at most 64 cells: the special pieces as one `u64` (see
+    /// [`packed_colors`](Board::packed_colors)).
+    pub fn packed_specials(&self) -> Option<u64> {
+        self.masks.packed_specials()
+    }
+
+    /// On a board of at most 64 cells: the colourless pieces as one `u64` (see
+    /// [`packed_colors`](Board::packed_colors)).
+    pub fn packed_colorless(&self) -> Option<u64> {
+        self.masks.packed_colorless()
+    }
+
     /// Row masks of all pieces (not blockers, not empties).
     pub fn piece_rows(&self) -> &[u32] {
         self.masks.pieces()

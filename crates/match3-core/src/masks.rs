@@ -430,6 +430,12 @@ impl Masks {
     pub(crate) fn packed_pieces(&self) -> Option<u64> {
         self.packed.get(PIECES).copied()
     }
+    pub(crate) fn packed_specials(&self) -> Option<u64> {
+        self.packed.get(SPECIALS).copied()
+    }
+    pub(crate) fn packed_colorless(&self) -> Option<u64> {
+        self.packed.get(COLORLESS).copied()
+    }
     pub(crate) fn packed_colors(&self) -> Option<&[u64]> {
         self.packed.get(FIRST_COLOR..)
     }

@@ -547,21 +547,18 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// The empty cells of the board (holes are not cells), those under fixed cells included.
-fn empties(board: &Board) -> CellSet {
-    let full = if board.cols() >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << board.cols()) - 1
-    };
-    let mut empties = CellSet::new();
+/// The empty cells of the board (holes are not cells), those under fixed cells included,
+/// one word per row.
+fn empties(board: &Board) -> [u32; crate::pos::MAX_SIDE] {
+    let full = u32::MAX >> (32 - board.cols());
+    let mut empties = [0u32; crate::pos::MAX_SIDE];
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
-        empties.set_row_bits(r, full & !(p | b | h));
+    for (((e, &p), &b), &h) in empties.iter_mut().zip(pieces).zip(blockers).zip(holes) {
+        *e = full & !(p | b | h);
     }
     if board.has_obstacles() {
-        for (r, &c) in board.crate_rows().iter().enumerate() {
-            empties.set_row_bits(r, empties.row_bits(r) & !c);
+        for (e, &c) in empties.iter_mut().zip(board.crate_rows()) {
+            *e &= !c;
         }
     }
     empties
@@ -585,7 +582,7 @@ fn refill<R: Rules + ?Sized, S: Sink>(
     // Row by row over the board's rows only: a set's iterator would walk all 32.
     for i in 0..rows {
         let r = if calm { rows - 1 - i } else { i };
-        let mut bits = empties.row_bits(r);
+        let mut bits = empties[r];
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;

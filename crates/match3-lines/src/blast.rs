@@ -128,6 +128,21 @@ pub fn combo_masks(board: &Board) -> SwapMasks {
 /// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
 /// costs one look at its special rows.
 pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
+    if let (Some(g), Some(s), Some(b), Some(p)) = (
+        board.geometry(),
+        board.packed_specials(),
+        board.packed_colorless(),
+        board.packed_pieces(),
+    ) {
+        // Small boards: the same formulas on packed planes, and usually no combo at all.
+        let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
+        let down = (s & g.from_below(s, 1)) | (b & g.from_below(p, 1)) | (p & g.from_below(b, 1));
+        if right | down != 0 {
+            masks.right.union_with(&g.to_set(right));
+            masks.down.union_with(&g.to_set(down));
+        }
+        return;
+    }
     let specials = board.special_rows();
     if specials.iter().all(|&w| w == 0) {
         return;
