@@ -54,12 +54,20 @@ impl CellSet {
     pub fn len(&self) -> usize {
         // Sets of boards up to eight rows (the common 8×8) leave the other rows empty:
         // checking that is cheaper than counting them.
+        let any = |rows: &[u32]| rows.iter().fold(0, |acc, &w| acc | w);
         let (low, high) = self.rows.split_at(8);
-        if high.iter().fold(0, |acc, &w| acc | w) == 0 {
-            count_rows(low)
-        } else {
-            count_rows(&self.rows)
+        if any(high) != 0 {
+            return count_rows(&self.rows);
         }
+        if any(low) >> 8 == 0 {
+            // At most eight columns too (8×8): a byte per row, all in one word.
+            let packed = low
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &w| acc << 8 | u64::from(w));
+            return (byte_counts(packed).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+        }
+        count_rows(low)
     }
 
     /// Whether the set is empty.
@@ -253,5 +261,16 @@ mod tests {
         edge.insert(Pos::new(8, 5));
         assert_eq!(edge.len(), 257);
         assert_eq!(CellSet::from_iter([Pos::new(8, 0)]).len(), 1);
+        // And of the one-word count of eight columns.
+        let square: CellSet = top.iter().filter(|p| p.col < 8).collect();
+        assert_eq!(square.len(), 64);
+        assert_eq!(
+            CellSet::from_iter([Pos::new(7, 7), Pos::new(0, 8)]).len(),
+            2
+        );
+        assert_eq!(
+            CellSet::from_iter([Pos::new(7, 7), Pos::new(0, 0)]).len(),
+            2
+        );
     }
 }

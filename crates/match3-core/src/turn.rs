@@ -421,6 +421,10 @@ fn keep_targets(board: &Board, set: &mut CellSet) {
 
 /// The first cell, row-major, of `cleared` that holds a special and is not in `fired`.
 fn first_waiting(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
+    // A small board answers "no special at all" (every cluster game) in one word.
+    if board.packed_specials() == Some(0) {
+        return None;
+    }
     let specials = board.special_rows();
     specials.iter().enumerate().find_map(|(r, &s)| {
         let bits = s & cleared.row_bits(r) & !fired.row_bits(r);
