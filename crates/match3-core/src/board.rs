@@ -440,6 +440,11 @@ impl Board {
         self.masks.fall();
     }
 
+    /// See [`Masks::unsettled_columns`].
+    pub(crate) fn unsettled_columns(&self) -> Option<u32> {
+        self.masks.unsettled_columns()
+    }
+
     /// Puts a new `piece` with `id` on the empty, in-range cell `pos` (a refill).
     #[inline]
     pub(crate) fn put_new(&mut self, pos: Pos, piece: Piece, id: u32) {

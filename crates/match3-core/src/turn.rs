@@ -487,6 +487,11 @@ fn mint(next_id: &mut u32) -> u32 {
 pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     if board.has_obstacles() {
         settle::<true, S>(board, sink);
+    } else if let Some(columns) = board.unsettled_columns() {
+        // Small boards without holes: the columns to settle in a few word operations.
+        if columns != 0 {
+            board.settle_plain(columns, sink);
+        }
     } else {
         settle::<false, S>(board, sink);
     }
