@@ -326,17 +326,12 @@ impl Masks {
 
     /// On a small board that has never had a hole: the columns (bit per column) with an
     /// empty cell below an occupied one, read from the packed planes; `None` elsewhere.
+    /// Such a column has an occupied cell right above an empty one, so one shift finds it.
     pub(crate) fn unsettled_columns(&self) -> Option<u32> {
         let g = self.geometry.as_ref().filter(|_| self.holes.is_empty())?;
         let cols = g.cols as usize;
         let occupied = self.packed[PIECES] | self.packed[BLOCKERS];
-        let mut gap_below = (g.all & !occupied) >> cols;
-        let mut reach = cols;
-        while reach < self.rows * cols {
-            gap_below |= gap_below >> reach;
-            reach *= 2;
-        }
-        let falling = occupied & gap_below;
+        let falling = occupied & ((g.all & !occupied) >> cols);
         let row_mask = u64::MAX >> (64 - cols);
         Some((0..self.rows).fold(0, |acc, r| {
             acc | ((falling >> (r * cols)) & row_mask) as u32
