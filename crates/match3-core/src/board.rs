@@ -226,6 +226,19 @@ impl Board {
         Ok(())
     }
 
+    /// Puts each piece `(pos, cell, id)` of `pieces` on its cell, which holds a piece
+    /// already and has no lock, then brings the masks up to date once (a shuffle: nearly
+    /// every cell changes).
+    pub(crate) fn put_pieces(&mut self, pieces: impl Iterator<Item = (Pos, Cell, u32)>) {
+        for (pos, cell, id) in pieces {
+            let i = self.size.index(pos);
+            debug_assert!(self.cells[i].piece().is_some() && cell.piece().is_some());
+            self.cells[i] = cell;
+            self.ids[i] = id;
+        }
+        self.masks.rebuild(&self.cells);
+    }
+
     /// Drops the layers `cell` cannot have: a lock without a piece, jelly on a hole.
     #[cold]
     #[inline(never)]

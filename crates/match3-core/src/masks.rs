@@ -164,6 +164,21 @@ impl Masks {
         self.toggle_any(pos, cell);
     }
 
+    /// Rebuilds the piece, blocker, special and colour planes from `cells` (row-major),
+    /// leaving holes and obstacles as they are: cheaper than a toggle pair per cell when
+    /// most cells change at once (a shuffle).
+    pub(crate) fn rebuild(&mut self, cells: &[Cell]) {
+        self.words.fill(0);
+        self.packed.fill(0);
+        for (r, row) in cells.chunks_exact(self.cols).enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                if matches!(cell, Cell::Piece(_) | Cell::Blocker) {
+                    self.toggle(Pos::new(r as u8, c as u8), cell);
+                }
+            }
+        }
+    }
+
     /// Exchanges the bits of `ca` at `a` and `cb` at `b` (a swap). Two plain pieces only
     /// trade their colour bits (nothing, when the colours are equal); anything else is
     /// four toggles.
@@ -331,11 +346,14 @@ impl Masks {
         let g = self.geometry.as_ref().filter(|_| self.holes.is_empty())?;
         let cols = g.cols as usize;
         let occupied = self.packed[PIECES] | self.packed[BLOCKERS];
-        let falling = occupied & ((g.all & !occupied) >> cols);
-        let row_mask = u64::MAX >> (64 - cols);
-        Some((0..self.rows).fold(0, |acc, r| {
-            acc | ((falling >> (r * cols)) & row_mask) as u32
-        }))
+        let mut falling = occupied & ((g.all & !occupied) >> cols);
+        // Fold the rows onto row 0, halving the span each time.
+        let mut span = self.rows;
+        while span > 1 {
+            span = span.div_ceil(2);
+            falling |= falling >> (span * cols);
+        }
+        Some((falling & (u64::MAX >> (64 - cols))) as u32)
     }
 
     /// [`fall`](Masks::fall) on packed planes (row stride `cols`, at most 32, so every

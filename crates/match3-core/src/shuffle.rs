@@ -38,10 +38,10 @@ pub(crate) fn shuffle<R: Rules + ?Sized, S: Sink>(
     let mut order: Vec<usize> = (0..spots.len()).collect();
     for _ in 0..SHUFFLE_TRIES {
         state.rng.shuffle(&mut order);
-        for (&pos, &k) in spots.iter().zip(&order) {
+        board.put_pieces(spots.iter().zip(&order).map(|(&pos, &k)| {
             let (cell, id) = original[k];
-            board.set(pos, cell, id).expect("a piece's cell");
-        }
+            (pos, cell, id)
+        }));
         if !has_match(rules, board) && any_legal_move(rules, board) {
             let mut moves: Vec<Moved> = (spots.iter().zip(&order))
                 .filter(|&(&to, &k)| spots[k] != to)
@@ -56,8 +56,11 @@ pub(crate) fn shuffle<R: Rules + ?Sized, S: Sink>(
             return true;
         }
     }
-    for (&pos, &(cell, id)) in spots.iter().zip(&original) {
-        board.set(pos, cell, id).expect("a piece's cell");
-    }
+    board.put_pieces(
+        spots
+            .iter()
+            .zip(&original)
+            .map(|(&pos, &(cell, id))| (pos, cell, id)),
+    );
     false
 }
