@@ -5,6 +5,7 @@
 //! runaway turn leaves the game exactly as it was. The turn itself is in `turn.rs`, move lists and status in `legal.rs`.
 
 use crate::board::Board;
+use crate::cellset::CellSet;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::{pick_with, settle_status, visit_legal_moves};
@@ -501,13 +502,15 @@ impl<R: Rules> Game<R> {
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
         check_open(&self.state)?;
         // The check leaves the board as it found it (it may use it as scratch).
+        let mut area = CellSet::new();
         let plan = validate(
             &self.rules,
             &mut self.state.board,
             self.state.swaps.as_ref(),
             mv,
+            &mut area,
         )?;
-        self.run_backed_up(Some((mv, &plan)), sink)
+        self.run_backed_up(Some((mv, plan, &area)), sink)
     }
 
     /// Resolves the matches already on the board (fixtures) without counting a move.
@@ -522,7 +525,7 @@ impl<R: Rules> Game<R> {
     /// itself, not on the copy, saves moving the whole state back afterwards.
     fn run_backed_up<S: Sink>(
         &mut self,
-        mv: Option<(Move, &Plan)>,
+        mv: Option<(Move, Plan, &CellSet)>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         self.backup.clone_from(&self.state);
@@ -542,6 +545,7 @@ impl<R: Rules> Game<R> {
             &mut self.state.board.clone(),
             self.state.swaps.as_ref(),
             mv,
+            &mut CellSet::new(),
         )
         .map(|_| ())
     }
@@ -565,8 +569,15 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        let plan = self.prepare(mv, scratch, refills)?;
-        run_turn(&self.rules, &self.level, scratch, Some((mv, &plan)), sink)
+        let mut area = CellSet::new();
+        let plan = self.prepare(mv, scratch, refills, &mut area)?;
+        run_turn(
+            &self.rules,
+            &self.level,
+            scratch,
+            Some((mv, plan, &area)),
+            sink,
+        )
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -578,12 +589,13 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
-        let plan = self.prepare(mv, scratch, refills)?;
+        let mut area = CellSet::new();
+        let plan = self.prepare(mv, scratch, refills, &mut area)?;
         run_phases(
             &self.rules,
             &self.level,
             scratch,
-            Some((mv, &plan)),
+            Some((mv, plan, &area)),
             &mut NoTrace,
             false,
         )
@@ -591,12 +603,14 @@ impl<R: Rules> Game<R> {
     }
 
     /// Copies the state into `scratch` and validates `mv` there, for a look-ahead; with
-    /// `refills`, the copy draws from that generator.
+    /// `refills`, the copy draws from that generator. The move's area goes to `area` (see
+    /// `validate`).
     fn prepare(
         &self,
         mv: Move,
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
+        area: &mut CellSet,
     ) -> Result<Plan, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
@@ -605,6 +619,7 @@ impl<R: Rules> Game<R> {
             &mut scratch.board,
             self.state.swaps.as_ref(),
             mv,
+            area,
         )?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);

@@ -69,22 +69,31 @@ pub(crate) fn spawn_piece<R: Rules + ?Sized>(
     }
 }
 
-/// What a validated move will do before its phases.
+/// What a validated move will do before its phases. The cells a combo or a tap clears
+/// are written apart (see [`validate`]): a plan stays a few bytes, cheap to pass around.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Plan {
-    Swap { combo: Option<CellSet> },
-    Drop { to: Pos },
-    Tap { clear: CellSet },
+    /// A swap; with `combo`, the combo's area is the move's area.
+    Swap {
+        combo: bool,
+    },
+    Drop {
+        to: Pos,
+    },
+    /// A tap clearing the move's area.
+    Tap,
 }
 
 /// Checks `mv` against the rules on `board`, which it may use as scratch for a swap check
 /// but leaves as it found it. `known` are the board's legal-swap masks when the game has
-/// them (from its last status): a swap is then looked up instead of tried.
+/// them (from its last status): a swap is then looked up instead of tried. A combo's area
+/// or a tap's group is written to `area`.
 pub(crate) fn validate<R: Rules + ?Sized>(
     rules: &R,
     board: &mut Board,
     known: Option<&SwapMasks>,
     mv: Move,
+    area: &mut CellSet,
 ) -> Result<Plan, MoveError> {
     if !rules.accepts(mv.kind()) {
         return Err(MoveError::NotAccepted {
@@ -111,10 +120,14 @@ pub(crate) fn validate<R: Rules + ?Sized>(
                 Some(masks) => masks.allows(a, b),
                 None => rules.swap_matches_in(board, a, b),
             };
-            if combo.is_none() && !legal {
-                return Err(MoveError::NoMatch { a, b });
+            match combo {
+                Some(combo) => {
+                    *area = combo;
+                    Ok(Plan::Swap { combo: true })
+                }
+                None if legal => Ok(Plan::Swap { combo: false }),
+                None => Err(MoveError::NoMatch { a, b }),
             }
-            Ok(Plan::Swap { combo })
         }
         Move::Drop(col) => {
             let to = landing(board, col)?;
@@ -123,7 +136,10 @@ pub(crate) fn validate<R: Rules + ?Sized>(
         Move::Tap(pos) => {
             board.check(pos)?;
             match rules.tap(board, pos) {
-                Some(clear) if !clear.is_empty() => Ok(Plan::Tap { clear }),
+                Some(clear) if !clear.is_empty() => {
+                    *area = clear;
+                    Ok(Plan::Tap)
+                }
                 _ => Err(MoveError::NothingToTap { pos }),
             }
         }
@@ -152,7 +168,7 @@ pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
-    mv: Option<(Move, &Plan)>,
+    mv: Option<(Move, Plan, &CellSet)>,
     sink: &mut S,
 ) -> Result<TurnSummary, MoveError> {
     run_phases(rules, level, state, mv, sink, true)
@@ -164,7 +180,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
-    mv: Option<(Move, &Plan)>,
+    mv: Option<(Move, Plan, &CellSet)>,
     sink: &mut S,
     with_status: bool,
 ) -> Result<TurnSummary, MoveError> {
@@ -176,7 +192,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     let mut combo_fire = None;
     let mut moved = [Pos::new(0, 0); 2];
     let mut n_moved = 0;
-    if let Some((mv, plan)) = mv {
+    if let Some((mv, plan, area)) = mv {
         state.moves += 1;
         match (mv, plan) {
             (Move::Swap(a, b), Plan::Swap { combo }) => {
@@ -184,7 +200,8 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     state.board.id(a).unwrap_or(0),
                     state.board.id(b).unwrap_or(0),
                 );
-                if let Some(area) = *combo {
+                if combo {
+                    let area = *area;
                     let (pa, pb) = (state.board.at(a).piece(), state.board.at(b).piece());
                     let (pa, pb) = (pa.expect("validated"), pb.expect("validated"));
                     // After the swap the moved piece (from `a`) sits on the destination `b`.
@@ -207,7 +224,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 moved = [b, a];
                 n_moved = 2;
             }
-            (Move::Drop(_), &Plan::Drop { to }) => {
+            (Move::Drop(_), Plan::Drop { to }) => {
                 let piece = state
                     .next_piece
                     .expect("rules that take drops have a next piece");
@@ -221,8 +238,8 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 moved[0] = to;
                 n_moved = 1;
             }
-            (Move::Tap(pos), Plan::Tap { clear }) => {
-                trigger = *clear;
+            (Move::Tap(pos), Plan::Tap) => {
+                trigger = *area;
                 sink.opening(Opening::Tap { pos });
                 moved[0] = pos;
                 n_moved = 1;
@@ -254,7 +271,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             state.specials = created;
             state.fired = fired_list;
             return Err(MoveError::Runaway {
-                mv: mv.map_or_else(|| "resolve".to_string(), |(m, _)| m.to_string()),
+                mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
                 limit: PHASE_LIMIT,
             });
         }
