@@ -290,8 +290,12 @@ impl Masks {
             if bits == 0 {
                 continue;
             }
-            for plane in self.words.chunks_exact_mut(rows) {
-                plane[r] &= !bits;
+            // Row `r` of every plane, stepping by a plane: chunking the planes would
+            // divide the length by the rows for every row.
+            let mut i = r;
+            while let Some(w) = self.words.get_mut(i) {
+                *w &= !bits;
+                i += rows;
             }
             if !self.packed.is_empty() {
                 packed_keep &= !(u64::from(bits) << (r * self.cols));
