@@ -382,7 +382,16 @@ impl Board {
     /// Empties every cell of `set` on the board: the masks in one pass per plane, then the
     /// cells (a phase's removal).
     pub(crate) fn clear_cells(&mut self, set: &CellSet) {
-        self.masks.clear(set);
+        if let Some(mut bits) = self.masks.clear(set) {
+            // Small boards: one walk over the packed bits, which are cell indices.
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.cells[i] = Cell::Empty;
+                self.ids[i] = 0;
+            }
+            return;
+        }
         let (rows, cols) = (self.rows(), self.cols());
         let on_board = u32::MAX >> (32 - cols);
         for r in 0..rows {

@@ -282,7 +282,9 @@ impl Masks {
     }
 
     /// Clears the cells of `set` from every plane.
-    pub(crate) fn clear(&mut self, set: &crate::cellset::CellSet) {
+    /// On a small board, returns the cleared cells as packed bits (bit `row * cols +
+    /// col`, which is also the cell's index in row-major order).
+    pub(crate) fn clear(&mut self, set: &crate::cellset::CellSet) -> Option<u64> {
         let rows = self.rows;
         let mut packed_keep = u64::MAX;
         for r in 0..rows {
@@ -304,6 +306,7 @@ impl Masks {
         for p in &mut self.packed {
             *p &= packed_keep;
         }
+        (!self.packed.is_empty()).then_some(!packed_keep)
     }
 
     /// Gravity on every plane at once, for a board without holes or fixed cells (the
