@@ -58,7 +58,14 @@ mod tests {
             }
         }
         // Edges: empty, full, one bit at either end, sparse.
-        for x in [0, u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001, 0x0100_0000_0080_0000] {
+        for x in [
+            0,
+            u64::MAX,
+            1,
+            1 << 63,
+            0x8000_0000_0000_0001,
+            0x0100_0000_0080_0000,
+        ] {
             let set: Vec<u32> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
             for n in 0..=65 {
                 assert_eq!(nth_set_bit(x, n), set.get(n).copied(), "{x:#x} {n}");
