@@ -2,7 +2,8 @@
 //!
 //! A move is checked before anything changes, and a turn runs with a copy of the state
 //! kept aside that is put back if the turn hits the phase limit, so a rejected move or a
-//! runaway turn leaves the game exactly as it was. The turn itself is in `turn.rs`, move lists and status in `legal.rs`.
+//! runaway turn leaves the game exactly as it was. The turn itself is in `turn.rs`, move
+//! lists and status in `legal.rs`.
 
 use crate::board::Board;
 use crate::cellset::CellSet;
@@ -569,15 +570,7 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        let mut area = CellSet::new();
-        let plan = self.prepare(mv, scratch, refills, &mut area)?;
-        run_turn(
-            &self.rules,
-            &self.level,
-            scratch,
-            Some((mv, plan, &area)),
-            sink,
-        )
+        self.look_ahead(mv, scratch, refills, sink, true)
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -589,42 +582,42 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
-        let mut area = CellSet::new();
-        let plan = self.prepare(mv, scratch, refills, &mut area)?;
-        run_phases(
-            &self.rules,
-            &self.level,
-            scratch,
-            Some((mv, plan, &area)),
-            &mut NoTrace,
-            false,
-        )
-        .map(|t| t.score)
+        self.look_ahead(mv, scratch, refills, &mut NoTrace, false)
+            .map(|t| t.score)
     }
 
-    /// Copies the state into `scratch` and validates `mv` there, for a look-ahead; with
-    /// `refills`, the copy draws from that generator. The move's area goes to `area` (see
-    /// `validate`).
-    fn prepare(
+    /// Copies the state into `scratch`, validates `mv` there and plays it; with `refills`,
+    /// the copy draws from that generator; with `with_status`, the status is worked out
+    /// afterwards.
+    fn look_ahead<S: Sink>(
         &self,
         mv: Move,
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
-        area: &mut CellSet,
-    ) -> Result<Plan, MoveError> {
+        sink: &mut S,
+        with_status: bool,
+    ) -> Result<TurnSummary, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
+        let mut area = CellSet::new();
         let plan = validate(
             &self.rules,
             &mut scratch.board,
             self.state.swaps.as_ref(),
             mv,
-            area,
+            &mut area,
         )?;
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
-        Ok(plan)
+        run_phases(
+            &self.rules,
+            &self.level,
+            scratch,
+            Some((mv, plan, &area)),
+            sink,
+            with_status,
+        )
     }
 
     /// Every legal move: swaps once each with the first cell before the second in

@@ -49,10 +49,7 @@ fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
     state.swaps = None;
     if rules.accepts(MoveKind::Swap) {
         // Straight into the snapshot: the masks are 256 bytes.
-        state.swaps = rules.legal_swaps(&state.board);
-        if let Some(masks) = state.swaps.as_mut() {
-            drop_locked(&state.board, masks);
-        }
+        legal_swaps_into(rules, &state.board, &mut state.swaps);
     }
     let mut any = false;
     visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
@@ -311,18 +308,19 @@ fn has_locks(board: &Board) -> bool {
 
 /// The rules' legal-swap masks without the swaps that would move a locked piece.
 fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks> {
-    // Filled in place (no `?`): the masks are 256 bytes, and moving them in and out of
-    // an `Option` costs two copies.
-    let mut masks = rules.legal_swaps(board);
-    if let Some(masks) = masks.as_mut() {
-        drop_locked(board, masks);
-    }
+    let mut masks = None;
+    legal_swaps_into(rules, board, &mut masks);
     masks
 }
 
-/// Removes from `masks` the swaps that would move a locked piece.
+/// [`legal_swaps`] written to `out`, filled in place (no `?`): the masks are 256 bytes,
+/// and moving them in and out of an `Option` costs copies.
 #[inline]
-fn drop_locked(board: &Board, masks: &mut SwapMasks) {
+fn legal_swaps_into<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Option<SwapMasks>) {
+    *out = rules.legal_swaps(board);
+    let Some(masks) = out.as_mut() else {
+        return;
+    };
     if has_locks(board) {
         let locks = board.lock_rows();
         for (r, &lock) in locks.iter().enumerate() {

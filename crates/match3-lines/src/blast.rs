@@ -128,6 +128,7 @@ pub fn combo_masks(board: &Board) -> SwapMasks {
 /// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
 /// costs one look at its special rows.
 pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
+    // Colour bombs are the only colourless pieces of these rules.
     if let (Some(g), Some(s), Some(b), Some(p)) = (
         board.geometry(),
         board.packed_specials(),
@@ -150,7 +151,6 @@ pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
     if specials.iter().all(|&w| w == 0) {
         return;
     }
-    // Colour bombs are the only colourless pieces of these rules.
     let rows = board.rows();
     let (pieces, bombs) = (&board.piece_rows()[..rows], &board.colorless_rows()[..rows]);
     let specials = &specials[..rows];
