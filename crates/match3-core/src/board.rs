@@ -427,36 +427,37 @@ impl Board {
         debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
         let (rows, cols) = (self.rows(), self.cols());
         let (cells, ids) = (&mut self.cells[..rows * cols], &mut self.ids[..rows * cols]);
+        let all_rows = u32::MAX >> (32 - rows);
         let mut columns = columns;
         while columns != 0 {
             let col = columns.trailing_zeros() as usize;
             columns &= columns - 1;
-            // Nothing below the lowest empty cell moves: start there, then walk up with
-            // `floor` the next cell to fill.
-            let Some(gap) = (0..rows)
-                .rev()
-                .find(|&r| !cells[r * cols + col].is_occupied())
-            else {
+            // Nothing below the lowest empty cell moves; above it every occupied cell
+            // does, bottom up, each to `floor`, the next cell to fill. Read from the
+            // masks, so that only the cells that move are visited.
+            let occupied = self.masks.occupied_column(col);
+            let empty = !occupied & all_rows;
+            if empty == 0 {
                 continue;
-            };
-            let mut floor = gap;
-            for row in (0..gap).rev() {
-                let i = row * cols + col;
-                let cell = cells[i];
-                if cell.is_occupied() {
-                    let j = floor * cols + col;
-                    let id = ids[i];
-                    cells[j] = cell;
-                    ids[j] = id;
-                    cells[i] = Cell::Empty;
-                    ids[i] = 0;
-                    sink.fall(
-                        id,
-                        Pos::new(row as u8, col as u8),
-                        Pos::new(floor as u8, col as u8),
-                    );
-                    floor -= 1;
-                }
+            }
+            let gap = 31 - empty.leading_zeros();
+            let mut falling = occupied & ((1u32 << gap) - 1);
+            let mut floor = gap as usize;
+            while falling != 0 {
+                let row = (31 - falling.leading_zeros()) as usize;
+                falling ^= 1 << row;
+                let (i, j) = (row * cols + col, floor * cols + col);
+                let id = ids[i];
+                cells[j] = cells[i];
+                ids[j] = id;
+                cells[i] = Cell::Empty;
+                ids[i] = 0;
+                sink.fall(
+                    id,
+                    Pos::new(row as u8, col as u8),
+                    Pos::new(floor as u8, col as u8),
+                );
+                floor -= 1;
             }
         }
         self.masks.fall();

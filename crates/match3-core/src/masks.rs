@@ -4,7 +4,7 @@
 //! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
 //! and move generation read these with shifts and ANDs instead of visiting cells.
 
-use crate::packed::Geometry;
+use crate::packed::{ColumnGather, Geometry};
 use crate::piece::Cell;
 use crate::pos::{Pos, Size};
 
@@ -24,6 +24,8 @@ pub(crate) struct Masks {
     words: Vec<u32>,
     packed: Vec<u64>,
     geometry: Option<Geometry>,
+    /// On small boards no taller than wide: columns of the packed planes in one step.
+    columns: Option<ColumnGather>,
     /// Row masks of holes; empty until the board has one, so that boards without holes
     /// (nearly all) copy and clear no extra plane.
     holes: Vec<u32>,
@@ -46,6 +48,7 @@ impl Clone for Masks {
             words: self.words.clone(),
             packed: self.packed.clone(),
             geometry: self.geometry,
+            columns: self.columns,
             // Nearly always empty: a new empty vector costs nothing, a clone a call.
             holes: if self.holes.is_empty() {
                 Vec::new()
@@ -66,6 +69,7 @@ impl Clone for Masks {
         self.words.clone_from(&source.words);
         self.packed.clone_from(&source.packed);
         self.geometry = source.geometry;
+        self.columns = source.columns;
         // Nearly always all empty: skip the calls.
         if !(self.holes.is_empty() && source.holes.is_empty()) {
             self.holes.clone_from(&source.holes);
@@ -89,6 +93,7 @@ impl Masks {
                 Vec::new()
             },
             geometry,
+            columns: geometry.as_ref().and_then(Geometry::column_gather),
             holes: Vec::new(),
             obstacles: Vec::new(),
         }
@@ -344,6 +349,21 @@ impl Masks {
                 w[0] &= !falling[0];
             }
         }
+    }
+
+    /// Bit `r` set when cell `(r, col)` holds a piece or a blocker (what falls): one
+    /// multiplication on small boards no taller than wide, a walk down the rows elsewhere.
+    #[inline]
+    pub(crate) fn occupied_column(&self, col: usize) -> u32 {
+        if let Some(gather) = &self.columns {
+            return gather.column(self.packed[PIECES] | self.packed[BLOCKERS], col);
+        }
+        let (pieces, blockers) = (self.plane(PIECES), self.plane(BLOCKERS));
+        let mut column = 0u32;
+        for (r, (&p, &b)) in pieces.iter().zip(blockers).enumerate() {
+            column |= ((p | b) >> col & 1) << r;
+        }
+        column
     }
 
     /// On a small board that has never had a hole: the columns (bit per column) with an

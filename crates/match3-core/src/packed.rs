@@ -22,6 +22,30 @@ pub struct Geometry {
     pub left: [u64; 4],
 }
 
+/// Reads one column of a packed plane as a word (bit `r` = row `r`) with one
+/// multiplication, on boards no taller than wide: each row's bit is shifted by its own
+/// term of the multiplier into a window of `rows` bits. There, every product bit lands
+/// on a distinct position (two terms meet only if rows differ by a multiple of `cols -
+/// 1`, which needs more rows than columns), so no carry disturbs the window and no other
+/// term reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ColumnGather {
+    /// Bits of column 0.
+    first_col: u64,
+    mul: u64,
+    shift: u32,
+    rows_mask: u32,
+}
+
+impl ColumnGather {
+    /// Column `col` of `plane`: bit `r` is bit `(r, col)`.
+    #[inline]
+    pub(crate) fn column(&self, plane: u64, col: usize) -> u32 {
+        (((plane >> col) & self.first_col).wrapping_mul(self.mul) >> self.shift) as u32
+            & self.rows_mask
+    }
+}
+
 impl Geometry {
     /// The geometry of `size`, or `None` above 64 cells.
     pub fn of(size: Size) -> Option<Geometry> {
@@ -80,6 +104,24 @@ impl Geometry {
         x.checked_shl(k * self.cols).unwrap_or(0) & self.all
     }
 
+    /// A gatherer of this board's columns into words, when the board is no taller than
+    /// it is wide (see [`ColumnGather`]).
+    pub(crate) fn column_gather(&self) -> Option<ColumnGather> {
+        let (rows, cols) = (self.rows, self.cols);
+        if rows > cols {
+            return None;
+        }
+        // Term `k` moves bit `r * cols` to `r * cols + k * (cols - 1)`: for `k = rows - 1 -
+        // r` that is `(rows - 1) * (cols - 1) + r`, the window read back.
+        let mul = (0..rows).fold(0u64, |m, k| m | 1 << (k * (cols - 1)));
+        Some(ColumnGather {
+            first_col: self.all & !self.left[1],
+            mul,
+            shift: (rows - 1) * (cols - 1),
+            rows_mask: u32::MAX >> (32 - rows),
+        })
+    }
+
     /// The cell set of a packed plane.
     pub fn to_set(&self, x: u64) -> CellSet {
         let mut set = CellSet::new();
@@ -92,5 +134,46 @@ impl Geometry {
             set.set_row_bits(r as usize, ((x >> (r * self.cols)) & row_mask) as u32);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every packed size: the gather reads each column bit by bit, on planes of
+    /// scattered, full and single bits; boards taller than wide have none.
+    #[test]
+    fn column_gather_reads_every_column_of_every_small_size() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for rows in 1..=64usize {
+            for cols in 1..=(64 / rows).min(32) {
+                let Some(size) = Size::new(rows, cols).ok() else {
+                    continue;
+                };
+                let g = Geometry::of(size).expect("at most 64 cells");
+                let Some(gather) = g.column_gather() else {
+                    assert!(rows > cols, "{rows}x{cols} has a gather");
+                    continue;
+                };
+                assert!(rows <= cols);
+                let mut planes = vec![g.all, 0, 1, 1 << (rows * cols - 1)];
+                for _ in 0..20 {
+                    // xorshift: scattered bits
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    planes.push(x & g.all);
+                }
+                for plane in planes {
+                    for col in 0..cols {
+                        let slow = (0..rows)
+                            .filter(|r| plane >> (r * cols + col) & 1 == 1)
+                            .fold(0u32, |w, r| w | 1 << r);
+                        assert_eq!(gather.column(plane, col), slow, "{rows}x{cols} col {col}");
+                    }
+                }
+            }
+        }
     }
 }
