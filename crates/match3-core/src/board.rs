@@ -206,9 +206,15 @@ impl Board {
     }
 
     /// The id of whatever occupies `pos`, `None` for an empty or off-board cell.
+    #[inline]
     pub fn id(&self, pos: Pos) -> Option<u32> {
-        let cell = self.cell_or_empty(pos);
-        cell.is_occupied().then(|| self.ids[self.size.index(pos)])
+        // No indexing that could panic: a caller that drops the answer (a look-ahead
+        // reporting to no sink) then pays nothing for it.
+        let i = self.size.index(pos);
+        match self.cells.get(i) {
+            Some(cell) if self.size.contains(pos) && cell.is_occupied() => self.ids.get(i).copied(),
+            _ => None,
+        }
     }
 
     /// Puts `cell` with `id` at `pos`. A lock stays only on a piece; jelly only off a
