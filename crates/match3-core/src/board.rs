@@ -581,6 +581,12 @@ impl Board {
         self.masks.packed_colorless()
     }
 
+    /// On a board of at most 64 cells without holes or obstacles: its empty cells as one
+    /// `u64`; `None` elsewhere.
+    pub(crate) fn packed_empties(&self) -> Option<u64> {
+        self.masks.packed_empties()
+    }
+
     /// Row masks of all pieces (not blockers, not empties).
     pub fn piece_rows(&self) -> &[u32] {
         self.masks.pieces()

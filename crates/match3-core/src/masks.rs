@@ -485,6 +485,14 @@ impl Masks {
         self.words.len() / self.rows.max(1) - FIRST_COLOR
     }
 
+    /// On a small board without holes or obstacles: its empty cells as one word.
+    #[inline]
+    pub(crate) fn packed_empties(&self) -> Option<u64> {
+        let g = self.geometry.as_ref()?;
+        (self.holes.is_empty() && self.obstacles.is_empty())
+            .then(|| g.all & !(self.packed[PIECES] | self.packed[BLOCKERS]))
+    }
+
     /// Packed planes (small boards only): pieces, then colours from index 0.
     pub(crate) fn packed_pieces(&self) -> Option<u64> {
         self.packed.get(PIECES).copied()

@@ -573,9 +573,30 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// The empty cells of the board (holes are not cells), those under fixed cells included,
-/// one word per row.
-fn empties(board: &Board) -> [u32; crate::pos::MAX_SIDE] {
+/// The empty cells of a board (holes are not cells), those under fixed cells included.
+enum Empties {
+    /// A board of at most 64 cells without holes or obstacles: one word, bit `row * cols
+    /// + col`.
+    Packed(u64),
+    /// Any other board: one word per row.
+    Rows([u32; crate::pos::MAX_SIDE]),
+}
+
+impl Empties {
+    /// Row `r`'s empty cells, bit `col`.
+    #[inline]
+    fn row(&self, r: usize, cols: usize) -> u32 {
+        match self {
+            Empties::Packed(bits) => (bits >> (r * cols)) as u32 & (u32::MAX >> (32 - cols)),
+            Empties::Rows(rows) => rows[r],
+        }
+    }
+}
+
+fn empties(board: &Board) -> Empties {
+    if let Some(bits) = board.packed_empties() {
+        return Empties::Packed(bits);
+    }
     let full = u32::MAX >> (32 - board.cols());
     let mut empties = [0u32; crate::pos::MAX_SIDE];
     let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
@@ -587,7 +608,7 @@ fn empties(board: &Board) -> [u32; crate::pos::MAX_SIDE] {
             *e &= !c;
         }
     }
-    empties
+    Empties::Rows(empties)
 }
 
 /// Fills every empty cell from the rules' refill policy: row-major, or, when `calm`, with
@@ -603,12 +624,13 @@ fn refill<R: Rules + ?Sized, S: Sink>(
     calm: bool,
     sink: &mut S,
 ) {
+    let (rows, cols) = (state.board.rows(), state.board.cols());
+    // Read before filling: filling a row changes no other row.
     let empties = empties(&state.board);
-    let rows = state.board.rows();
     // Row by row over the board's rows only: a set's iterator would walk all 32.
     for i in 0..rows {
         let r = if calm { rows - 1 - i } else { i };
-        let mut bits = empties[r];
+        let mut bits = empties.row(r, cols);
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
