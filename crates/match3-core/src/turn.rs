@@ -58,12 +58,24 @@ pub(crate) fn spawn_piece<R: Rules + ?Sized>(
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
+    spawn_at(rules, level, &mut site, calm)
+}
+
+/// A new piece for `site` from the level's or the rules' refill policy (see
+/// [`spawn_piece`]).
+#[inline]
+fn spawn_at<R: Rules + ?Sized>(
+    rules: &R,
+    level: &Level,
+    site: &mut SpawnSite<'_>,
+    calm: bool,
+) -> Piece {
     let piece = match &level.spawn {
-        Some(policy) => policy.spawn(&mut site),
-        None => rules.spawn(&mut site),
+        Some(policy) => policy.spawn(site),
+        None => rules.spawn(site),
     };
     if calm {
-        recolor_to_avoid_matches(&mut site, piece)
+        recolor_to_avoid_matches(site, piece)
     } else {
         piece
     }
@@ -627,6 +639,16 @@ fn refill<R: Rules + ?Sized, S: Sink>(
     let (rows, cols) = (state.board.rows(), state.board.cols());
     // Read before filling: filling a row changes no other row.
     let empties = empties(&state.board);
+    // One site for every hole: only its position changes.
+    let mut site = SpawnSite {
+        board: &mut state.board,
+        pos: None,
+        chain,
+        colors: state.colors,
+        rng: &mut state.rng,
+        state: &mut state.refill_state,
+        in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
+    };
     // Row by row over the board's rows only: a set's iterator would walk all 32.
     for i in 0..rows {
         let r = if calm { rows - 1 - i } else { i };
@@ -634,8 +656,10 @@ fn refill<R: Rules + ?Sized, S: Sink>(
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            let piece = spawn_piece(rules, level, state, Some(pos), chain, calm);
-            let id = place_new(state, pos, piece);
+            site.pos = Some(pos);
+            let piece = spawn_at(rules, level, &mut site, calm);
+            let id = mint(&mut state.next_id);
+            site.board.put_new(pos, piece, id);
             sink.spawn(id, pos, piece);
         }
     }
