@@ -603,6 +603,16 @@ impl Empties {
             Empties::Rows(rows) => rows[r],
         }
     }
+
+    /// Whether no row below `r` has an empty cell, as far as one word tells (always
+    /// `false` for a board listed by rows).
+    #[inline]
+    fn none_below(&self, r: usize, cols: usize) -> bool {
+        match self {
+            Empties::Packed(bits) => bits.checked_shr(((r + 1) * cols) as u32).unwrap_or(0) == 0,
+            Empties::Rows(_) => false,
+        }
+    }
 }
 
 fn empties(board: &Board) -> Empties {
@@ -661,6 +671,10 @@ fn refill<R: Rules + ?Sized, S: Sink>(
             let id = mint(&mut state.next_id);
             site.board.put_new(pos, piece, id);
             sink.spawn(id, pos, piece);
+        }
+        // Gravity leaves the holes at the top: top-down, the rest is often hole-free.
+        if !calm && empties.none_below(r, cols) {
+            break;
         }
     }
 }
