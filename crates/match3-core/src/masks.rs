@@ -351,12 +351,18 @@ impl Masks {
         }
     }
 
+    /// On a small board: the cells that hold a piece or a blocker (what falls).
+    #[inline]
+    fn packed_occupied(&self) -> u64 {
+        self.packed[PIECES] | self.packed[BLOCKERS]
+    }
+
     /// Bit `r` set when cell `(r, col)` holds a piece or a blocker (what falls): one
     /// multiplication on small boards no taller than wide, a walk down the rows elsewhere.
     #[inline]
     pub(crate) fn occupied_column(&self, col: usize) -> u32 {
         if let Some(gather) = &self.columns {
-            return gather.column(self.packed[PIECES] | self.packed[BLOCKERS], col);
+            return gather.column(self.packed_occupied(), col);
         }
         let (pieces, blockers) = (self.plane(PIECES), self.plane(BLOCKERS));
         let mut column = 0u32;
@@ -372,7 +378,7 @@ impl Masks {
     pub(crate) fn unsettled_columns(&self) -> Option<u32> {
         let g = self.geometry.as_ref().filter(|_| self.holes.is_empty())?;
         let cols = g.cols as usize;
-        let occupied = self.packed[PIECES] | self.packed[BLOCKERS];
+        let occupied = self.packed_occupied();
         let mut falling = occupied & ((g.all & !occupied) >> cols);
         // Fold the rows onto row 0, halving the span each time.
         let mut span = self.rows;
@@ -490,7 +496,7 @@ impl Masks {
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         let g = self.geometry.as_ref()?;
         (self.holes.is_empty() && self.obstacles.is_empty())
-            .then(|| g.all & !(self.packed[PIECES] | self.packed[BLOCKERS]))
+            .then(|| g.all & !self.packed_occupied())
     }
 
     /// Packed planes (small boards only): pieces, then colours from index 0.

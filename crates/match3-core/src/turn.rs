@@ -368,7 +368,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         sink.cleared(&cleared);
         for &(pos, piece) in &created {
             if state.board.get(pos).is_ok_and(Cell::is_empty) {
-                let id = place_new(state, pos, piece);
+                let id = place_new(&mut state.board, &mut state.next_id, pos, piece);
                 sink.created(pos, id, piece);
             }
         }
@@ -499,9 +499,9 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
 }
 
 /// Puts a newly created piece on the empty, in-range cell `pos` with the next id.
-fn place_new(state: &mut Snapshot, pos: Pos, piece: Piece) -> u32 {
-    let id = mint(&mut state.next_id);
-    state.board.put_new(pos, piece, id);
+fn place_new(board: &mut Board, next_id: &mut u32, pos: Pos, piece: Piece) -> u32 {
+    let id = mint(next_id);
+    board.put_new(pos, piece, id);
     id
 }
 
@@ -615,6 +615,7 @@ impl Empties {
     }
 }
 
+/// `board`'s empty cells, packed when one word holds them.
 fn empties(board: &Board) -> Empties {
     if let Some(bits) = board.packed_empties() {
         return Empties::Packed(bits);
@@ -668,8 +669,7 @@ fn refill<R: Rules + ?Sized, S: Sink>(
             bits &= bits - 1;
             site.pos = Some(pos);
             let piece = spawn_at(rules, level, &mut site, calm);
-            let id = mint(&mut state.next_id);
-            site.board.put_new(pos, piece, id);
+            let id = place_new(site.board, &mut state.next_id, pos, piece);
             sink.spawn(id, pos, piece);
         }
         // Gravity leaves the holes at the top: top-down, the rest is often hole-free.
