@@ -8,7 +8,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
 use match3_clusters::Clusters;
 use match3_core::{
-    Game, GameConfig, Move, NoTrace, Rules, Size, any_legal_move, for_each_legal_move, gravity,
+    Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move, for_each_legal_move,
+    gravity,
 };
 use match3_finite::Finite;
 use match3_lines::Lines;
@@ -150,6 +151,21 @@ fn bots(c: &mut Criterion) {
         }
     }
     greedy.finish();
+    // The greedy bot on the known cascade (`greedy-known`), where refills make it differ.
+    let mut known = c.benchmark_group("greedy_known_decision");
+    for (name, rules, blockers) in variants() {
+        if !rules.refills() {
+            continue;
+        }
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mut bot = GreedyBot::with_horizon(1, Horizon::Known);
+            known.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| bot.choose(black_box(&game)))
+            });
+        }
+    }
+    known.finish();
     let mut playout = c.benchmark_group("random_playout_20");
     for (name, rules, blockers) in variants() {
         for side in SIDES {

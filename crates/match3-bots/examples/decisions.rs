@@ -4,16 +4,27 @@
 //! clock is too noisy.
 //!
 //! `cargo run --release -p match3-bots --example decisions -- [WHAT] [RULES] [TIMES]`
-//! with `WHAT` one of `greedy` (a `GreedyBot` decision) or `list` (every legal move into
-//! a reused buffer), `RULES` one of `lines`, `clusters` or `finite`. Under callgrind:
+//! with `RULES` one of `lines`, `clusters` or `finite` and `WHAT` one of:
+//!
+//! - `greedy`: a `GreedyBot` decision (whole cascades);
+//! - `greedy-known`: one on the known cascade (`Horizon::Known`, the `greedy-known` bot);
+//! - `greedyN` for a number `N`: one that resolves each candidate's first `N` phases only
+//!   (`Horizon::Phases(N)`);
+//! - `list`: every legal move into a reused buffer;
+//! - `horizons`: `TIMES` seeded games of 50 moves for each of those horizons (1, 2 and 3
+//!   phases, known, whole), printing each one's mean score: what a horizon costs or
+//!   gains in play strength.
+//!
+//! Under callgrind:
 //! `valgrind --tool=callgrind target/release/examples/decisions greedy clusters 1000`,
 //! then divide the instructions by `TIMES` (start-up is a few hundred thousand).
 
 use std::hint::black_box;
+use std::num::NonZeroU32;
 
 use match3_bots::{Bot, GreedyBot};
 use match3_clusters::Clusters;
-use match3_core::{Game, GameConfig, Rules, Size, for_each_legal_move};
+use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move};
 use match3_finite::Finite;
 use match3_lines::Lines;
 
@@ -36,10 +47,41 @@ fn main() {
     let game = Game::new(&*rules, config).expect("a new game");
     let mut answers = 0usize;
     match arg(0, "greedy").as_str() {
-        "greedy" => {
-            let mut bot = GreedyBot::new(1);
+        what if what.starts_with("greedy") => {
+            let horizon = match &what["greedy".len()..] {
+                "" => Horizon::Cascade,
+                "-known" => Horizon::Known,
+                n => Horizon::Phases(n.parse().expect("greedyN with N a number above 0")),
+            };
+            let mut bot = GreedyBot::with_horizon(1, horizon);
             for _ in 0..times {
                 answers += usize::from(bot.choose(black_box(&game)).is_some());
+            }
+        }
+        "horizons" => {
+            let phases = |n| Horizon::Phases(NonZeroU32::new(n).expect("not zero"));
+            let horizons = [
+                phases(1),
+                phases(2),
+                phases(3),
+                Horizon::Known,
+                Horizon::Cascade,
+            ];
+            for horizon in horizons {
+                let mut total = 0u64;
+                for seed in 0..times as u64 {
+                    let config = GameConfig { seed, ..config };
+                    let mut game = Game::new(&*rules, config).expect("a new game");
+                    let mut bot = GreedyBot::with_horizon(seed, horizon);
+                    for _ in 0..50 {
+                        let Some(mv) = bot.choose(&game) else { break };
+                        if game.play(mv).is_err() {
+                            break;
+                        }
+                    }
+                    total += game.score();
+                }
+                println!("{horizon:?}: mean score {:.1}", total as f64 / times as f64);
             }
         }
         "list" => {
@@ -54,7 +96,7 @@ fn main() {
                 answers += out.len();
             }
         }
-        other => panic!("unknown {other}: greedy or list"),
+        other => panic!("unknown {other}: greedy, greedyN, list or horizons"),
     }
     println!("{times} times, {answers} answers");
 }

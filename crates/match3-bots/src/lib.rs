@@ -6,9 +6,14 @@
 //! - [`RandomBot`]: a uniformly random legal move, from its own seeded generator.
 //! - [`GreedyBot`]: resolves every legal move on a scratch snapshot (full cascade) and
 //!   plays the best; see its docs for ties and how look-ahead treats refills.
+//!   [`GreedyBot::with_horizon`] resolves less ([`match3_core::Horizon`]);
+//!   [`BotKind::GreedyKnown`] is the one that resolves only the cascade of the pieces
+//!   already on the board, with no guessed refills: cheaper, and stronger where the
+//!   rules refill.
 //! - [`LookaheadBot`]: two moves deep, the mean over a few sampled refill futures.
 //! - [`MctsBot`]: Monte Carlo tree search with a playout budget over sampled futures.
-//! - The ladder, weakest first, is [`BotKind::ALL`]: random, greedy, look-ahead, MCTS.
+//! - The ladder, weakest first, is [`BotKind::ALL`]: random, greedy, look-ahead, MCTS
+//!   (greedy-known is off it: it beats look-ahead on refilling variants).
 //!   No bot ever sees the game's own future: look-ahead refills come from the bot's own
 //!   seeded generator.
 //! - [`simulate()`]: N games of at most M moves on `jobs` threads; game `i`'s seed is

@@ -646,6 +646,46 @@ fn solve_finds_the_best_line_and_the_line_replays() {
 }
 
 #[test]
+fn the_known_cascade_greedy_bot_runs_from_the_command_line() {
+    let v = json_of(&[
+        "compare",
+        "--games",
+        "3",
+        "--moves",
+        "10",
+        "--bots",
+        "greedy,greedy-known",
+        "--json",
+        "--no-timing",
+    ]);
+    let rows = v.as_array().unwrap();
+    let row = |variant: &str, bot: &str| {
+        rows.iter()
+            .find(|r| r["rules"] == variant && r["bot"] == bot)
+            .unwrap_or_else(|| panic!("no {variant} row for {bot}"))
+    };
+    // Without refills nothing is guessed: the two greedy bots play the same games.
+    assert_eq!(
+        row("finite", "greedy")["mean_score"],
+        row("finite", "greedy-known")["mean_score"]
+    );
+    assert!(rows.iter().all(|r| r["errors"] == 0));
+    // The table widens its bot column for the longer name.
+    let out = match3(&[
+        "compare",
+        "--games",
+        "1",
+        "--moves",
+        "2",
+        "--bots",
+        "greedy,greedy-known",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("lines          greedy-known "), "{text}");
+    assert!(text.contains("lines          greedy       "), "{text}");
+}
+
+#[test]
 fn compare_runs_the_bot_ladder_side_by_side() {
     let v = json_of(&[
         "compare",

@@ -22,7 +22,7 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{Plan, run_phases, run_turn, spawn_piece, validate};
+use crate::turn::{Horizon, Plan, run_phases, run_turn, spawn_piece, validate};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -570,7 +570,7 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        self.look_ahead(mv, scratch, refills, sink, true)
+        self.look_ahead(mv, scratch, refills, sink, true, Horizon::Cascade)
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -582,13 +582,51 @@ impl<R: Rules> Game<R> {
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
     ) -> Result<u64, MoveError> {
-        self.look_ahead(mv, scratch, refills, &mut NoTrace, false)
+        self.evaluate_within(mv, scratch, refills, Horizon::Cascade)
+    }
+
+    /// [`evaluate`](Game::evaluate) that resolves only the phases within `horizon`: with
+    /// [`Horizon::Phases`], the score of at most that many phases, and `scratch` is left
+    /// after the last one's clear (its holes not yet filled), so goal progress read from
+    /// it counts those phases only.
+    ///
+    /// ```
+    /// use std::num::NonZeroU32;
+    /// use match3_core::{Board, CellSet, Game, Horizon, Move, Pos, Rules, runs};
+    ///
+    /// struct Threes;
+    /// impl Rules for Threes {
+    ///     fn name(&self) -> &str { "threes" }
+    ///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+    /// }
+    ///
+    /// // The swap lines up three As on the bottom row; once they are gone, the Bs that
+    /// // fall beside the last B make a second phase.
+    /// let board: Board = "DCEC/EDCE/CBBD/AABA".parse()?;
+    /// let game = Game::from_board(Threes, board, 0)?;
+    /// let mv = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
+    /// let mut scratch = game.snapshot();
+    /// let first = Horizon::Phases(NonZeroU32::MIN);
+    /// assert_eq!(game.evaluate_within(mv, &mut scratch, None, first)?, 3);
+    /// assert_eq!(game.evaluate(mv, &mut scratch, None)?, 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn evaluate_within(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+        horizon: Horizon,
+    ) -> Result<u64, MoveError> {
+        self.look_ahead(mv, scratch, refills, &mut NoTrace, false, horizon)
             .map(|t| t.score)
     }
 
     /// Copies the state into `scratch`, validates `mv` there and plays it; with `refills`,
     /// the copy draws from that generator; with `with_status`, the status is worked out
-    /// afterwards.
+    /// afterwards; it resolves as far as `horizon`.
+    #[allow(clippy::too_many_arguments)]
     fn look_ahead<S: Sink>(
         &self,
         mv: Move,
@@ -596,6 +634,7 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
         with_status: bool,
+        horizon: Horizon,
     ) -> Result<TurnSummary, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
@@ -617,6 +656,7 @@ impl<R: Rules> Game<R> {
             Some((mv, plan, &area)),
             sink,
             with_status,
+            horizon,
         )
     }
 

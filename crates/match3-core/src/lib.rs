@@ -161,4 +161,4 @@ pub use trace::{
     Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, Shuffle, Sink,
     Spawn, Status, Trace,
 };
-pub use turn::{CALM_REFILL_AFTER, PHASE_LIMIT, gravity};
+pub use turn::{CALM_REFILL_AFTER, Horizon, PHASE_LIMIT, gravity};

@@ -4,6 +4,8 @@
 //! every special caught in the clear once (blasts catch further specials), lets the rules
 //! create specials, removes the cells, scores, applies gravity and refills.
 
+use std::num::NonZeroU32;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::MoveError;
@@ -183,11 +185,47 @@ pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
     mv: Option<(Move, Plan, &CellSet)>,
     sink: &mut S,
 ) -> Result<TurnSummary, MoveError> {
-    run_phases(rules, level, state, mv, sink, true)
+    run_phases(rules, level, state, mv, sink, true, Horizon::Cascade)
+}
+
+/// How much of a move's cascade a look-ahead resolves ([`Game::evaluate_within`]).
+///
+/// A bot that guesses refills from its own generator knows the phases after the first
+/// one only as well as its guesses. A shorter horizon costs less: gravity, refill and
+/// the detection after them are most of a cascade's work. On refilling variants
+/// [`Known`](Horizon::Known) drops exactly the guessed part, and so plays no worse for
+/// it: a greedy bot with it scores more than one that resolves whole cascades under
+/// guessed refills (measured in the repository's BENCHMARKS.md). For rules that do not
+/// refill, `Known` and `Cascade` are the same.
+///
+/// [`Game::evaluate_within`]: crate::Game::evaluate_within
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// Every phase until the board is stable, as the real turn plays them.
+    #[default]
+    Cascade,
+    /// At most this many phases: `1` is the move's own clear (its specials fired and
+    /// created), scored and removed, without the gravity and refill after it.
+    Phases(NonZeroU32),
+    /// Every phase the pieces already on the board make: the cascade with no refill, so
+    /// nothing of it is guessed.
+    Known,
+}
+
+impl Horizon {
+    /// The last phase to resolve.
+    pub(crate) fn last_phase(self) -> u32 {
+        match self {
+            Horizon::Cascade | Horizon::Known => u32::MAX,
+            Horizon::Phases(n) => n.get(),
+        }
+    }
 }
 
 /// The turn loop; with `with_status` false the final status is left as it was (the
-/// cheapest look-ahead, see [`Game::evaluate`]).
+/// cheapest look-ahead, see [`Game::evaluate`]). A look-ahead stops after the `horizon`'s
+/// last phase, before its gravity, or refills nothing.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     level: &Level,
@@ -195,7 +233,10 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     mv: Option<(Move, Plan, &CellSet)>,
     sink: &mut S,
     with_status: bool,
+    horizon: Horizon,
 ) -> Result<TurnSummary, MoveError> {
+    let last_phase = horizon.last_phase();
+    let refills = rules.refills() && horizon != Horizon::Known;
     let mut trigger = CellSet::new();
     // A combo's area is a blast (it covers crates); a tap's group is a match (it hits the
     // crates next to it).
@@ -374,8 +415,12 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         }
         total += score;
         state.score += score;
+        if chain >= last_phase {
+            sink.phase_end(score, &state.board);
+            break;
+        }
         gravity(&mut state.board, sink);
-        if rules.refills() {
+        if refills {
             if chain < CALM_REFILL_AFTER {
                 refill(rules, level, state, chain, false, sink);
             } else if !has_match(rules, &state.board) {

@@ -1,11 +1,13 @@
 //! Engine paths no shipped variant exercises alone: refill cascades and the phase limit,
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
+use match3_core::Horizon;
 use match3_core::{
     Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, GameRng, Matches, Move,
     MoveError, MoveKind, PHASE_LIMIT, Piece, Pos, Rules, ScoredPhase, SetupError, Size,
     SpecialKind, Status, runs,
 };
+use std::num::NonZeroU32;
 
 fn p(r: u8, c: u8) -> Pos {
     Pos::new(r, c)
@@ -42,6 +44,7 @@ fn one_colour_palette_is_rejected_for_refilling_rules() {
 }
 
 /// Runs of two with random refill: with two colours nearly every random refill matches.
+#[derive(Clone, Debug)]
 struct Pairs;
 impl Rules for Pairs {
     fn name(&self) -> &str {
@@ -429,6 +432,64 @@ fn speculation_matches_the_real_move_and_leaves_the_game_alone() {
         assert_eq!(guess, summary);
         assert_eq!(&scratch, real.state());
     }
+}
+
+/// The number of empty cells on `board`.
+fn empties(board: &Board) -> usize {
+    board
+        .size()
+        .positions()
+        .filter(|&q| board.at(q).is_empty())
+        .count()
+}
+
+#[test]
+fn a_horizon_of_n_phases_scores_the_turns_first_n_phases() {
+    // Two colours and runs of two: nearly every move cascades for several phases.
+    let board: Board = "ABABAB/BABABA/ABABAB/BABABA/ABABAB/BABABA".parse().unwrap();
+    let game = Game::from_board_with_colors(Pairs, board, 5, 2).unwrap();
+    let mut scratch = game.snapshot();
+    let mut longest = 0;
+    for mv in game.legal_moves() {
+        let trace = game.clone().play(mv).unwrap();
+        longest = longest.max(trace.phases.len());
+        for n in 1..=4 {
+            let horizon = Horizon::Phases(NonZeroU32::new(n).unwrap());
+            let score = game
+                .evaluate_within(mv, &mut scratch, None, horizon)
+                .unwrap();
+            let first: u64 = trace.phases.iter().take(n as usize).map(|p| p.score).sum();
+            assert_eq!(score, first, "{mv}, {n} phases");
+            if n == 1 {
+                // Stopped before the first phase's gravity: its cleared cells are empty.
+                let cleared = &trace.phases[0].cleared;
+                assert!(cleared.iter().all(|&q| scratch.board().at(q).is_empty()));
+                assert_eq!(empties(scratch.board()), cleared.len(), "{mv}");
+            }
+        }
+    }
+    assert!(
+        longest > 2,
+        "the game should have cascades of three phases or more"
+    );
+}
+
+#[test]
+fn the_known_horizon_resolves_the_cascade_without_refills() {
+    // The swap lines up three As on the bottom row (3 points); the Bs that fall beside
+    // the last B make a second phase (3 cells at chain 2: 6 points). Then nothing more
+    // matches among the pieces that were there, and the six holes stay open.
+    let board: Board = "DCEC/EDCE/CBBD/AABA".parse().unwrap();
+    let game = Game::from_board_with_colors(Refilling, board, 1, 5).unwrap();
+    let mv = Move::Swap(p(3, 2), p(3, 3));
+    let mut scratch = game.snapshot();
+    let known = game.evaluate_within(mv, &mut scratch, None, Horizon::Known);
+    assert_eq!(known, Ok(9));
+    assert_eq!(empties(scratch.board()), 6);
+    assert_eq!(scratch.board().to_string(), "..../D..C/ECEE/CDCD");
+    // The whole cascade refills every hole.
+    game.evaluate(mv, &mut scratch, None).unwrap();
+    assert_eq!(empties(scratch.board()), 0);
 }
 
 #[test]

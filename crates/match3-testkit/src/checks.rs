@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use match3_core::{
-    Board, CellSet, Game, GameConfig, Move, MoveError, MoveKind, Opening, Pos, Rules, Size,
-    Snapshot, Status, Trace, for_each_legal_move, status_of,
+    Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
+    Size, Snapshot, Status, Trace, for_each_legal_move, status_of,
 };
 
 use crate::generators::Pick;
@@ -497,7 +497,7 @@ pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
 /// turn with [`turn`], every rejection with [`rejected_move`], that moves listed as
-/// legal are accepted, and that look-ahead agrees with play ([`speculation`]). Returns
+/// legal are accepted, and that look-ahead agrees with play ([`speculation`], [`horizons`]). Returns
 /// every turn's outcome for determinism checks. A violation names the starting board,
 /// the seed and the moves played before the one that broke.
 pub fn scenario<R: Rules + ?Sized>(
@@ -548,7 +548,11 @@ fn scenario_steps<R: Rules + ?Sized>(
         let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
         let spec = game.speculate(mv, &mut spec_state);
         let eval = game.evaluate(mv, &mut eval_state, None);
+        let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
+        let within = [phases(1), phases(2), Horizon::Known]
+            .map(|h| game.evaluate_within(mv, &mut eval_state, None, h));
         let result = game.play(mv);
+        horizons(rules, &before, mv, &within, &result)?;
         speculation(
             &before,
             mv,
@@ -650,6 +654,60 @@ pub fn speculation(
             eval,
             played.as_ref().map(Trace::score)
         ))),
+    }
+}
+
+/// A look-ahead within a horizon agrees with play: `within` holds what
+/// [`Game::evaluate_within`] (with the game's own generator) gave for one phase, two
+/// phases and [`Horizon::Known`]. The first two are the played turn's first one and two
+/// phase scores (those phases come before any refill they could differ by); the known
+/// cascade begins with the same first phase, and is the whole turn for rules that do
+/// not refill. A move play rejects is rejected alike, except a runaway cascade, which a
+/// short horizon never reaches.
+pub fn horizons<R: Rules + ?Sized>(
+    rules: &R,
+    before: &Snapshot,
+    mv: Move,
+    within: &[Result<u64, MoveError>; 3],
+    played: &Result<Trace, MoveError>,
+) -> Check {
+    let ctx = format!("{mv} on {}", before.board());
+    let [first, two, known] = within;
+    match played {
+        Ok(t) => {
+            let upto = |n: usize| t.phases.iter().take(n).map(|p| p.score).sum::<u64>();
+            ensure!(
+                *first == Ok(upto(1)) && *two == Ok(upto(2)),
+                "{ctx}: one and two phases evaluate to {first:?} and {two:?}, play scores \
+                 {} and {}",
+                upto(1),
+                upto(2)
+            );
+            let Ok(known) = known else {
+                return Err(Violation(format!(
+                    "{ctx}: the known cascade fails: {known:?}"
+                )));
+            };
+            ensure!(
+                *known >= upto(1),
+                "{ctx}: the known cascade scores {known}, below the first phase's {}",
+                upto(1)
+            );
+            ensure!(
+                rules.refills() || *known == t.score(),
+                "{ctx}: without refills the known cascade scores {known}, play {}",
+                t.score()
+            );
+            Ok(())
+        }
+        Err(MoveError::Runaway { .. }) => Ok(()),
+        Err(e) => {
+            ensure!(
+                within.iter().all(|w| w.as_ref() == Err(e)),
+                "{ctx}: play rejects ({e}), the horizons give {within:?}"
+            );
+            Ok(())
+        }
     }
 }
 
