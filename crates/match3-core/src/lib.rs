@@ -74,6 +74,15 @@
 //! - **Save and load**: [`Game::save`] gives a [`SavedGame`] (serde), [`Game::load`]
 //!   continues it exactly.
 //!
+//! ## Look-ahead for bots
+//!
+//! [`Game::speculate`] plays a move on a reused scratch [`Snapshot`] and returns what the
+//! real turn would give; [`Game::evaluate`] returns only the score, the cheapest whole
+//! look-ahead. Either can draw refills from a generator of the bot's own instead of the
+//! game's, so a bot never sees the game's future. [`Game::evaluate_within`] resolves less
+//! ([`Horizon`]): the first N phases, or only the cascade of the pieces already on the
+//! board, without refills, which is all a bot can know for certain.
+//!
 //! ## Obstacles in a phase
 //!
 //! Once the phase's matches are found and its specials have fired (a locked special does
