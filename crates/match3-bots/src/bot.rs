@@ -202,6 +202,7 @@ impl BotKind {
 }
 
 impl Bot for AnyBot {
+    #[inline]
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
         match self {
             AnyBot::Random(b) => b.choose(game),

@@ -146,11 +146,12 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let computed;
+        let mut computed = None;
         let masks = match known {
             Some(masks) => Some(masks),
             None => {
-                computed = legal_swaps(rules, board);
+                // Filled in place: returning the 256-byte masks by value costs a copy.
+                legal_swaps_into(rules, board, &mut computed);
                 computed.as_ref()
             }
         };
