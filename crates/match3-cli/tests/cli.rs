@@ -645,6 +645,12 @@ fn solve_finds_the_best_line_and_the_line_replays() {
     assert!(err.contains("refill"), "{err}");
 }
 
+/// The text table of `compare` with `bots`, one game of two moves each.
+fn compare_table(bots: &str) -> String {
+    let out = match3(&["compare", "--games", "1", "--moves", "2", "--bots", bots]);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[test]
 fn the_known_cascade_greedy_bot_runs_from_the_command_line() {
     let v = json_of(&[
@@ -671,16 +677,7 @@ fn the_known_cascade_greedy_bot_runs_from_the_command_line() {
     );
     assert!(rows.iter().all(|r| r["errors"] == 0));
     // The table widens its bot column for the longer name.
-    let out = match3(&[
-        "compare",
-        "--games",
-        "1",
-        "--moves",
-        "2",
-        "--bots",
-        "greedy,greedy-known",
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = compare_table("greedy,greedy-known");
     assert!(text.contains("lines          greedy-known "), "{text}");
     assert!(text.contains("lines          greedy       "), "{text}");
 }
@@ -706,16 +703,7 @@ fn compare_runs_the_bot_ladder_side_by_side() {
         .collect();
     assert_eq!(bots, ["random", "greedy", "lookahead", "mcts"]);
     assert!(rows.iter().all(|r| r["errors"] == 0));
-    let out = match3(&[
-        "compare",
-        "--games",
-        "1",
-        "--moves",
-        "2",
-        "--bots",
-        "greedy,mcts",
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = compare_table("greedy,mcts");
     assert!(text.contains("lines          mcts"), "{text}");
     let err = usage_error(&["compare", "--bot", "random", "--bots", "greedy"]);
     assert!(err.contains("cannot be used with"), "{err}");
