@@ -49,11 +49,13 @@ impl Bot for RandomBot {
 ///   refills, so they are compared fairly. The game's generator is never touched.
 /// - Look-ahead reuses one scratch snapshot and records no trace: no allocation per
 ///   candidate once warm.
-/// - **Horizon.** [`GreedyBot::new`] resolves the whole cascade; [`GreedyBot::with_horizon`]
-///   stops each look-ahead after a number of phases ([`Horizon`]), which is several
-///   times cheaper on refilling variants and sees less of the guessed future. The
-///   horizon changes which move wins a decision, so a seeded game played with one is a
-///   different game from the same seed played with the other.
+/// - **Horizon.** [`GreedyBot::new`] resolves the whole cascade, guessed refills
+///   included; [`GreedyBot::with_horizon`] resolves less ([`Horizon`]). With
+///   [`Horizon::Known`] (the `greedy-known` bot) it sees exactly the knowable part
+///   above and nothing guessed: on refilling variants that is cheaper and plays
+///   stronger. A horizon of a few phases is cheaper still but blind to later chains.
+///   The horizon changes which move wins a decision, so a seeded game played with one
+///   is a different game from the same seed played with another.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: GameRng,
@@ -77,9 +79,12 @@ impl GreedyBot {
     /// use match3_clusters::Clusters;
     ///
     /// let game = Game::new(Clusters::swap(), GameConfig::new(7))?;
-    /// let mut bot = GreedyBot::with_horizon(1, Horizon::Phases(NonZeroU32::MIN));
-    /// let mv = bot.choose(&game).expect("a new game has a legal move");
-    /// assert!(game.legal_moves().contains(&mv));
+    /// let mut known = GreedyBot::with_horizon(1, Horizon::Known);
+    /// let mut first_phase = GreedyBot::with_horizon(1, Horizon::Phases(NonZeroU32::MIN));
+    /// for bot in [&mut known, &mut first_phase] {
+    ///     let mv = bot.choose(&game).expect("a new game has a legal move");
+    ///     assert!(game.legal_moves().contains(&mv));
+    /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_horizon(seed: u64, horizon: Horizon) -> Self {
