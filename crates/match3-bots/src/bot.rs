@@ -187,11 +187,18 @@ impl BotKind {
         BotKind::Mcts,
     ];
 
+    /// Every kind: the ladder's, then those off it.
+    pub const EVERY: [BotKind; 5] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Lookahead,
+        BotKind::Mcts,
+        BotKind::GreedyKnown,
+    ];
+
     /// The kind with this [`name`](BotKind::name).
     pub fn named(name: &str) -> Option<BotKind> {
-        (BotKind::ALL.into_iter())
-            .chain([BotKind::GreedyKnown])
-            .find(|k| k.name() == name)
+        BotKind::EVERY.into_iter().find(|k| k.name() == name)
     }
 
     /// `random`, `greedy`, `greedy-known`, `lookahead` or `mcts`.

@@ -137,7 +137,8 @@ fn without_refills_the_known_cascade_is_the_whole_cascade() {
 
 #[test]
 fn bot_kinds_are_found_by_name() {
-    for kind in BotKind::ALL.into_iter().chain([BotKind::GreedyKnown]) {
+    assert!(BotKind::ALL.iter().all(|k| BotKind::EVERY.contains(k)));
+    for kind in BotKind::EVERY {
         assert_eq!(BotKind::named(kind.name()), Some(kind));
     }
     assert_eq!(BotKind::GreedyKnown.name(), "greedy-known");

@@ -22,7 +22,7 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{Horizon, Plan, run_phases, run_turn, spawn_piece, validate};
+use crate::turn::{Horizon, Plan, next_piece, run_phases, run_turn, validate};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -362,7 +362,7 @@ impl<R: Rules> Game<R> {
             swaps: None,
         };
         if rules.accepts(MoveKind::Drop) {
-            state.next_piece = Some(spawn_piece(&rules, &level, &mut state, None, 0, false));
+            state.next_piece = Some(next_piece(&rules, &level, &mut state));
         }
         Ok(Self::settled(rules, level, state))
     }

@@ -40,31 +40,27 @@ pub const PHASE_LIMIT: u32 = 500;
 /// cascades are far shorter, are unaffected.
 pub const CALM_REFILL_AFTER: u32 = 50;
 
-/// A new piece from the rules' refill policy, for the hole `pos` (or the next piece).
-/// A `calm` piece is recoloured round the palette when it would land in a match (see
-/// [`CALM_REFILL_AFTER`]).
-pub(crate) fn spawn_piece<R: Rules + ?Sized>(
+/// The drop game's next piece, from the level's or the rules' refill policy.
+pub(crate) fn next_piece<R: Rules + ?Sized>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
-    pos: Option<Pos>,
-    chain: u32,
-    calm: bool,
 ) -> Piece {
     let mut site = SpawnSite {
         board: &mut state.board,
-        pos,
-        chain,
+        pos: None,
+        chain: 0,
         colors: state.colors,
         rng: &mut state.rng,
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
-    spawn_at(rules, level, &mut site, calm)
+    spawn_at(rules, level, &mut site, false)
 }
 
-/// A new piece for `site` from the level's or the rules' refill policy (see
-/// [`spawn_piece`]).
+/// A new piece for `site` from the level's or the rules' refill policy. A `calm` piece
+/// is recoloured round the palette when it would land in a match (see
+/// [`CALM_REFILL_AFTER`]).
 #[inline]
 fn spawn_at<R: Rules + ?Sized>(
     rules: &R,
@@ -286,7 +282,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                     .board
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                state.next_piece = Some(spawn_piece(rules, level, state, None, 0, false));
+                state.next_piece = Some(next_piece(rules, level, state));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
                 n_moved = 1;
