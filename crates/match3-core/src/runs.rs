@@ -131,31 +131,17 @@ impl OnPlanes for Swaps3 {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> SwapMasks {
-        let z = f.zero();
-        let (mut right, mut down, mut same_right, mut same_down) = (z, z, z, z);
-        let mut run_starts = z;
-        for p in colors.clone() {
-            if f.is_zero(p) {
-                continue;
-            }
-            let (r, d, sr, sd) = planes::swaps3(f, p);
-            right = right | r;
-            down = down | d;
-            same_right = same_right | sr;
-            same_down = same_down | sd;
-            // The same shifts as inside `swaps3`, so nearly free once inlined.
-            run_starts = run_starts
-                | (p & f.right(p, 1) & f.right(p, 2))
-                | (p & f.below(p, 1) & f.below(p, 2));
-        }
+        let codes = planes::ColorCodes::new(f, colors);
+        let s = planes::all_swaps3(f, &codes);
         // Pairs of one colour are legal only where a run already passes: none on the
         // settled boards a status is computed for, so the runs are spread only if needed.
-        let run = if f.is_zero(run_starts) || f.is_zero(same_right | same_down) {
-            z
+        let run = if f.is_zero(s.run_starts) || f.is_zero(s.same_right | s.same_down) {
+            f.zero()
         } else {
-            every_run3(f, colors)
+            planes::runs3_from_pairs(f, s.same_right, s.same_down)
         };
-        let (h, v) = planes::legal_pairs(f, pieces, (right, down, same_right, same_down), run);
+        let swaps = (s.right, s.down, s.same_right, s.same_down);
+        let (h, v) = planes::legal_pairs(f, pieces, swaps, run);
         SwapMasks {
             right: f.to_set(h),
             down: f.to_set(v),
