@@ -390,7 +390,8 @@ where
 {
     /// The codes of `colors`, the board's colour planes in palette order (as
     /// [`OnPlanes::run`] receives them).
-    #[inline]
+    // Always inlined: a call returns the planes through memory.
+    #[inline(always)]
     pub fn new<F: Field<P = P>>(f: &F, colors: impl Iterator<Item = P>) -> Self {
         let zero = f.zero();
         let (mut bits, mut colored) = ([zero; CODE_BITS], zero);
@@ -515,13 +516,23 @@ pub fn all_swaps3<F: Field>(f: &F, codes: &ColorCodes<F::P>) -> SwapPlanes<F::P>
 
 /// The cells in a run of three, from the cells coloured like their right neighbour
 /// (`same_right`) and like their lower neighbour (`same_down`), as [`all_swaps3`] gives
-/// them.
+/// them: `(horizontal, vertical)`.
 #[inline]
-pub fn runs3_from_pairs<F: Field>(f: &F, same_right: F::P, same_down: F::P) -> F::P {
-    let (e1, ev) = (same_right, same_down);
-    let h = e1 & f.right(e1, 1);
-    let v = ev & f.below(ev, 1);
-    h | f.left(h, 1) | f.left(h, 2) | v | f.above(v, 1) | f.above(v, 2)
+pub fn runs3_from_pairs<F: Field>(f: &F, same_right: F::P, same_down: F::P) -> (F::P, F::P) {
+    let h = same_right & f.right(same_right, 1);
+    let v = same_down & f.below(same_down, 1);
+    (
+        h | f.left(h, 1) | f.left(h, 2),
+        v | f.above(v, 1) | f.above(v, 2),
+    )
+}
+
+/// Every colour's runs of three at once, from the colour codes: [`runs3`] OR-ed over the
+/// colours, `(horizontal, vertical)`.
+#[inline]
+pub fn all_runs3<F: Field>(f: &F, codes: &ColorCodes<F::P>) -> (F::P, F::P) {
+    let [same_right, same_down] = codes.same(|x| [f.right(x, 1), f.below(x, 1)]);
+    runs3_from_pairs(f, same_right, same_down)
 }
 
 /// The legal pairs from every colour's swap targets `(right, down, same_right,
@@ -625,7 +636,8 @@ mod tests {
         }
     }
 
-    /// [`all_swaps3`] against [`swaps3`] run colour by colour and OR-ed.
+    /// [`all_swaps3`] and [`all_runs3`] against [`swaps3`] and [`runs3`] run colour by
+    /// colour and OR-ed.
     struct BothWays;
 
     impl OnPlanes for BothWays {
@@ -637,23 +649,34 @@ mod tests {
             _: F::P,
         ) -> Self::Output {
             let z = f.zero();
-            let mut want = [z; 5];
+            let mut want = [z; 7];
             for p in colors.clone() {
                 let (r, d, sr, sd) = swaps3(f, p);
                 let starts =
                     (p & f.right(p, 1) & f.right(p, 2)) | (p & f.below(p, 1) & f.below(p, 2));
-                for (w, x) in want.iter_mut().zip([r, d, sr, sd, starts]) {
+                let (h, v) = runs3(f, p);
+                for (w, x) in want.iter_mut().zip([r, d, sr, sd, starts, h, v]) {
                     *w = *w | x;
                 }
             }
-            let s = all_swaps3(f, &ColorCodes::new(f, colors));
-            let got = [s.right, s.down, s.same_right, s.same_down, s.run_starts];
-            let sets = |planes: [F::P; 5]| planes.iter().map(|&x| f.to_set(x)).collect();
+            let codes = ColorCodes::new(f, colors);
+            let s = all_swaps3(f, &codes);
+            let (h, v) = all_runs3(f, &codes);
+            let got = [
+                s.right,
+                s.down,
+                s.same_right,
+                s.same_down,
+                s.run_starts,
+                h,
+                v,
+            ];
+            let sets = |planes: [F::P; 7]| planes.iter().map(|&x| f.to_set(x)).collect();
             (sets(got), sets(want))
         }
     }
 
-    /// The colour codes find the same swaps as one pass per colour, on the 8×8, packed
+    /// The colour codes find the same swaps and runs as one pass per colour, on the 8×8, packed
     /// and row-word layouts, with palettes from one colour (no code bits) to all 26 (five),
     /// empty cells and blockers among the pieces.
     #[test]

@@ -85,10 +85,8 @@ pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
 /// Every cell in a run of three of any of `colors`.
 #[inline]
 fn every_run3<F: Field>(f: &F, colors: impl Iterator<Item = F::P>) -> F::P {
-    colors.fold(f.zero(), |acc, m| {
-        let (h, v) = planes::runs3(f, m);
-        acc | h | v
-    })
+    let (h, v) = planes::all_runs3(f, &planes::ColorCodes::new(f, colors));
+    h | v
 }
 
 /// Runs of three, horizontal and vertical apart.
@@ -97,12 +95,7 @@ struct Runs3;
 impl OnPlanes for Runs3 {
     type Output = Runs;
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> Runs {
-        let (mut h, mut v) = (f.zero(), f.zero());
-        for m in colors {
-            let (mh, mv) = planes::runs3(f, m);
-            h = h | mh;
-            v = v | mv;
-        }
+        let (h, v) = planes::all_runs3(f, &planes::ColorCodes::new(f, colors));
         Runs {
             horizontal: f.to_set(h),
             vertical: f.to_set(v),
@@ -138,7 +131,8 @@ impl OnPlanes for Swaps3 {
         let run = if f.is_zero(s.run_starts) || f.is_zero(s.same_right | s.same_down) {
             f.zero()
         } else {
-            planes::runs3_from_pairs(f, s.same_right, s.same_down)
+            let (h, v) = planes::runs3_from_pairs(f, s.same_right, s.same_down);
+            h | v
         };
         let swaps = (s.right, s.down, s.same_right, s.same_down);
         let (h, v) = planes::legal_pairs(f, pieces, swaps, run);
