@@ -1,6 +1,7 @@
 //! Bit-parallel flood fill over a board's colour row masks.
 //!
-//! Detection ([`clusters`]) runs on core's bit planes for every board layout. The local
+//! Detection ([`clusters`]) runs on core's bit planes for every board layout; groups of
+//! three or more grow for every colour in one flood over the colour codes. The local
 //! questions (one cell's group, one swap) grow a single group in the colour's row words,
 //! stopping as soon as it is big enough.
 
@@ -56,6 +57,12 @@ struct Clusters {
 impl OnPlanes for Clusters {
     type Output = CellSet;
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+        if self.min_size == 3 {
+            // Every colour in one flood, over the colour codes.
+            let codes = planes::ColorCodes::new(f, colors);
+            let [same_right, same_down] = codes.same(|x| [f.right(x, 1), f.below(x, 1)]);
+            return f.to_set(planes::all_groups3(f, same_right, same_down));
+        }
         let found = colors.fold(f.zero(), |acc, m| {
             acc | planes::groups_of_at_least(f, m, self.min_size)
         });

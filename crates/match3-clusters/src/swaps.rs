@@ -1,11 +1,12 @@
 //! Legal swaps for groups of three, for every pair at once.
 //!
-//! For each colour and each direction a piece can move, the target cells where it lands
-//! in a group of three are those with two same-colour neighbours, or one neighbour that
-//! has another. The cell it leaves is never counted: it holds the other piece afterwards,
+//! A piece that moves onto a target cell lands in a group of three when two of the
+//! target's other neighbours share its colour, or one does and has a further neighbour of
+//! that colour. The cell it leaves is never counted: it holds the other piece afterwards,
 //! and it is next to no neighbour of the target. Pairs of one colour change nothing and
-//! are legal only inside a group already. The formula is written once on core's bit
-//! planes ([`match3_core::planes`]), for packed and row-word boards alike.
+//! are legal only inside a group already. Colours are compared through core's colour codes
+//! ([`planes::ColorCodes`]: a pass per bit of the colour index instead of one per colour),
+//! on core's bit planes, for packed and row-word boards alike.
 
 use match3_core::planes::{self, Field, OnPlanes};
 use match3_core::{Board, SwapMasks};
@@ -20,33 +21,76 @@ impl OnPlanes for Masks3 {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> SwapMasks {
-        let z = f.zero();
-        let (mut right, mut down, mut same_right, mut same_down, mut grouped) = (z, z, z, z, z);
-        for m in colors {
-            if f.is_zero(m) {
-                continue;
+        // Every colour at once: `e_d` at a cell says the cell at offset d has its colour
+        // (right one and two, below one and two, up-right, down-right).
+        let codes = planes::ColorCodes::new(f, colors);
+        let [e1, e2, ev, ev2, up_right, down_right] = codes.same(|x| {
+            [
+                f.right(x, 1),
+                f.right(x, 2),
+                f.below(x, 1),
+                f.below(x, 2),
+                f.right(f.above(x, 1), 1),
+                f.right(f.below(x, 1), 1),
+            ]
+        });
+        let at = |x: F::P, rows: i32, cols: i32| {
+            let x = match rows {
+                r if r < 0 => f.above(x, r.unsigned_abs()),
+                r => f.below(x, r as u32),
+            };
+            match cols {
+                c if c < 0 => f.left(x, c.unsigned_abs()),
+                c => f.right(x, c as u32),
             }
-            let (l, r) = (f.left(m, 1), f.right(m, 1));
-            let (u, d) = (f.above(m, 1), f.below(m, 1));
-            // A neighbour on each side that has a further same-colour neighbour.
-            let far_l = l & (f.left(m, 2) | f.left(u, 1) | f.left(d, 1));
-            let far_r = r & (f.right(m, 2) | f.right(u, 1) | f.right(d, 1));
-            let far_u = u & (f.above(m, 2) | f.left(u, 1) | f.right(u, 1));
-            let far_d = d & (f.below(m, 2) | f.left(d, 1) | f.right(d, 1));
-            let two = |a: F::P, b: F::P, c: F::P| (a & b) | (a & c) | (b & c);
-            // Targets for a piece arriving from the left, right, above and below.
-            let from_left = two(r, u, d) | far_r | far_u | far_d;
-            let from_right = two(l, u, d) | far_l | far_u | far_d;
-            let from_above = two(d, l, r) | far_d | far_l | far_r;
-            let from_below = two(u, l, r) | far_u | far_l | far_r;
-            // Keyed by the left / upper cell of the pair.
-            right = right | (m & f.right(from_left, 1)) | (r & from_right);
-            down = down | (m & f.below(from_above, 1)) | (d & from_below);
-            same_right = same_right | (m & r);
-            same_down = same_down | (m & d);
-            grouped = grouped | planes::groups_of_at_least(f, m, 3);
-        }
-        let swaps = (right, down, same_right, same_down);
+        };
+        let two = |a: F::P, b: F::P, c: F::P| (a & b) | (a & c) | (b & c);
+        // A neighbour n of the target matches the moving piece, and so does one of n's
+        // own neighbours (other than the target): `has(n)` for n at (rows, cols) from the
+        // key cell, given which of n's neighbours to look at.
+        let further = |up: bool, down: bool, left: bool, right: bool, rows: i32, cols: i32| {
+            let mut m = f.zero();
+            if up {
+                m = m | at(ev, rows - 1, cols);
+            }
+            if down {
+                m = m | at(ev, rows, cols);
+            }
+            if left {
+                m = m | at(e1, rows, cols - 1);
+            }
+            if right {
+                m = m | at(e1, rows, cols);
+            }
+            m
+        };
+        // The piece of the key cell x moves right onto x+1: its neighbours there are
+        // x+2, x-7 and x+9.
+        let (a_r, a_u, a_d) = (e2, up_right, down_right);
+        let to_right = two(a_r, a_u, a_d)
+            | (a_r & further(true, true, false, true, 0, 2))
+            | (a_u & further(true, false, true, true, -1, 1))
+            | (a_d & further(false, true, true, true, 1, 1));
+        // The piece of x+1 moves left onto x: neighbours x-1, x-8 and x+8.
+        let (b_l, b_u, b_d) = (at(e2, 0, -1), at(down_right, -1, 0), at(up_right, 1, 0));
+        let to_left = two(b_l, b_u, b_d)
+            | (b_l & further(true, true, true, false, 0, -1))
+            | (b_u & further(true, false, true, true, -1, 0))
+            | (b_d & further(false, true, true, true, 1, 0));
+        // The piece of x moves down onto x+8: neighbours x+16, x+7 and x+9.
+        let (c_d, c_l, c_r) = (ev2, at(up_right, 1, -1), down_right);
+        let to_down = two(c_d, c_l, c_r)
+            | (c_d & further(false, true, true, true, 2, 0))
+            | (c_l & further(true, true, true, false, 1, -1))
+            | (c_r & further(true, true, false, true, 1, 1));
+        // The piece of x+8 moves up onto x: neighbours x-8, x-1 and x+1.
+        let (d_u, d_l, d_r) = (at(ev2, -1, 0), at(down_right, 0, -1), at(up_right, 1, 0));
+        let to_up = two(d_u, d_l, d_r)
+            | (d_u & further(true, false, true, true, -1, 0))
+            | (d_l & further(true, true, true, false, 0, -1))
+            | (d_r & further(true, true, false, true, 0, 1));
+        let grouped = planes::all_groups3(f, e1, ev);
+        let swaps = (to_right | to_left, to_down | to_up, e1, ev);
         let (h, v) = planes::legal_pairs(f, pieces, swaps, grouped);
         SwapMasks {
             right: f.to_set(h),

@@ -535,6 +535,32 @@ pub fn all_runs3<F: Field>(f: &F, codes: &ColorCodes<F::P>) -> (F::P, F::P) {
     runs3_from_pairs(f, same_right, same_down)
 }
 
+/// Every colour's side-connected groups of three or more cells at once:
+/// [`groups_of_at_least`]`(f, m, 3)` OR-ed over the colour planes, from the cells coloured
+/// like their right neighbour (`same_right`) and like their lower neighbour (`same_down`).
+/// The [`seeds`] are the cells with two same-coloured neighbours, and the flood crosses
+/// only between cells of one colour.
+#[inline]
+pub fn all_groups3<F: Field>(f: &F, same_right: F::P, same_down: F::P) -> F::P {
+    let (r, d) = (same_right, same_down);
+    let (l, u) = (f.left(r, 1), f.above(d, 1));
+    let mut group = ((l | r) & (u | d)) | (l & r) | (u & d);
+    if f.is_zero(group) {
+        return group;
+    }
+    loop {
+        let next = group
+            | (f.right(group, 1) & r)
+            | (f.left(group, 1) & l)
+            | (f.below(group, 1) & d)
+            | (f.above(group, 1) & u);
+        if next == group {
+            return group;
+        }
+        group = next;
+    }
+}
+
 /// The legal pairs from every colour's swap targets `(right, down, same_right,
 /// same_down)` (keyed by the left / upper cell of each pair, as [`swaps3`] gives them):
 /// both cells must hold pieces, and a pair of one colour swaps nothing, so it is legal only
@@ -636,8 +662,8 @@ mod tests {
         }
     }
 
-    /// [`all_swaps3`] and [`all_runs3`] against [`swaps3`] and [`runs3`] run colour by
-    /// colour and OR-ed.
+    /// [`all_swaps3`], [`all_runs3`] and [`all_groups3`] against [`swaps3`], [`runs3`] and
+    /// [`groups_of_at_least`] run colour by colour and OR-ed.
     struct BothWays;
 
     impl OnPlanes for BothWays {
@@ -649,19 +675,21 @@ mod tests {
             _: F::P,
         ) -> Self::Output {
             let z = f.zero();
-            let mut want = [z; 7];
+            let mut want = [z; 8];
             for p in colors.clone() {
                 let (r, d, sr, sd) = swaps3(f, p);
                 let starts =
                     (p & f.right(p, 1) & f.right(p, 2)) | (p & f.below(p, 1) & f.below(p, 2));
                 let (h, v) = runs3(f, p);
-                for (w, x) in want.iter_mut().zip([r, d, sr, sd, starts, h, v]) {
+                let groups = groups_of_at_least(f, p, 3);
+                for (w, x) in want.iter_mut().zip([r, d, sr, sd, starts, h, v, groups]) {
                     *w = *w | x;
                 }
             }
             let codes = ColorCodes::new(f, colors);
             let s = all_swaps3(f, &codes);
             let (h, v) = all_runs3(f, &codes);
+            let groups = all_groups3(f, s.same_right, s.same_down);
             let got = [
                 s.right,
                 s.down,
@@ -670,13 +698,14 @@ mod tests {
                 s.run_starts,
                 h,
                 v,
+                groups,
             ];
-            let sets = |planes: [F::P; 7]| planes.iter().map(|&x| f.to_set(x)).collect();
+            let sets = |planes: [F::P; 8]| planes.iter().map(|&x| f.to_set(x)).collect();
             (sets(got), sets(want))
         }
     }
 
-    /// The colour codes find the same swaps and runs as one pass per colour, on the 8×8, packed
+    /// The colour codes find the same swaps, runs and groups as one pass per colour, on the 8×8, packed
     /// and row-word layouts, with palettes from one colour (no code bits) to all 26 (five),
     /// empty cells and blockers among the pieces.
     #[test]
