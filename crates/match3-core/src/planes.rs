@@ -376,6 +376,27 @@ const CODE_BITS: usize = (u8::BITS - (MAX_COLORS - 1).leading_zeros()) as usize;
 /// hold the same colour exactly when both are coloured and agree on every bit. Comparing
 /// cells this way costs a pass per bit (three for up to eight colours) where comparing
 /// colour by colour costs a pass per colour.
+///
+/// ```
+/// use match3_core::planes::{self, ColorCodes, Field, OnPlanes};
+/// use match3_core::{Board, CellSet, Pos};
+///
+/// /// Cells coloured like their right neighbour, for every colour at once.
+/// struct LikeRight;
+/// impl OnPlanes for LikeRight {
+///     type Output = CellSet;
+///     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+///         let codes = ColorCodes::new(f, colors);
+///         let [like_right] = codes.same(|x| [f.right(x, 1)]);
+///         f.to_set(like_right)
+///     }
+/// }
+///
+/// let board: Board = "AAB/CBB".parse()?;
+/// let found = planes::on_planes(&board, LikeRight).to_vec();
+/// assert_eq!(found, [Pos::new(0, 0), Pos::new(1, 1)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ColorCodes<P> {
     bits: [P; CODE_BITS],
