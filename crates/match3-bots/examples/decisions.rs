@@ -1,16 +1,19 @@
-//! One bot decision or one move list, repeated on the benchmarks' 8×8 board (seed 12345,
-//! 6 colours, rules behind `Box<dyn Rules>` as in `benches/engine.rs`): the driver for
+//! One bot decision or one move list, repeated on the benchmarks' board (8×8 unless a side
+//! is given, seed 12345, 6 colours, rules behind `Box<dyn Rules>` as in
+//! `benches/engine.rs`): the driver for
 //! counting the instructions of a single decision under callgrind, where criterion's
 //! clock is too noisy.
 //!
-//! `cargo run --release -p match3-bots --example decisions -- [WHAT] [RULES] [TIMES]`
-//! with `RULES` one of `lines`, `clusters` or `finite` and `WHAT` one of:
+//! `cargo run --release -p match3-bots --example decisions -- [WHAT] [RULES] [TIMES] [SIDE]`
+//! with `RULES` one of `lines`, `clusters` or `finite`, `SIDE` the board's side (8, 16 or
+//! 32 are the benchmarks' boards) and `WHAT` one of:
 //!
 //! - `greedy`: a `GreedyBot` decision (whole cascades);
 //! - `greedy-known`: one on the known cascade (`Horizon::Known`, the `greedy-known` bot);
 //! - `greedyN` for a number `N`: one that resolves each candidate's first `N` phases only
 //!   (`Horizon::Phases(N)`);
 //! - `list`: every legal move into a reused buffer;
+//! - `find`: the rules' `find_matches`;
 //! - `horizons`: `TIMES` seeded games of 50 moves for each of those horizons (1, 2 and 3
 //!   phases, known, whole), printing each one's mean score: what a horizon costs or
 //!   gains in play strength.
@@ -39,7 +42,10 @@ fn main() {
         other => panic!("unknown rules {other}: lines, clusters or finite"),
     };
     let config = GameConfig {
-        size: Size::new(8, 8).expect("8x8 is a size"),
+        size: {
+            let side: usize = arg(3, "8").parse().expect("a side");
+            Size::new(side, side).expect("a side from 1 to 32")
+        },
         colors: 6,
         seed: 12345,
         blocker_percent: 0,
@@ -96,7 +102,13 @@ fn main() {
                 answers += out.len();
             }
         }
-        other => panic!("unknown {other}: greedy, greedyN, list or horizons"),
+        "find" => {
+            let board = game.board().clone();
+            for _ in 0..times {
+                answers += rules.find_matches(black_box(&board)).len();
+            }
+        }
+        other => panic!("unknown {other}: greedy, greedyN, list, find or horizons"),
     }
     println!("{times} times, {answers} answers");
 }
