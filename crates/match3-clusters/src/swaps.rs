@@ -45,50 +45,39 @@ impl OnPlanes for Masks3 {
             }
         };
         let two = |a: F::P, b: F::P, c: F::P| (a & b) | (a & c) | (b & c);
-        // A neighbour n of the target matches the moving piece, and so does one of n's
-        // own neighbours (other than the target): `has(n)` for n at (rows, cols) from the
-        // key cell, given which of n's neighbours to look at.
-        let further = |up: bool, down: bool, left: bool, right: bool, rows: i32, cols: i32| {
-            let mut m = f.zero();
-            if up {
-                m = m | at(ev, rows - 1, cols);
-            }
-            if down {
-                m = m | at(ev, rows, cols);
-            }
-            if left {
-                m = m | at(e1, rows, cols - 1);
-            }
-            if right {
-                m = m | at(e1, rows, cols);
-            }
-            m
-        };
+        // `up(r, c)` at the key cell x: the cell at (r, c) from x shares its colour with the
+        // cell above it; `down`, `left` and `right` likewise. A neighbour n of the target
+        // that matches the moving piece has a further match when one of its own
+        // neighbours other than the target does.
+        let up = |r: i32, c: i32| at(ev, r - 1, c);
+        let down = |r: i32, c: i32| at(ev, r, c);
+        let left = |r: i32, c: i32| at(e1, r, c - 1);
+        let right = |r: i32, c: i32| at(e1, r, c);
         // The piece of the key cell x moves right onto x+1: its neighbours there are
         // x+2, x-7 and x+9.
         let (a_r, a_u, a_d) = (e2, up_right, down_right);
         let to_right = two(a_r, a_u, a_d)
-            | (a_r & further(true, true, false, true, 0, 2))
-            | (a_u & further(true, false, true, true, -1, 1))
-            | (a_d & further(false, true, true, true, 1, 1));
+            | (a_r & (up(0, 2) | down(0, 2) | right(0, 2)))
+            | (a_u & (up(-1, 1) | left(-1, 1) | right(-1, 1)))
+            | (a_d & (down(1, 1) | left(1, 1) | right(1, 1)));
         // The piece of x+1 moves left onto x: neighbours x-1, x-8 and x+8.
         let (b_l, b_u, b_d) = (at(e2, 0, -1), at(down_right, -1, 0), at(up_right, 1, 0));
         let to_left = two(b_l, b_u, b_d)
-            | (b_l & further(true, true, true, false, 0, -1))
-            | (b_u & further(true, false, true, true, -1, 0))
-            | (b_d & further(false, true, true, true, 1, 0));
+            | (b_l & (up(0, -1) | down(0, -1) | left(0, -1)))
+            | (b_u & (up(-1, 0) | left(-1, 0) | right(-1, 0)))
+            | (b_d & (down(1, 0) | left(1, 0) | right(1, 0)));
         // The piece of x moves down onto x+8: neighbours x+16, x+7 and x+9.
         let (c_d, c_l, c_r) = (ev2, at(up_right, 1, -1), down_right);
         let to_down = two(c_d, c_l, c_r)
-            | (c_d & further(false, true, true, true, 2, 0))
-            | (c_l & further(true, true, true, false, 1, -1))
-            | (c_r & further(true, true, false, true, 1, 1));
+            | (c_d & (down(2, 0) | left(2, 0) | right(2, 0)))
+            | (c_l & (up(1, -1) | down(1, -1) | left(1, -1)))
+            | (c_r & (up(1, 1) | down(1, 1) | right(1, 1)));
         // The piece of x+8 moves up onto x: neighbours x-8, x-1 and x+1.
         let (d_u, d_l, d_r) = (at(ev2, -1, 0), at(down_right, 0, -1), at(up_right, 1, 0));
         let to_up = two(d_u, d_l, d_r)
-            | (d_u & further(true, false, true, true, -1, 0))
-            | (d_l & further(true, true, true, false, 0, -1))
-            | (d_r & further(true, true, false, true, 0, 1));
+            | (d_u & (up(-1, 0) | left(-1, 0) | right(-1, 0)))
+            | (d_l & (up(0, -1) | down(0, -1) | left(0, -1)))
+            | (d_r & (up(0, 1) | down(0, 1) | right(0, 1)));
         let grouped = planes::all_groups3(f, e1, ev);
         let swaps = (to_right | to_left, to_down | to_up, e1, ev);
         let (h, v) = planes::legal_pairs(f, pieces, swaps, grouped);
