@@ -28,10 +28,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The bundled rules use these helpers: runs of three and their legal swaps ([`runs3`],
-//! [`swaps3`] for one colour, [`all_swaps3`] for every colour at once from the
-//! [`ColorCodes`]) for the line rules, [`seeds`], [`flood`] and [`groups_of_at_least`] for
-//! clusters.
+//! The helpers: runs of three and their legal swaps for one colour ([`runs3`], [`swaps3`]),
+//! and groups ([`seeds`], [`flood`], [`groups_of_at_least`]). The bundled rules ask them
+//! for every colour at once through the [`ColorCodes`], which compare cells' colours a bit
+//! of the colour index at a time: [`all_runs3`] and [`all_swaps3`] for the line rules,
+//! [`all_groups3`] for clusters.
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
