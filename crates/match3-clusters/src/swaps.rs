@@ -21,19 +21,11 @@ impl OnPlanes for Masks3 {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> SwapMasks {
-        // Every colour at once: `e_d` at a cell says the cell at offset d has its colour
-        // (right one and two, below one and two, up-right, down-right).
-        let codes = planes::ColorCodes::new(f, colors);
-        let [e1, e2, ev, ev2, up_right, down_right] = codes.same(|x| {
-            [
-                f.right(x, 1),
-                f.right(x, 2),
-                f.below(x, 1),
-                f.below(x, 2),
-                f.right(f.above(x, 1), 1),
-                f.right(f.below(x, 1), 1),
-            ]
-        });
+        // Every colour at once: which cells share their colour with the cell to the right
+        // (one and two along), below (one and two), up-right and down-right.
+        let a = planes::ColorCodes::new(f, colors).alike(f);
+        let (e1, e2, ev, ev2) = (a.right, a.right2, a.down, a.down2);
+        let (up_right, down_right) = (a.up_right, a.down_right);
         let at = |x: F::P, rows: i32, cols: i32| {
             let x = match rows {
                 r if r < 0 => f.above(x, r.unsigned_abs()),

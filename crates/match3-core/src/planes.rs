@@ -460,6 +460,29 @@ where
         }
     }
 
+    /// The six comparisons the swap formulas of runs and of groups need, in one pass.
+    #[inline]
+    pub fn alike<F: Field<P = P>>(&self, f: &F) -> Alike<P> {
+        let [right, right2, down, down2, up_right, down_right] = self.same(|x| {
+            [
+                f.right(x, 1),
+                f.right(x, 2),
+                f.below(x, 1),
+                f.below(x, 2),
+                f.right(f.above(x, 1), 1),
+                f.right(f.below(x, 1), 1),
+            ]
+        });
+        Alike {
+            right,
+            right2,
+            down,
+            down2,
+            up_right,
+            down_right,
+        }
+    }
+
     #[inline]
     fn same_in<const B: usize, const N: usize>(&self, shifts: impl Fn(P) -> [P; N]) -> [P; N] {
         let mut agree = {
@@ -474,6 +497,24 @@ where
         }
         agree
     }
+}
+
+/// The cells coloured like a nearby cell, from [`ColorCodes::alike`]: each plane holds
+/// the cells whose colour the cell at its offset shares (both coloured).
+#[derive(Clone, Copy, Debug)]
+pub struct Alike<P> {
+    /// Like the cell to the right.
+    pub right: P,
+    /// Like the cell two to the right.
+    pub right2: P,
+    /// Like the cell below.
+    pub down: P,
+    /// Like the cell two below.
+    pub down2: P,
+    /// Like the cell diagonally up and to the right.
+    pub up_right: P,
+    /// Like the cell diagonally down and to the right.
+    pub down_right: P,
 }
 
 /// Every colour's swaps that complete a run of three, from [`all_swaps3`]: keyed by the
@@ -496,18 +537,9 @@ pub struct SwapPlanes<P> {
 /// the cells compared in six directions instead of [`swaps3`] run once per colour.
 #[inline]
 pub fn all_swaps3<F: Field>(f: &F, codes: &ColorCodes<F::P>) -> SwapPlanes<F::P> {
-    // Cells coloured like the cell one or two to the right, one or two below, and
-    // diagonally up-right and down-right.
-    let [e1, e2, ev, ev2, up_right, down_right] = codes.same(|x| {
-        [
-            f.right(x, 1),
-            f.right(x, 2),
-            f.below(x, 1),
-            f.below(x, 2),
-            f.right(f.above(x, 1), 1),
-            f.right(f.below(x, 1), 1),
-        ]
-    });
+    let a = codes.alike(f);
+    let (e1, e2, ev, ev2) = (a.right, a.right2, a.down, a.down2);
+    let (up_right, down_right) = (a.up_right, a.down_right);
     // Keyed by the left cell x of the pair (x, x+1). The piece of x moved right completes
     // a run at x+1 with x+2 and x+3, or across x+1's column; the piece of x+1 moved left
     // completes one at x with x-1 and x-2, or across x's column.
