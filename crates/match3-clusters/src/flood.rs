@@ -59,8 +59,7 @@ impl OnPlanes for Clusters {
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
         if self.min_size == 3 {
             // Every colour in one flood, over the colour codes.
-            let codes = planes::ColorCodes::new(f, colors);
-            let [same_right, same_down] = codes.same(|x| [f.right(x, 1), f.below(x, 1)]);
+            let [same_right, same_down] = planes::ColorCodes::new(f, colors).sides(f);
             return f.to_set(planes::all_groups3(f, same_right, same_down));
         }
         let found = colors.fold(f.zero(), |acc, m| {

@@ -460,6 +460,13 @@ where
         }
     }
 
+    /// The cells coloured like their right neighbour and like their lower neighbour:
+    /// `[same_right, same_down]`, the two comparisons runs and groups are made of.
+    #[inline]
+    pub fn sides<F: Field<P = P>>(&self, f: &F) -> [P; 2] {
+        self.same(|x| [f.right(x, 1), f.below(x, 1)])
+    }
+
     /// The six comparisons the swap formulas of runs and of groups need, in one pass.
     #[inline]
     pub fn alike<F: Field<P = P>>(&self, f: &F) -> Alike<P> {
@@ -585,7 +592,7 @@ pub fn runs3_from_pairs<F: Field>(f: &F, same_right: F::P, same_down: F::P) -> (
 /// colours, `(horizontal, vertical)`.
 #[inline]
 pub fn all_runs3<F: Field>(f: &F, codes: &ColorCodes<F::P>) -> (F::P, F::P) {
-    let [same_right, same_down] = codes.same(|x| [f.right(x, 1), f.below(x, 1)]);
+    let [same_right, same_down] = codes.sides(f);
     runs3_from_pairs(f, same_right, same_down)
 }
 
@@ -759,9 +766,9 @@ mod tests {
         }
     }
 
-    /// The colour codes find the same swaps, runs and groups as one pass per colour, on the 8×8, packed
-    /// and row-word layouts, with palettes from one colour (no code bits) to all 26 (five),
-    /// empty cells and blockers among the pieces.
+    /// The colour codes find the same swaps, runs and groups as one pass per colour, on
+    /// the 8×8, packed and row-word layouts, with palettes from one colour (no code bits)
+    /// to all 26 (five), empty cells and blockers among the pieces.
     #[test]
     fn colour_codes_agree_with_one_pass_per_colour() {
         let mut x = 0x2545_f491_4f6c_dd1du64;

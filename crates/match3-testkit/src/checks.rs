@@ -498,8 +498,8 @@ pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
 /// turn with [`turn`], every rejection with [`rejected_move`], that moves listed as
 /// legal are accepted, and that look-ahead agrees with play ([`speculation`],
-/// [`horizons`]). Returns every turn's outcome for determinism checks. A violation names the starting board,
-/// the seed and the moves played before the one that broke.
+/// [`horizons`]). Returns every turn's outcome for determinism checks. A violation names
+/// the starting board, the seed and the moves played before the one that broke.
 pub fn scenario<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
