@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 mod common;
+use common::http;
 use common::playground as server;
 
 /// A WebDriver session on a chromedriver of our own; both end on drop.
@@ -56,7 +57,7 @@ impl Browser {
         };
         let root = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
-        while ureq::get(&format!("{root}/status")).call().is_err() {
+        while http::get(&format!("{root}/status")).is_err() {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -67,11 +68,9 @@ impl Browser {
                 "--disable-dev-shm-usage", "--window-size=1100,760"
             ]}
         }}});
-        let v: Value = ureq::post(&format!("{root}/session"))
-            .send_json(caps)
-            .expect("a WebDriver session")
-            .into_json()
-            .unwrap();
+        let v = http::post(&format!("{root}/session"), &caps)
+            .and_then(|r| r.ok()?.json())
+            .expect("a WebDriver session");
         let id = v["value"]["sessionId"].as_str().unwrap().to_string();
         Some(Browser {
             driver,
@@ -82,17 +81,11 @@ impl Browser {
     fn send(&self, method: &str, path: &str, body: Value) -> Value {
         let url = format!("{}{path}", self.base);
         let res = match method {
-            "GET" => ureq::get(&url).call(),
-            _ => ureq::post(&url).send_json(body),
+            "GET" => http::get(&url),
+            _ => http::post(&url, &body),
         };
-        match res {
-            Ok(r) => r.into_json::<Value>().unwrap()["value"].take(),
-            Err(ureq::Error::Status(code, r)) => {
-                panic!(
-                    "WebDriver {method} {path}: {code} {}",
-                    r.into_string().unwrap()
-                )
-            }
+        match res.and_then(|r| r.ok()?.json()) {
+            Ok(mut v) => v["value"].take(),
             Err(e) => panic!("WebDriver {method} {path}: {e}"),
         }
     }
@@ -189,7 +182,7 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = ureq::delete(&self.base).call();
+        let _ = http::delete(&self.base);
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 mod common;
+use common::http;
 
 const CLIENTS: usize = 200;
 const MOVES: usize = 50;
@@ -14,19 +15,21 @@ const MOVES: usize = 50;
 /// One client: a lines game (seeded by its number), then its moves, each the first legal
 /// move the last state lists. Returns each request's latency.
 fn client(base: &str, n: usize) -> Result<Vec<Duration>, String> {
-    let agent = ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(30))
-        .build();
+    let mut agent = http::Client::new(Duration::from_secs(30));
     let mut times = Vec::with_capacity(MOVES + 1);
     let t = Instant::now();
+    let rules = if n.is_multiple_of(2) {
+        "lines"
+    } else {
+        "clusters"
+    };
     let mut state: Value = agent
-        .post(&format!("{base}/api/games"))
-        .send_json(
-            json!({"rules": if n.is_multiple_of(2) { "lines" } else { "clusters" }, "seed": n}),
+        .post(
+            &format!("{base}/api/games"),
+            &json!({"rules": rules, "seed": n}),
         )
-        .map_err(|e| format!("client {n}: new game: {e}"))?
-        .into_json()
-        .map_err(|e| e.to_string())?;
+        .and_then(|r| r.ok()?.json())
+        .map_err(|e| format!("client {n}: new game: {e}"))?;
     times.push(t.elapsed());
     let id = state["id"].as_str().ok_or("no id")?.to_string();
     for i in 0..MOVES {
@@ -35,11 +38,9 @@ fn client(base: &str, n: usize) -> Result<Vec<Duration>, String> {
         };
         let t = Instant::now();
         let mut res: Value = agent
-            .post(&format!("{base}/api/games/{id}/moves"))
-            .send_json(mv)
-            .map_err(|e| format!("client {n}, move {i}: {e}"))?
-            .into_json()
-            .map_err(|e| e.to_string())?;
+            .post(&format!("{base}/api/games/{id}/moves"), &mv)
+            .and_then(|r| r.ok()?.json())
+            .map_err(|e| format!("client {n}, move {i}: {e}"))?;
         times.push(t.elapsed());
         if res["legal"] != true {
             return Err(format!(

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses some of these
 
+pub mod http;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
