@@ -9,7 +9,7 @@ use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
 use match3_clusters::Clusters;
 use match3_core::{
     Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move, for_each_legal_move,
-    gravity,
+    gravity, legal_moves_into,
 };
 use match3_finite::Finite;
 use match3_lines::Lines;
@@ -61,6 +61,24 @@ fn moves(c: &mut Criterion) {
             let mut out = Vec::new();
             list.bench_function(BenchmarkId::new(name, side), |b| {
                 b.iter(|| {
+                    legal_moves_into(&*rules, black_box(&board), &mut out);
+                    out.len()
+                })
+            });
+        }
+    }
+    list.finish();
+    // The same list through the visitor, one call per move.
+    let mut visit = c.benchmark_group("visit_legal_moves");
+    for (name, rules, blockers) in variants() {
+        for side in SIDES {
+            let board = Game::new(&*rules, config(side, blockers))
+                .unwrap()
+                .board()
+                .clone();
+            let mut out = Vec::new();
+            visit.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| {
                     out.clear();
                     for_each_legal_move(&*rules, black_box(&board), |m| {
                         out.push(m);
@@ -71,7 +89,7 @@ fn moves(c: &mut Criterion) {
             });
         }
     }
-    list.finish();
+    visit.finish();
     let mut any = c.benchmark_group("any_legal_move");
     for (name, rules, blockers) in variants() {
         for side in SIDES {

@@ -12,7 +12,8 @@
 //! - `greedy-known`: one on the known cascade (`Horizon::Known`, the `greedy-known` bot);
 //! - `greedyN` for a number `N`: one that resolves each candidate's first `N` phases only
 //!   (`Horizon::Phases(N)`);
-//! - `list`: every legal move into a reused buffer;
+//! - `list`: every legal move into a reused buffer (`legal_moves_into`);
+//! - `visit`: the same through `for_each_legal_move`, pushing each move;
 //! - `find`: the rules' `find_matches`;
 //! - `horizons`: `TIMES` seeded games of 50 moves for each of those horizons (1, 2 and 3
 //!   phases, known, whole), printing each one's mean score: what a horizon costs or
@@ -27,7 +28,7 @@ use std::num::NonZeroU32;
 
 use match3_bots::{Bot, GreedyBot};
 use match3_clusters::Clusters;
-use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move};
+use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move, legal_moves_into};
 use match3_finite::Finite;
 use match3_lines::Lines;
 
@@ -94,6 +95,14 @@ fn main() {
             let board = game.board().clone();
             let mut out = Vec::new();
             for _ in 0..times {
+                legal_moves_into(&*rules, black_box(&board), &mut out);
+                answers += out.len();
+            }
+        }
+        "visit" => {
+            let board = game.board().clone();
+            let mut out = Vec::new();
+            for _ in 0..times {
                 out.clear();
                 for_each_legal_move(&*rules, black_box(&board), |m| {
                     out.push(m);
@@ -108,7 +117,7 @@ fn main() {
                 answers += rules.find_matches(black_box(&board)).len();
             }
         }
-        other => panic!("unknown {other}: greedy, greedyN, list, find or horizons"),
+        other => panic!("unknown {other}: greedy, greedyN, list, visit, find or horizons"),
     }
     println!("{times} times, {answers} answers");
 }

@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
-use crate::legal::{pick_with, settle_status, visit_legal_moves};
+use crate::legal::{append_legal_moves, pick_with, settle_status};
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
@@ -675,14 +675,11 @@ impl<R: Rules> Game<R> {
         if check_open(&self.state).is_err() {
             return;
         }
-        visit_legal_moves(
+        append_legal_moves(
             &self.rules,
             &self.state.board,
             self.state.swaps.as_ref(),
-            |m| {
-                out.push(m);
-                true
-            },
+            out,
         );
     }
 

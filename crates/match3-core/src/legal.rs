@@ -138,8 +138,75 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
     visit_legal_moves(rules, board, None, visit);
 }
 
+/// Every legal move into `out` (cleared first), in the order of [`for_each_legal_move`]:
+/// the way to list them all. Allocation-free once `out` has the room.
+///
+/// ```
+/// use match3_core::{Board, CellSet, Move, Pos, Rules, for_each_legal_move, legal_moves_into, runs};
+///
+/// struct Threes;
+/// impl Rules for Threes {
+///     fn name(&self) -> &str { "threes" }
+///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
+/// }
+///
+/// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
+/// let mut moves = vec![Move::Drop(0)]; // cleared first
+/// legal_moves_into(&Threes, &board, &mut moves);
+/// assert_eq!(moves.len(), 4);
+/// assert_eq!(moves[0], Move::Swap(Pos::new(0, 1), Pos::new(0, 2)));
+///
+/// // The same moves, in the same order, as the visitor's.
+/// let mut visited = Vec::new();
+/// for_each_legal_move(&Threes, &board, |m| {
+///     visited.push(m);
+///     true
+/// });
+/// assert_eq!(visited, moves);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn legal_moves_into<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Vec<Move>) {
+    out.clear();
+    append_legal_moves(rules, board, None, out);
+}
+
+/// [`legal_moves_into`] without clearing `out` first, with the board's legal-swap masks
+/// when already known.
+pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&SwapMasks>,
+    out: &mut Vec<Move>,
+) {
+    if rules.accepts(MoveKind::Swap) {
+        let mut computed = None;
+        let masks = match known {
+            Some(masks) => Some(masks),
+            None => {
+                legal_swaps_into(rules, board, &mut computed);
+                computed.as_ref()
+            }
+        };
+        match masks {
+            Some(masks) => masks.append_to(board.rows(), board.cols(), out),
+            None => {
+                for_each_swap_by_pairs(rules, board, &mut pusher(out));
+            }
+        }
+    }
+    visit_other_moves(rules, board, pusher(out));
+}
+
+/// A visitor that pushes every move onto `out`.
+fn pusher(out: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
+    |m| {
+        out.push(m);
+        true
+    }
+}
+
 /// [`for_each_legal_move`], with the board's legal-swap masks when already known.
-pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
+fn visit_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
     known: Option<&SwapMasks>,

@@ -154,7 +154,9 @@ pub use error::{
 };
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
 pub use layers::{Layers, MAX_JELLY};
-pub use legal::{any_legal_move, for_each_legal_move, pick_legal_move, status_of};
+pub use legal::{
+    any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
+};
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};

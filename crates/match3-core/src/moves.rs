@@ -109,6 +109,54 @@ impl SwapMasks {
         spread(self.right.row_bits(r)) | spread(self.down.row_bits(r)) << 1
     }
 
+    /// Appends the swaps of a board of `rows` × `cols` to `out`, in list order. Up to 8×8
+    /// the slots are made first, all at once, and then filled: no write checks the
+    /// vector's capacity or reloads its length.
+    pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
+        let start = out.len();
+        if let Some((right, down)) = self.bytes8(rows, cols) {
+            // Up to 8×8: both masks a byte per row, walked as two words.
+            out.resize(
+                start + (right.count_ones() + down.count_ones()) as usize,
+                Move::Drop(0),
+            );
+            let mut slots = out[start..].iter_mut();
+            let mut bits = right | down;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let (row, col) = ((i / 8) as u8, (i % 8) as u8);
+                for (mask, to) in [
+                    (right, Pos::new(row, col + 1)),
+                    (down, Pos::new(row + 1, col)),
+                ] {
+                    if mask >> i & 1 == 1
+                        && let Some(slot) = slots.next()
+                    {
+                        *slot = Move::Swap(Pos::new(row, col), to);
+                    }
+                }
+            }
+            return;
+        }
+        // Bigger boards: counting first costs more than checking the capacity.
+        for r in 0..rows {
+            let (right, down) = (self.right.row_bits(r), self.down.row_bits(r));
+            let mut bits = right | down;
+            while bits != 0 {
+                let c = bits.trailing_zeros();
+                bits &= bits - 1;
+                let a = Pos::new(r as u8, c as u8);
+                if right >> c & 1 == 1 {
+                    out.push(Move::Swap(a, Pos::new(a.row, a.col + 1)));
+                }
+                if down >> c & 1 == 1 {
+                    out.push(Move::Swap(a, Pos::new(a.row + 1, a.col)));
+                }
+            }
+        }
+    }
+
     /// The swap of interleaved bit `bit` of row `r` (see [`row_swaps`](Self::row_swaps)).
     #[inline]
     pub(crate) fn swap_at(r: usize, bit: u32) -> (Pos, Pos) {
@@ -174,17 +222,27 @@ impl SwapMasks {
     /// byte, bytes counted with the usual bit tricks and summed by one multiplication,
     /// instead of a popcount per row (the default x86-64 target has no instruction).
     fn running_counts8(&self, rows: usize, cols: usize) -> Option<u64> {
-        if rows > 8 || cols > 8 {
-            return None;
-        }
-        let (mut right, mut down) = (0u64, 0u64);
-        for r in 0..rows {
-            right |= u64::from(self.right.row_bits(r) & 0xff) << (8 * r);
-            down |= u64::from(self.down.row_bits(r) & 0xff) << (8 * r);
-        }
+        let (right, down) = self.bytes8(rows, cols)?;
         // At most 16 swaps per row and 128 in all: every byte sum fits.
         let per_row = byte_counts(right) + byte_counts(down);
         Some(per_row.wrapping_mul(0x0101_0101_0101_0101))
+    }
+
+    /// On a board of at most 8 × 8: the right and down masks a byte per row (bit `8 * row +
+    /// col`), the rows and columns past the board left out.
+    #[inline]
+    fn bytes8(&self, rows: usize, cols: usize) -> Option<(u64, u64)> {
+        if rows > 8 || cols > 8 {
+            return None;
+        }
+        // All eight rows, then the board's kept: a loop of fixed length, without a branch.
+        let (mut right, mut down) = (0u64, 0u64);
+        for r in 0..8 {
+            right |= u64::from(self.right.row_bits(r) & 0xff) << (8 * r);
+            down |= u64::from(self.down.row_bits(r) & 0xff) << (8 * r);
+        }
+        let on_board = u64::MAX >> (64 - 8 * rows.max(1));
+        Some((right & on_board, down & on_board))
     }
 
     /// Whether the swap of the side neighbours `a` and `b` (in either order) is in the

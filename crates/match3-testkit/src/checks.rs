@@ -239,6 +239,13 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         fast == slow,
         "legal moves on {board}: fast {fast:?}, slow {slow:?}"
     );
+    // The list form, into a vector that already holds something (it is cleared first).
+    let mut listed = vec![Move::Drop(0); 3];
+    match3_core::legal_moves_into(rules, board, &mut listed);
+    ensure!(
+        listed == slow,
+        "legal_moves_into on {board}: {listed:?}, slow {slow:?}"
+    );
     picks_agree(&slow, |pick| {
         match3_core::pick_legal_move(rules, board, pick)
     })
