@@ -128,8 +128,10 @@ pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
     found
 }
 
-/// Calls `visit` with each legal move in the order of [`Game::legal_moves`](crate::Game::legal_moves) until it
-/// returns `false`. Allocation-free.
+/// Calls `visit` with each legal move in the order of
+/// [`Game::legal_moves`](crate::Game::legal_moves) until it returns `false`.
+/// Allocation-free. To collect every move, [`legal_moves_into`] is cheaper: it writes
+/// them into the vector without a call per move.
 pub fn for_each_legal_move<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
@@ -142,7 +144,9 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
 /// the way to list them all. Allocation-free once `out` has the room.
 ///
 /// ```
-/// use match3_core::{Board, CellSet, Move, Pos, Rules, for_each_legal_move, legal_moves_into, runs};
+/// use match3_core::{
+///     Board, CellSet, Move, Pos, Rules, for_each_legal_move, legal_moves_into, runs,
+/// };
 ///
 /// struct Threes;
 /// impl Rules for Threes {
