@@ -411,12 +411,19 @@ impl Masks {
         let mut moved = 0u64;
         loop {
             let empty = all & !occupied(&self.packed);
-            // Every cell with an empty cell somewhere below it in its column.
+            // Every cell with an empty cell somewhere below it in its column: the shifts
+            // are constants on the common 8×8 board.
             let mut gap_below = empty >> cols;
-            let mut reach = cols;
-            while reach < self.rows * cols {
-                gap_below |= gap_below >> reach;
-                reach *= 2;
+            if (self.rows, cols) == (8, 8) {
+                gap_below |= gap_below >> 8;
+                gap_below |= gap_below >> 16;
+                gap_below |= gap_below >> 32;
+            } else {
+                let mut reach = cols;
+                while reach < self.rows * cols {
+                    gap_below |= gap_below >> reach;
+                    reach *= 2;
+                }
             }
             let falling = occupied(&self.packed) & gap_below;
             if falling == 0 {
