@@ -8,8 +8,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
 use match3_clusters::Clusters;
 use match3_core::{
-    Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move, for_each_legal_move,
-    gravity, legal_moves_into,
+    Board, Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move,
+    for_each_legal_move, gravity, legal_moves_into,
 };
 use match3_finite::Finite;
 use match3_lines::Lines;
@@ -51,56 +51,58 @@ fn detection(c: &mut Criterion) {
 
 /// Move generation from scratch (the free functions), not a game's cached move list.
 fn moves(c: &mut Criterion) {
-    let mut list = c.benchmark_group("legal_moves");
-    for (name, rules, blockers) in variants() {
-        for side in SIDES {
-            let board = Game::new(&*rules, config(side, blockers))
-                .unwrap()
-                .board()
-                .clone();
-            let mut out = Vec::new();
-            list.bench_function(BenchmarkId::new(name, side), |b| {
-                b.iter(|| {
-                    legal_moves_into(&*rules, black_box(&board), &mut out);
-                    out.len()
+    // Each variant's new-game board at each side, shared by the three groups.
+    let setups: Vec<_> = variants()
+        .into_iter()
+        .map(|(name, rules, blockers)| {
+            let boards: Vec<Board> = SIDES
+                .iter()
+                .map(|&side| {
+                    let game = Game::new(&*rules, config(side, blockers)).unwrap();
+                    game.board().clone()
                 })
-            });
-        }
+                .collect();
+            (name, rules, boards)
+        })
+        .collect();
+    let each = || {
+        setups.iter().flat_map(|(name, rules, boards)| {
+            SIDES
+                .iter()
+                .zip(boards)
+                .map(move |(&side, board)| (BenchmarkId::new(*name, side), &**rules, board))
+        })
+    };
+    let mut list = c.benchmark_group("legal_moves");
+    for (id, rules, board) in each() {
+        let mut out = Vec::new();
+        list.bench_function(id, |b| {
+            b.iter(|| {
+                legal_moves_into(rules, black_box(board), &mut out);
+                out.len()
+            })
+        });
     }
     list.finish();
     // The same list through the visitor, one call per move.
     let mut visit = c.benchmark_group("visit_legal_moves");
-    for (name, rules, blockers) in variants() {
-        for side in SIDES {
-            let board = Game::new(&*rules, config(side, blockers))
-                .unwrap()
-                .board()
-                .clone();
-            let mut out = Vec::new();
-            visit.bench_function(BenchmarkId::new(name, side), |b| {
-                b.iter(|| {
-                    out.clear();
-                    for_each_legal_move(&*rules, black_box(&board), |m| {
-                        out.push(m);
-                        true
-                    });
-                    out.len()
-                })
-            });
-        }
+    for (id, rules, board) in each() {
+        let mut out = Vec::new();
+        visit.bench_function(id, |b| {
+            b.iter(|| {
+                out.clear();
+                for_each_legal_move(rules, black_box(board), |m| {
+                    out.push(m);
+                    true
+                });
+                out.len()
+            })
+        });
     }
     visit.finish();
     let mut any = c.benchmark_group("any_legal_move");
-    for (name, rules, blockers) in variants() {
-        for side in SIDES {
-            let board = Game::new(&*rules, config(side, blockers))
-                .unwrap()
-                .board()
-                .clone();
-            any.bench_function(BenchmarkId::new(name, side), |b| {
-                b.iter(|| any_legal_move(&*rules, black_box(&board)))
-            });
-        }
+    for (id, rules, board) in each() {
+        any.bench_function(id, |b| b.iter(|| any_legal_move(rules, black_box(board))));
     }
     any.finish();
 }

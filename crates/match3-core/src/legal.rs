@@ -184,14 +184,7 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let mut computed = None;
-        let masks = match known {
-            Some(masks) => Some(masks),
-            None => {
-                legal_swaps_into(rules, board, &mut computed);
-                computed.as_ref()
-            }
-        };
-        match masks {
+        match known_or_computed(rules, board, known, &mut computed) {
             Some(masks) => masks.append_to(board.rows(), board.cols(), out),
             None => {
                 for_each_swap_by_pairs(rules, board, &mut pusher(out));
@@ -199,6 +192,22 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
         }
     }
     visit_other_moves(rules, board, pusher(out));
+}
+
+/// The legal-swap masks: `known` when given, else the rules' own written to `computed`
+/// (filled in place: returning the 256-byte masks by value costs a copy); `None` for
+/// rules without masks.
+fn known_or_computed<'a, R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&'a SwapMasks>,
+    computed: &'a mut Option<SwapMasks>,
+) -> Option<&'a SwapMasks> {
+    if known.is_some() {
+        return known;
+    }
+    legal_swaps_into(rules, board, computed);
+    computed.as_ref()
 }
 
 /// A visitor that pushes every move onto `out`.
@@ -218,16 +227,8 @@ fn visit_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let mut computed = None;
-        let masks = match known {
-            Some(masks) => Some(masks),
-            None => {
-                // Filled in place: returning the 256-byte masks by value costs a copy.
-                legal_swaps_into(rules, board, &mut computed);
-                computed.as_ref()
-            }
-        };
-        let go_on = match masks {
-            Some(masks) => visit_swaps(board, masks, &mut visit),
+        let go_on = match known_or_computed(rules, board, known, &mut computed) {
+            Some(masks) => masks.visit_rows(board.rows(), &mut visit),
             None => for_each_swap_by_pairs(rules, board, &mut visit),
         };
         if !go_on {
@@ -351,26 +352,6 @@ fn visit_other_moves<R: Rules + ?Sized>(
             }
         }
     }
-}
-
-/// The swaps of `masks` in row-major order, right neighbour before lower; returns `false`
-/// when `visit` asked to stop.
-fn visit_swaps(board: &Board, masks: &SwapMasks, visit: &mut impl FnMut(Move) -> bool) -> bool {
-    for r in 0..board.rows() {
-        let (right, down) = (masks.right.row_bits(r), masks.down.row_bits(r));
-        let mut bits = right | down;
-        while bits != 0 {
-            let c = bits.trailing_zeros();
-            bits &= bits - 1;
-            let a = Pos::new(r as u8, c as u8);
-            if (right >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row, a.col + 1))))
-                || (down >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row + 1, a.col))))
-            {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// Whether any piece on `board` is locked.

@@ -148,6 +148,16 @@ impl SwapMasks {
         }
         // Other boards: pushed one by one (on bigger boards, counting first costs more than
         // checking the capacity).
+        self.visit_rows(rows, &mut |m| {
+            out.push(m);
+            true
+        });
+    }
+
+    /// Calls `visit` with the swaps of a board of `rows` rows in list order, row by row,
+    /// until it returns `false`; returns `false` then.
+    #[inline]
+    pub(crate) fn visit_rows(&self, rows: usize, visit: &mut impl FnMut(Move) -> bool) -> bool {
         for r in 0..rows {
             let (right, down) = (self.right.row_bits(r), self.down.row_bits(r));
             let mut bits = right | down;
@@ -155,14 +165,14 @@ impl SwapMasks {
                 let c = bits.trailing_zeros();
                 bits &= bits - 1;
                 let a = Pos::new(r as u8, c as u8);
-                if right >> c & 1 == 1 {
-                    out.push(Move::Swap(a, Pos::new(a.row, a.col + 1)));
-                }
-                if down >> c & 1 == 1 {
-                    out.push(Move::Swap(a, Pos::new(a.row + 1, a.col)));
+                if (right >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row, a.col + 1))))
+                    || (down >> c & 1 == 1 && !visit(Move::Swap(a, Pos::new(a.row + 1, a.col))))
+                {
+                    return false;
                 }
             }
         }
+        true
     }
 
     /// The swap of interleaved bit `bit` of row `r` (see [`row_swaps`](Self::row_swaps)).
