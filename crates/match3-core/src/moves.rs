@@ -10,6 +10,30 @@ use crate::pos::Pos;
 /// costs more than it saves there (measured with callgrind on 4×4 and 6×6).
 const SMALL_BOARD: usize = 36;
 
+/// Multiplying by this sums a word's bytes into its top byte.
+const BYTE_SUM: u64 = 0x0101_0101_0101_0101;
+
+/// The two swaps of each cell of a board at most 8 wide, by index `8 * row + col` (the
+/// packing of [`SwapMasks::bytes8`]): with the right neighbour, then with the one below.
+/// Copied from here, a swap costs a load and a store instead of five byte writes.
+static SWAPS8: [[Move; 2]; 64] = {
+    let mut table = [[Move::Drop(0); 2]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (row, col) = ((i / 8) as u8, (i % 8) as u8);
+        let from = Pos::new(row, col);
+        table[i] = [
+            Move::Swap(from, Pos::new(row, col + 1)),
+            Move::Swap(from, Pos::new(row + 1, col)),
+        ];
+        i += 1;
+    }
+    table
+};
+
+/// A placeholder whose bytes are all zero, so that filling slots with it is a `memset`.
+const ZERO_SWAP: Move = Move::Swap(Pos::new(0, 0), Pos::new(0, 0));
+
 /// A player move. Which kinds a variant takes is [`Rules::accepts`](crate::Rules::accepts).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Move {
@@ -114,36 +138,36 @@ impl SwapMasks {
     }
 
     /// Appends the swaps of a board of `rows` × `cols` to `out`, in list order. On boards
-    /// of 37 to 64 cells (8×8 among them) the slots are made first, all at once, and then
-    /// filled: no write checks the vector's capacity or reloads its length.
+    /// of 37 to 64 cells (8×8 among them) 128 zeroed slots are made at once (a `memset`),
+    /// filled without a branch per swap, and the rest cut off: no write checks the
+    /// vector's capacity or reloads its length.
     pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
         let start = out.len();
         // From 7×6 to 8×8: both masks a byte per row, walked as one word. Smaller boards
-        // list too few moves to pay for the packing and counting.
+        // list too few moves to pay for the packing and the 128 slots.
         if rows * cols > SMALL_BOARD
             && let Some((right, down)) = self.bytes8(rows, cols)
         {
-            out.resize(
-                start + (right.count_ones() + down.count_ones()) as usize,
-                Move::Drop(0),
-            );
-            let mut slots = out[start..].iter_mut();
-            let mut bits = right | down;
+            // An 8×8 board has at most 112 swaps: 128 slots hold them and the stray write
+            // (below), and a fixed length lets the compiler drop the bounds checks.
+            out.resize(start + 128, ZERO_SWAP);
+            let slots: &mut [Move; 128] = (&mut out[start..]).try_into().expect("128 slots");
+            let (mut bits, mut k) = (right | down, 0);
             while bits != 0 {
-                let i = bits.trailing_zeros();
+                let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (row, col) = ((i / 8) as u8, (i % 8) as u8);
-                for (mask, to) in [
-                    (right, Pos::new(row, col + 1)),
-                    (down, Pos::new(row + 1, col)),
-                ] {
-                    if mask >> i & 1 == 1
-                        && let Some(slot) = slots.next()
-                    {
-                        *slot = Move::Swap(Pos::new(row, col), to);
-                    }
-                }
+                // Without a branch on which swaps the cell has (they are unpredictable):
+                // the right swap goes to slot `k`, the down swap after it when the right
+                // one is legal and over it when not. A cell with only the right swap
+                // leaves its down swap in the next slot, for the next cell to overwrite or
+                // the truncation to drop.
+                let [to_right, to_down] = SWAPS8[i % 64];
+                let has_right = (right >> i & 1) as usize;
+                slots[k % 128] = to_right;
+                slots[(k + has_right) % 128] = to_down;
+                k += has_right + (down >> i & 1) as usize;
             }
+            out.truncate(start + k);
             return;
         }
         // Other boards: pushed one by one (on bigger boards, counting first costs more than
@@ -243,7 +267,7 @@ impl SwapMasks {
         let (right, down) = self.bytes8(rows, cols)?;
         // At most 16 swaps per row and 128 in all: every byte sum fits.
         let per_row = byte_counts(right) + byte_counts(down);
-        Some(per_row.wrapping_mul(0x0101_0101_0101_0101))
+        Some(per_row.wrapping_mul(BYTE_SUM))
     }
 
     /// On a board of at most 8 × 8: the right and down masks a byte per row (bit `8 * row +
