@@ -100,6 +100,34 @@ fn moves(c: &mut Criterion) {
         });
     }
     visit.finish();
+    // One list on each of 64 seeded 8×8 boards per iteration, as a bot lists a new board
+    // every turn: with the same board every time, the processor learns the list's
+    // branches, which a real game does not let it do.
+    let mut many = c.benchmark_group("legal_moves_64_boards");
+    for (name, rules, blockers) in variants() {
+        let boards: Vec<Board> = (0..64)
+            .map(|seed| {
+                let config = GameConfig {
+                    seed,
+                    ..config(8, blockers)
+                };
+                Game::new(&*rules, config).unwrap().board().clone()
+            })
+            .collect();
+        let mut out = Vec::new();
+        many.bench_function(BenchmarkId::new(name, 8), |b| {
+            b.iter(|| {
+                boards
+                    .iter()
+                    .map(|board| {
+                        legal_moves_into(&*rules, black_box(board), &mut out);
+                        out.len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+    }
+    many.finish();
     let mut any = c.benchmark_group("any_legal_move");
     for (id, rules, board) in each() {
         any.bench_function(id, |b| b.iter(|| any_legal_move(rules, black_box(board))));
