@@ -125,6 +125,14 @@ pub fn combo_masks(board: &Board) -> SwapMasks {
     out
 }
 
+/// Whether `board` holds a special piece (else it has no combo): one word on small boards.
+pub(crate) fn has_specials(board: &Board) -> bool {
+    match board.packed_specials() {
+        Some(s) => s != 0,
+        None => board.special_rows().iter().any(|&w| w != 0),
+    }
+}
+
 /// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
 /// costs one look at its special rows.
 pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
@@ -136,7 +144,7 @@ pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
         board.packed_pieces(),
     ) {
         // Small boards: the same formulas on packed planes, and usually no combo at all.
-        if s == 0 {
+        if !has_specials(board) {
             return;
         }
         let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
@@ -147,10 +155,10 @@ pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
         }
         return;
     }
-    let specials = board.special_rows();
-    if specials.iter().all(|&w| w == 0) {
+    if !has_specials(board) {
         return;
     }
+    let specials = board.special_rows();
     let rows = board.rows();
     let (pieces, bombs) = (&board.piece_rows()[..rows], &board.colorless_rows()[..rows]);
     let specials = &specials[..rows];

@@ -61,12 +61,14 @@ impl Rules for Lines {
     match3_core::line_run_detection!(MIN_RUN, without legal_swaps);
 
     fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
-        // Built inside the `Option`: the masks are 256 bytes, not worth a copy.
-        let mut out = Some(runs::swap_masks3(board));
-        if let Some(masks) = out.as_mut() {
-            blast::add_combo_masks(board, masks);
+        // Most boards hold no special, so no combo: their masks are then built right in
+        // the returned value (adding combos in between costs a 256-byte copy).
+        if !blast::has_specials(board) {
+            return Some(runs::swap_masks3(board));
         }
-        out
+        let mut masks = runs::swap_masks3(board);
+        blast::add_combo_masks(board, &mut masks);
+        Some(masks)
     }
 
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
