@@ -140,6 +140,14 @@ impl Rules for Clusters {
         }
     }
 
+    fn legal_swaps_packed(&self, board: &Board) -> Option<match3_core::PackedSwaps> {
+        if self.mode == Mode::Swap && self.min_size == 3 {
+            swaps::swap_masks3_packed(board)
+        } else {
+            None
+        }
+    }
+
     fn accepts(&self, kind: MoveKind) -> bool {
         matches!(
             (self.mode, kind),

@@ -8,19 +8,20 @@
 //! ([`planes::ColorCodes`]: a pass per bit of the colour index instead of one per colour),
 //! on core's bit planes, for packed and row-word boards alike.
 
-use match3_core::planes::{self, Field, OnPlanes};
-use match3_core::{Board, SwapMasks};
+use match3_core::planes::{self, Field, FoundSwaps, OnPlanes};
+use match3_core::{Board, PackedSwaps, SwapMasks};
 
+/// Legal swaps for groups of three.
 struct Masks3;
 
 impl OnPlanes for Masks3 {
-    type Output = SwapMasks;
+    type Output = FoundSwaps;
     fn run<F: Field>(
         self,
         f: &F,
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
-    ) -> SwapMasks {
+    ) -> FoundSwaps {
         // Every colour at once: which cells share their colour with the cell to the right
         // (one and two along), below (one and two), up-right and down-right.
         let a = planes::ColorCodes::new(f, colors).alike(f);
@@ -73,14 +74,20 @@ impl OnPlanes for Masks3 {
         let grouped = planes::all_groups3(f, e1, ev);
         let swaps = (to_right | to_left, to_down | to_up, e1, ev);
         let (h, v) = planes::legal_pairs(f, pieces, swaps, grouped);
-        SwapMasks {
-            right: f.to_set(h),
-            down: f.to_set(v),
-        }
+        FoundSwaps::new(f, h, v)
     }
 }
 
 /// Every legal swap for groups of three on `board`.
 pub fn swap_masks3(board: &Board) -> SwapMasks {
-    planes::on_planes(board, Masks3)
+    planes::on_planes(board, Masks3).into_masks()
+}
+
+/// [`swap_masks3`] packed a byte per row, straight from the board's packed planes;
+/// `None` on boards bigger than 8 × 8.
+pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {
+    if board.rows() > 8 || board.cols() > 8 {
+        return None;
+    }
+    planes::on_planes(board, Masks3).into_packed()
 }

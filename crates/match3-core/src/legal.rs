@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::level::Level;
-use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::moves::{Move, MoveKind, SwapMasks, lists_packed};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
@@ -183,12 +183,21 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
     out: &mut Vec<Move>,
 ) {
     if rules.accepts(MoveKind::Swap) {
+        // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they are
+        // (boards with locks take the locked swaps out of the cell sets).
+        let packed =
+            known.is_none() && lists_packed(board.rows(), board.cols()) && !has_locks(board);
         let mut computed = None;
-        match known_or_computed(rules, board, known, &mut computed) {
-            Some(masks) => masks.append_to(board.rows(), board.cols(), out),
-            None => {
-                for_each_swap_by_pairs(rules, board, &mut pusher(out));
-            }
+        let listed = if packed {
+            rules
+                .legal_swaps_packed(board)
+                .map(|swaps| swaps.append_to(out))
+        } else {
+            known_or_computed(rules, board, known, &mut computed)
+                .map(|masks| masks.append_to(board.rows(), board.cols(), out))
+        };
+        if listed.is_none() {
+            for_each_swap_by_pairs(rules, board, &mut pusher(out));
         }
     }
     visit_other_moves(rules, board, pusher(out));

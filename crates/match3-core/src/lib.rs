@@ -40,8 +40,8 @@
 //! Everything a rule crate may change, without touching this crate:
 //!
 //! - **Detection**: [`Rules::find_matches`], plus fast predicates ([`Rules::in_match`],
-//!   [`Rules::swap_matches_in`], [`Rules::legal_swaps`]) that default to correct
-//!   derivations; the engine lends one scratch board for candidate swaps, so the defaults
+//!   [`Rules::swap_matches_in`], [`Rules::legal_swaps`] and its packed form for boards up
+//!   to 8×8, [`Rules::legal_swaps_packed`]) that default to correct derivations; the engine lends one scratch board for candidate swaps, so the defaults
 //!   copy nothing per candidate. [`runs`] and [`line_run_detection!`] give line runs on the
 //!   bit masks.
 //! - **Special kinds**: [`Rules::specials`] declares them ([`SpecialKind`]: marker,
@@ -158,7 +158,7 @@ pub use legal::{
     any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
 };
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
-pub use moves::{Move, MoveKind, SwapMasks};
+pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
 pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};

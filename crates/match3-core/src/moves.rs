@@ -4,17 +4,24 @@ use std::fmt;
 
 use crate::bits::{byte_counts, nth_set_bit, spread};
 use crate::cellset::CellSet;
-use crate::pos::Pos;
+use crate::pos::{Pos, Size};
 
 /// Boards of at most this many cells list their swaps one push at a time: the packed walk
 /// costs more than it saves there (measured with callgrind on 4×4 and 6×6).
 const SMALL_BOARD: usize = 36;
 
-/// Multiplying by this sums a word's bytes into its top byte.
-const BYTE_SUM: u64 = 0x0101_0101_0101_0101;
+/// Whether the moves of a board of `rows` × `cols` are listed from [`PackedSwaps`]: from
+/// 37 to 64 cells within 8×8.
+pub(crate) fn lists_packed(rows: usize, cols: usize) -> bool {
+    rows * cols > SMALL_BOARD && rows <= 8 && cols <= 8
+}
+
+/// A one in every byte: multiplying by it sums a word's bytes into its top byte, or
+/// repeats a byte in all eight.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
 
 /// The two swaps of each cell of a board at most 8 wide, by index `8 * row + col` (the
-/// packing of [`SwapMasks::bytes8`]): with the right neighbour, then with the one below.
+/// packing of [`PackedSwaps`]): with the right neighbour, then with the one below.
 /// Copied from here, a swap costs a load and a store instead of five byte writes.
 static SWAPS8: [[Move; 2]; 64] = {
     let mut table = [[Move::Drop(0); 2]; 64];
@@ -137,41 +144,18 @@ impl SwapMasks {
         spread(self.right.row_bits(r)) | spread(self.down.row_bits(r)) << 1
     }
 
-    /// Appends the swaps of a board of `rows` × `cols` to `out`, in list order. On boards
-    /// of 37 to 64 cells (8×8 among them) 128 zeroed slots are made at once (a `memset`),
-    /// filled without a branch per swap, and the rest cut off: no write checks the
-    /// vector's capacity or reloads its length.
+    /// Appends the swaps of a board of `rows` × `cols` to `out`, in list order: on boards of
+    /// 37 to 64 cells that fit in 8×8 packed (see [`PackedSwaps`]), elsewhere one push at a
+    /// time.
     pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
-        let start = out.len();
-        // From 7×6 to 8×8: both masks a byte per row, walked as one word. Smaller boards
-        // list too few moves to pay for the packing and the 128 slots.
-        if rows * cols > SMALL_BOARD
-            && let Some((right, down)) = self.bytes8(rows, cols)
+        if lists_packed(rows, cols)
+            && let Some(packed) = self.packed(rows, cols)
         {
-            // An 8×8 board has at most 112 swaps: 128 slots hold them and the stray write
-            // (below), and a fixed length lets the compiler drop the bounds checks.
-            out.resize(start + 128, ZERO_SWAP);
-            let slots: &mut [Move; 128] = (&mut out[start..]).try_into().expect("128 slots");
-            let (mut bits, mut k) = (right | down, 0);
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Without a branch on which swaps the cell has (they are unpredictable):
-                // the right swap goes to slot `k`, the down swap after it when the right
-                // one is legal and over it when not. A cell with only the right swap
-                // leaves its down swap in the next slot, for the next cell to overwrite or
-                // the truncation to drop.
-                let [to_right, to_down] = SWAPS8[i % 64];
-                let has_right = (right >> i & 1) as usize;
-                slots[k % 128] = to_right;
-                slots[(k + has_right) % 128] = to_down;
-                k += has_right + (down >> i & 1) as usize;
-            }
-            out.truncate(start + k);
+            packed.append_to(out);
             return;
         }
-        // Other boards: pushed one by one (on bigger boards, counting first costs more than
-        // checking the capacity).
+        // Other boards: pushed one by one (on bigger boards making the slots first costs
+        // more than checking the capacity; on smaller ones the packing does not pay).
         self.visit_rows(rows, &mut |m| {
             out.push(m);
             true
@@ -264,16 +248,21 @@ impl SwapMasks {
     /// byte, bytes counted with the usual bit tricks and summed by one multiplication,
     /// instead of a popcount per row (the default x86-64 target has no instruction).
     fn running_counts8(&self, rows: usize, cols: usize) -> Option<u64> {
-        let (right, down) = self.bytes8(rows, cols)?;
+        let PackedSwaps { right, down } = self.packed(rows, cols)?;
         // At most 16 swaps per row and 128 in all: every byte sum fits.
         let per_row = byte_counts(right) + byte_counts(down);
-        Some(per_row.wrapping_mul(BYTE_SUM))
+        Some(per_row.wrapping_mul(BYTE_ONES))
     }
 
-    /// On a board of at most 8 × 8: the right and down masks a byte per row (bit `8 * row +
-    /// col`), the rows and columns past the board left out.
+    /// The masks packed a byte per row ([`PackedSwaps`]) for a board of `size`; `None` when
+    /// the board is taller or wider than 8. Cells past the board are left out.
+    pub fn to_packed(&self, size: Size) -> Option<PackedSwaps> {
+        self.packed(size.rows(), size.cols())
+    }
+
+    /// [`to_packed`](Self::to_packed) for a board of `rows` × `cols`.
     #[inline]
-    fn bytes8(&self, rows: usize, cols: usize) -> Option<(u64, u64)> {
+    fn packed(&self, rows: usize, cols: usize) -> Option<PackedSwaps> {
         if rows > 8 || cols > 8 {
             return None;
         }
@@ -284,7 +273,12 @@ impl SwapMasks {
             down |= u64::from(self.down.row_bits(r) & 0xff) << (8 * r);
         }
         let on_board = u64::MAX >> (64 - 8 * rows.max(1));
-        Some((right & on_board, down & on_board))
+        let cols_on_board = u64::from(u8::MAX >> (8 - cols.max(1))) * BYTE_ONES;
+        let keep = on_board & cols_on_board;
+        Some(PackedSwaps {
+            right: right & keep,
+            down: down & keep,
+        })
     }
 
     /// Whether the swap of the side neighbours `a` and `b` (in either order) is in the
@@ -311,10 +305,140 @@ impl SwapMasks {
     }
 }
 
+/// The legal swaps of a board of at most 8 × 8, a byte per row: bit `8 * row + col` of
+/// `right` is the swap of `(row, col)` with `(row, col + 1)`, of `down` the swap with
+/// `(row + 1, col)`; cells past the board are clear. What
+/// [`Rules::legal_swaps_packed`](crate::Rules::legal_swaps_packed) returns, and the
+/// form in which the engine lists the moves of such boards.
+///
+/// ```
+/// use match3_core::{PackedSwaps, Pos, Size, SwapMasks};
+///
+/// let mut masks = SwapMasks::default();
+/// masks.right.insert(Pos::new(1, 1));
+/// let packed = masks.to_packed(Size::new(3, 3)?).expect("at most 8 × 8");
+/// assert_eq!(packed, PackedSwaps { right: 1 << (8 + 1), down: 0 });
+/// assert_eq!(packed.len(), 1);
+/// assert_eq!(packed.to_masks(), masks);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct PackedSwaps {
+    /// Legal swaps with the right neighbour, keyed by the left cell.
+    pub right: u64,
+    /// Legal swaps with the lower neighbour, keyed by the upper cell.
+    pub down: u64,
+}
+
+impl PackedSwaps {
+    /// The number of swaps.
+    pub fn len(&self) -> usize {
+        (self.right.count_ones() + self.down.count_ones()) as usize
+    }
+
+    /// Whether no swap is legal.
+    pub fn is_empty(&self) -> bool {
+        self.right | self.down == 0
+    }
+
+    /// The same swaps as cell sets.
+    pub fn to_masks(&self) -> SwapMasks {
+        let mut masks = SwapMasks::default();
+        for r in 0..8 {
+            masks
+                .right
+                .set_row_bits(r, (self.right >> (8 * r)) as u32 & 0xff);
+            masks
+                .down
+                .set_row_bits(r, (self.down >> (8 * r)) as u32 & 0xff);
+        }
+        masks
+    }
+
+    /// Appends the swaps to `out` in list order: 128 zeroed slots are made at once (a
+    /// `memset`), filled without a branch per swap, and the rest cut off, so no write
+    /// checks the vector's capacity or reloads its length.
+    pub(crate) fn append_to(&self, out: &mut Vec<Move>) {
+        let Self { right, down } = *self;
+        let start = out.len();
+        // An 8×8 board has at most 112 swaps: 128 slots hold them and the stray write
+        // (below), and a fixed length lets the compiler drop the bounds checks.
+        out.resize(start + 128, ZERO_SWAP);
+        let slots: &mut [Move; 128] = (&mut out[start..]).try_into().expect("128 slots");
+        let (mut bits, mut k) = (right | down, 0);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Without a branch on which swaps the cell has (they are unpredictable): the
+            // right swap goes to slot `k`, the down swap after it when the right one is
+            // legal and over it when not. A cell with only the right swap leaves its down
+            // swap in the next slot, for the next cell to overwrite or the truncation to
+            // drop.
+            let [to_right, to_down] = SWAPS8[i % 64];
+            let has_right = (right >> i & 1) as usize;
+            slots[k % 128] = to_right;
+            slots[(k + has_right) % 128] = to_down;
+            k += has_right + (down >> i & 1) as usize;
+        }
+        out.truncate(start + k);
+    }
+}
+
 /// The swaps of [`SwapMasks`] counted on a board, for picking one by index.
 pub(crate) struct SwapCount {
     /// How many swaps there are.
     pub(crate) total: usize,
     /// Boards of at most 8×8: the running count per row, a byte each.
     running: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+
+    /// Scattered masks on every board up to 8 × 8: packing keeps exactly the cells on the
+    /// board, unpacking gives them back, and the packed list is the cell sets' list.
+    #[test]
+    fn packing_round_trips_and_lists_the_same_swaps() {
+        let mut rng = GameRng::new(7);
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                let size = Size::new(rows, cols).unwrap();
+                for _ in 0..20 {
+                    let mut masks = SwapMasks::default();
+                    for r in 0..10 {
+                        masks.right.set_row_bits(r, rng.next_u32() & 0x3ff);
+                        masks.down.set_row_bits(r, rng.next_u32() & 0x3ff);
+                    }
+                    let mut on_board = SwapMasks::default();
+                    let keep = (1u32 << cols) - 1;
+                    for r in 0..rows {
+                        on_board
+                            .right
+                            .set_row_bits(r, masks.right.row_bits(r) & keep);
+                        on_board.down.set_row_bits(r, masks.down.row_bits(r) & keep);
+                    }
+                    let packed = masks.to_packed(size).unwrap();
+                    assert_eq!(packed.to_masks(), on_board, "{rows}×{cols}");
+                    assert_eq!(packed.len(), on_board.len());
+                    let (mut listed, mut pushed) = (vec![Move::Drop(9)], vec![Move::Drop(9)]);
+                    packed.append_to(&mut listed);
+                    on_board.visit_rows(rows, &mut |m| {
+                        pushed.push(m);
+                        true
+                    });
+                    assert_eq!(listed, pushed, "{rows}×{cols}");
+                }
+            }
+        }
+        assert_eq!(
+            SwapMasks::default().to_packed(Size::new(9, 8).unwrap()),
+            None
+        );
+        assert_eq!(
+            SwapMasks::default().to_packed(Size::new(8, 9).unwrap()),
+            None
+        );
+    }
 }

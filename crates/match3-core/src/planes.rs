@@ -38,6 +38,7 @@ use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::moves::{PackedSwaps, SwapMasks};
 use crate::packed::Geometry;
 use crate::piece::MAX_COLORS;
 use crate::pos::{MAX_SIDE, Size};
@@ -74,6 +75,11 @@ pub trait Field {
     fn is_zero(&self, x: Self::P) -> bool {
         x == self.zero()
     }
+    /// The plane a byte per row (bit `8 * row + col`, the layout of [`PackedSwaps`]) on a
+    /// board of at most 8 × 8; `None` on bigger boards. Default: `None`.
+    fn to_bytes8(&self, _x: Self::P) -> Option<u64> {
+        None
+    }
 }
 
 impl Field for Geometry {
@@ -100,6 +106,18 @@ impl Field for Geometry {
     }
     fn to_set(&self, x: u64) -> CellSet {
         Geometry::to_set(self, x)
+    }
+    #[inline]
+    fn to_bytes8(&self, x: u64) -> Option<u64> {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        if rows > 8 || cols > 8 {
+            return None;
+        }
+        if cols == 8 {
+            return Some(x);
+        }
+        let row = (1u64 << cols) - 1;
+        Some((0..rows).fold(0, |acc, r| acc | (x >> (r * cols) & row) << (8 * r)))
     }
     #[inline]
     fn first(&self, x: u64) -> u64 {
@@ -162,6 +180,10 @@ impl Field for Eight {
             set.set_row_bits(r, (x >> (8 * r)) as u32 & 0xff);
         }
         set
+    }
+    #[inline]
+    fn to_bytes8(&self, x: u64) -> Option<u64> {
+        Some(x)
     }
     #[inline]
     fn first(&self, x: u64) -> u64 {
@@ -324,6 +346,57 @@ pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
         rows_run::<16, V>(board, visitor)
     } else {
         rows_run::<MAX_SIDE, V>(board, visitor)
+    }
+}
+
+/// What a legal-swap visitor on [`on_planes`] hands back: the swaps packed a byte per
+/// row on a board of at most 8 × 8 (where [`Field::to_bytes8`] answers), as cell sets on
+/// a bigger one. One visitor then serves both [`Rules::legal_swaps`] (through
+/// [`into_masks`](Self::into_masks)) and [`Rules::legal_swaps_packed`] (through
+/// [`into_packed`](Self::into_packed)), compiled once per layout.
+///
+/// [`Rules::legal_swaps`]: crate::Rules::legal_swaps
+/// [`Rules::legal_swaps_packed`]: crate::Rules::legal_swaps_packed
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+// Returned by value and taken apart at once: boxing the big variant would allocate on
+// every call.
+#[allow(clippy::large_enum_variant)]
+pub enum FoundSwaps {
+    /// A board of at most 8 × 8.
+    Packed(PackedSwaps),
+    /// A bigger board.
+    Sets(SwapMasks),
+}
+
+impl FoundSwaps {
+    /// The swaps of the planes `right` and `down` of layout `f` (see [`SwapMasks`]).
+    #[inline]
+    pub fn new<F: Field>(f: &F, right: F::P, down: F::P) -> Self {
+        match (f.to_bytes8(right), f.to_bytes8(down)) {
+            (Some(right), Some(down)) => FoundSwaps::Packed(PackedSwaps { right, down }),
+            _ => FoundSwaps::Sets(SwapMasks {
+                right: f.to_set(right),
+                down: f.to_set(down),
+            }),
+        }
+    }
+
+    /// The swaps as cell sets.
+    #[inline]
+    pub fn into_masks(self) -> SwapMasks {
+        match self {
+            FoundSwaps::Packed(packed) => packed.to_masks(),
+            FoundSwaps::Sets(masks) => masks,
+        }
+    }
+
+    /// The swaps packed, `None` on a board bigger than 8 × 8.
+    #[inline]
+    pub fn into_packed(self) -> Option<PackedSwaps> {
+        match self {
+            FoundSwaps::Packed(packed) => Some(packed),
+            FoundSwaps::Sets(_) => None,
+        }
     }
 }
 

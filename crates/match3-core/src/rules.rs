@@ -5,7 +5,7 @@ use crate::cellset::CellSet;
 use crate::error::NotationError;
 use crate::error::SetupError;
 use crate::generate;
-use crate::moves::{MoveKind, SwapMasks};
+use crate::moves::{MoveKind, PackedSwaps, SwapMasks};
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Piece, Special, SpecialKind};
 use crate::pos::{Pos, Size};
@@ -69,6 +69,16 @@ pub trait Rules {
     /// for legal-move lists and status. Default: `None`, ask pair by pair.
     fn legal_swaps(&self, _board: &Board) -> Option<SwapMasks> {
         None
+    }
+
+    /// [`legal_swaps`](Rules::legal_swaps) on a board of at most 8 × 8, packed a byte per
+    /// row: what the engine lists the moves of such boards from (37 cells and more; see
+    /// [`PackedSwaps`]). Must equal `legal_swaps` packed, `None` included (the shared
+    /// suite checks it). Default: `legal_swaps` packed with [`SwapMasks::to_packed`].
+    /// Rules that compute their masks on the board's packed planes override it to hand
+    /// those words over as they are, without the round trip through two cell sets.
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        self.legal_swaps(board)?.to_packed(board.size())
     }
 
     /// Whether any swap is legal, when the rules can tell faster than by listing them (it
@@ -250,6 +260,13 @@ pub trait Wrap {
     fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
         self.inner().legal_swaps(board)
     }
+    /// See [`Rules::legal_swaps_packed`]. Default: this wrapper's own
+    /// [`legal_swaps`](Wrap::legal_swaps) packed, *not* the inner rules' packed masks,
+    /// since a wrapper that changes `legal_swaps` would make them disagree; a wrapper that
+    /// keeps the inner rules' swaps may forward it.
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        self.legal_swaps(board)?.to_packed(board.size())
+    }
     /// See [`Rules::any_legal_swap`].
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
         self.inner().any_legal_swap(board)
@@ -340,6 +357,12 @@ macro_rules! wrap_rules {
         }
         fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
             $crate::Wrap::legal_swaps(self, board)
+        }
+        fn legal_swaps_packed(
+            &self,
+            board: &$crate::Board,
+        ) -> ::std::option::Option<$crate::PackedSwaps> {
+            $crate::Wrap::legal_swaps_packed(self, board)
         }
         fn any_legal_swap(&self, board: &$crate::Board) -> ::std::option::Option<bool> {
             $crate::Wrap::any_legal_swap(self, board)

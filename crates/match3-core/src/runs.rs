@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::moves::SwapMasks;
+use crate::moves::{PackedSwaps, SwapMasks};
 use crate::piece::Color;
 use crate::planes::{self, Field, OnPlanes};
 use crate::pos::{MAX_SIDE, Pos, Size};
@@ -117,13 +117,13 @@ impl OnPlanes for RunCells3 {
 struct Swaps3;
 
 impl OnPlanes for Swaps3 {
-    type Output = SwapMasks;
+    type Output = planes::FoundSwaps;
     fn run<F: Field>(
         self,
         f: &F,
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
-    ) -> SwapMasks {
+    ) -> planes::FoundSwaps {
         let codes = planes::ColorCodes::new(f, colors);
         let s = planes::all_swaps3(f, &codes);
         // Pairs of one colour are legal only where a run already passes: none on the
@@ -136,10 +136,7 @@ impl OnPlanes for Swaps3 {
         };
         let swaps = (s.right, s.down, s.same_right, s.same_down);
         let (h, v) = planes::legal_pairs(f, pieces, swaps, run);
-        SwapMasks {
-            right: f.to_set(h),
-            down: f.to_set(v),
-        }
+        planes::FoundSwaps::new(f, h, v)
     }
 }
 
@@ -209,7 +206,7 @@ fn spread(starts: u32, len: usize) -> u32 {
 /// Both cells must hold pieces. Agrees with [`swap_makes_run`] for `min_len` 3. Written
 /// once on [`planes`] ([`planes::swaps3`]) for both board layouts.
 pub fn swap_masks3(board: &Board) -> SwapMasks {
-    planes::on_planes(board, Swaps3)
+    planes::on_planes(board, Swaps3).into_masks()
 }
 
 /// Whether `pos` lies in a run of at least `min_len`, reading colours through `color`.
@@ -275,15 +272,39 @@ pub fn any_swap(board: &Board, min_len: usize) -> Option<bool> {
 }
 
 /// [`swap_masks3`] when `min_len` is 3, else `None` (ask pair by pair).
+#[inline]
 pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
-    (min_len == 3).then(|| swap_masks3(board))
+    if min_len == 3 {
+        Some(swap_masks3(board))
+    } else {
+        None
+    }
+}
+
+/// [`swap_masks3`] packed a byte per row, straight from the board's packed planes (the
+/// cell sets are never made); `None` on boards bigger than 8 × 8.
+pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {
+    if board.rows() > 8 || board.cols() > 8 {
+        return None;
+    }
+    planes::on_planes(board, Swaps3).into_packed()
+}
+
+/// [`swap_masks`] packed a byte per row: `None` unless `min_len` is 3 and the board is at
+/// most 8 × 8.
+pub fn swap_masks_packed(board: &Board, min_len: usize) -> Option<PackedSwaps> {
+    if min_len == 3 {
+        swap_masks3_packed(board)
+    } else {
+        None
+    }
 }
 
 /// Implements the detection methods of [`Rules`](crate::Rules) for straight runs of at
 /// least `MIN` equal colours, inside an `impl Rules for …` block: `find_matches`,
-/// `in_match`, `swap_matches`, `swap_matches_in` and (unless `without legal_swaps` is given, for rules that
-/// add combos to them) `legal_swaps` and `any_legal_swap`, all on the fast bit-mask paths
-/// of this module.
+/// `in_match`, `swap_matches`, `swap_matches_in` and (unless `without legal_swaps` is
+/// given, for rules that add combos to them) `legal_swaps`, `legal_swaps_packed` and
+/// `any_legal_swap`, all on the fast bit-mask paths of this module.
 ///
 /// ```
 /// use match3_core::Rules;
@@ -300,6 +321,12 @@ macro_rules! line_run_detection {
         $crate::line_run_detection!($min, without legal_swaps);
         fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
             $crate::runs::swap_masks(board, $min)
+        }
+        fn legal_swaps_packed(
+            &self,
+            board: &$crate::Board,
+        ) -> ::std::option::Option<$crate::PackedSwaps> {
+            $crate::runs::swap_masks_packed(board, $min)
         }
         fn any_legal_swap(&self, board: &$crate::Board) -> ::std::option::Option<bool> {
             $crate::runs::any_swap(board, $min)

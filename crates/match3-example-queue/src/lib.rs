@@ -4,11 +4,12 @@
 //! line-run rules of `match3-lines`, unchanged except for two answers. Holes refill from
 //! a **weighted** colour queue instead of uniformly, and a phase scores **cells removed ×
 //! chain index** (the cluster rules' scoring) instead of ten times that. Everything else,
-//! specials, combos and the fast predicates included, is forwarded by `wrap_rules!`.
+//! specials, combos and the fast predicates included, is forwarded by `wrap_rules!` (the
+//! packed legal swaps by one line, since a wrapper does not forward them unless told).
 //!
 
 use match3_core::refill::{RefillPolicy, Weighted};
-use match3_core::{Piece, Rules, ScoredPhase, SetupError, SpawnSite, Wrap};
+use match3_core::{Board, PackedSwaps, Piece, Rules, ScoredPhase, SetupError, SpawnSite, Wrap};
 use match3_lines::Lines;
 
 /// Lines with a weighted refill and cells × chain scoring.
@@ -46,6 +47,11 @@ impl Wrap for Queue {
     }
     fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
         phase.cleared.len() as u64 * u64::from(phase.chain)
+    }
+    // The swaps are the line rules' own, so their packed form can be forwarded too (by
+    // default a wrapper packs its `legal_swaps`, in case it changed them).
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        self.inner().legal_swaps_packed(board)
     }
 }
 

@@ -43,7 +43,8 @@ pub mod groups;
 pub mod specials;
 
 use match3_core::{
-    Board, CellSet, GameRng, Matches, Piece, Pos, Rules, ScoredPhase, SpecialKind, SwapMasks, runs,
+    Board, CellSet, GameRng, Matches, PackedSwaps, Piece, Pos, Rules, ScoredPhase, SpecialKind,
+    SwapMasks, runs,
 };
 
 /// The shortest run that matches.
@@ -69,6 +70,14 @@ impl Rules for Lines {
         let mut masks = runs::swap_masks3(board);
         blast::add_combo_masks(board, &mut masks);
         Some(masks)
+    }
+
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        // A board with a special (rare) adds its combos to the cell sets.
+        if blast::has_specials(board) {
+            return self.legal_swaps(board)?.to_packed(board.size());
+        }
+        runs::swap_masks3_packed(board)
     }
 
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {

@@ -274,6 +274,15 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
             "legal_swaps has a swap past its count on {board}"
         );
     }
+    // The packed form the engine lists small boards from is the cell sets packed.
+    let packed = rules.legal_swaps_packed(board);
+    let want = rules
+        .legal_swaps(board)
+        .and_then(|masks| masks.to_packed(board.size()));
+    ensure!(
+        packed == want,
+        "legal_swaps_packed on {board}: {packed:?}, legal_swaps packed: {want:?}"
+    );
     let any = match3_core::any_legal_move(rules, board);
     ensure!(
         any != slow.is_empty(),
