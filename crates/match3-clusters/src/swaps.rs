@@ -86,8 +86,5 @@ pub fn swap_masks3(board: &Board) -> SwapMasks {
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes;
 /// `None` on boards bigger than 8 × 8.
 pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {
-    if board.rows() > 8 || board.cols() > 8 {
-        return None;
-    }
     planes::on_planes(board, Masks3).into_packed()
 }

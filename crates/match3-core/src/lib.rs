@@ -41,9 +41,9 @@
 //!
 //! - **Detection**: [`Rules::find_matches`], plus fast predicates ([`Rules::in_match`],
 //!   [`Rules::swap_matches_in`], [`Rules::legal_swaps`] and its packed form for boards up
-//!   to 8×8, [`Rules::legal_swaps_packed`]) that default to correct derivations; the engine lends one scratch board for candidate swaps, so the defaults
-//!   copy nothing per candidate. [`runs`] and [`line_run_detection!`] give line runs on the
-//!   bit masks.
+//!   to 8×8, [`Rules::legal_swaps_packed`]) that default to correct derivations; the
+//!   engine lends one scratch board for candidate swaps, so the defaults copy nothing per
+//!   candidate. [`runs`] and [`line_run_detection!`] give line runs on the bit masks.
 //! - **Special kinds**: [`Rules::specials`] declares them ([`SpecialKind`]: marker,
 //!   coloured or not, name); boards parse through that table ([`Rules::parse_board`]);
 //!   [`Rules::create_specials`] makes them from grouped matches ([`Matches::groups`]),

@@ -284,9 +284,6 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes (the
 /// cell sets are never made); `None` on boards bigger than 8 × 8.
 pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {
-    if board.rows() > 8 || board.cols() > 8 {
-        return None;
-    }
     planes::on_planes(board, Swaps3).into_packed()
 }
 

@@ -144,7 +144,7 @@ pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
         board.packed_pieces(),
     ) {
         // Small boards: the same formulas on packed planes, and usually no combo at all.
-        if !has_specials(board) {
+        if s == 0 {
             return;
         }
         let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
