@@ -395,11 +395,18 @@ impl Masks {
         let cols = g.cols as usize;
         let occupied = self.packed_occupied();
         let mut falling = occupied & ((g.all & !occupied) >> cols);
-        // Fold the rows onto row 0, halving the span each time.
-        let mut span = self.rows;
-        while span > 1 {
-            span = span.div_ceil(2);
-            falling |= falling >> (span * cols);
+        // Fold the rows onto row 0, halving the span each time: constant shifts on the
+        // common 8×8 board.
+        if (self.rows, cols) == (8, 8) {
+            falling |= falling >> 32;
+            falling |= falling >> 16;
+            falling |= falling >> 8;
+        } else {
+            let mut span = self.rows;
+            while span > 1 {
+                span = span.div_ceil(2);
+                falling |= falling >> (span * cols);
+            }
         }
         Some((falling & (u64::MAX >> (64 - cols))) as u32)
     }

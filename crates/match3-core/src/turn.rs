@@ -644,16 +644,6 @@ impl Empties {
             Empties::Rows(rows) => rows[r],
         }
     }
-
-    /// Whether no row below `r` has an empty cell, as far as one word tells (always
-    /// `false` for a board listed by rows).
-    #[inline]
-    fn none_below(&self, r: usize, cols: usize) -> bool {
-        match self {
-            Empties::Packed(bits) => bits.checked_shr(((r + 1) * cols) as u32).unwrap_or(0) == 0,
-            Empties::Rows(_) => false,
-        }
-    }
 }
 
 /// `board`'s empty cells, packed when one word holds them.
@@ -673,6 +663,13 @@ fn empties(board: &Board) -> Empties {
         }
     }
     Empties::Rows(empties)
+}
+
+/// The multiplier that divides a packed index by `cols` (`(index * per_row(cols)) >> 16`):
+/// exact for indices below 64 and at most 32 columns, since the error stays below
+/// 64 / 2^16, under the 1 / cols a floor needs.
+fn per_row(cols: usize) -> usize {
+    (1usize << 16).div_ceil(cols)
 }
 
 /// Fills every empty cell from the rules' refill policy: row-major, or, when `calm`, with
@@ -701,6 +698,22 @@ fn refill<R: Rules + ?Sized, S: Sink>(
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
+    if let (&Empties::Packed(mut bits), false) = (&empties, calm) {
+        // One walk over the board's word, in index (row-major) order: no loop per row,
+        // whose exits depend on where the holes are, and no division for the row.
+        let per_row = per_row(cols);
+        while bits != 0 {
+            let idx = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let r = (idx * per_row) >> 16;
+            let pos = Pos::new(r as u8, (idx - r * cols) as u8);
+            site.pos = Some(pos);
+            let piece = spawn_at(rules, level, &mut site, false);
+            let id = place_new(site.board, &mut state.next_id, pos, piece);
+            sink.spawn(id, pos, piece);
+        }
+        return;
+    }
     // Row by row over the board's rows only: a set's iterator would walk all 32.
     for i in 0..rows {
         let r = if calm { rows - 1 - i } else { i };
@@ -712,10 +725,6 @@ fn refill<R: Rules + ?Sized, S: Sink>(
             let piece = spawn_at(rules, level, &mut site, calm);
             let id = place_new(site.board, &mut state.next_id, pos, piece);
             sink.spawn(id, pos, piece);
-        }
-        // Gravity leaves the holes at the top: top-down, the rest is often hole-free.
-        if !calm && empties.none_below(r, cols) {
-            break;
         }
     }
 }
@@ -761,6 +770,15 @@ mod tests {
         );
         assert_eq!(state.board.piece_count(), 9, "every hole filled");
         spawns.0
+    }
+
+    #[test]
+    fn packed_indices_divide_by_the_columns_exactly() {
+        for cols in 1..=32 {
+            for idx in 0..64 {
+                assert_eq!((idx * per_row(cols)) >> 16, idx / cols, "{idx} / {cols}");
+            }
+        }
     }
 
     #[test]
