@@ -11,7 +11,7 @@ use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::{append_legal_moves, pick_with, settle_status};
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::moves::{KnownSwaps, Move, MoveKind};
 use crate::notation::Layout;
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
@@ -85,7 +85,7 @@ pub struct Snapshot {
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
     #[serde(skip)]
-    pub(crate) swaps: Option<SwapMasks>,
+    pub(crate) swaps: Option<KnownSwaps>,
 }
 
 impl Clone for Snapshot {

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::level::Level;
-use crate::moves::{Move, MoveKind, SwapMasks, lists_packed};
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks, lists_packed};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
@@ -48,8 +48,7 @@ pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
 fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
     state.swaps = None;
     if rules.accepts(MoveKind::Swap) {
-        // Straight into the snapshot: the masks are 256 bytes.
-        legal_swaps_into(rules, &state.board, &mut state.swaps);
+        state.swaps = known_swaps(rules, &state.board);
     }
     let mut any = false;
     visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
@@ -119,7 +118,7 @@ pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
     }
     let mut found = false;
     // With the swaps already answered (no), only drops and taps are left to look at.
-    let none = SwapMasks::default();
+    let none = KnownSwaps::Packed(PackedSwaps::default());
     let swaps = quick.map(|_| &none);
     visit_legal_moves(rules, board, swaps, |_| {
         found = true;
@@ -179,22 +178,27 @@ pub fn legal_moves_into<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut V
 pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
-    known: Option<&SwapMasks>,
+    known: Option<&KnownSwaps>,
     out: &mut Vec<Move>,
 ) {
     if rules.accepts(MoveKind::Swap) {
+        let (rows, cols) = (board.rows(), board.cols());
         // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they are
         // (boards with locks take the locked swaps out of the cell sets).
-        let packed =
-            known.is_none() && lists_packed(board.rows(), board.cols()) && !has_locks(board);
+        let packed = lists_packed(rows, cols) && !has_locks(board);
         let mut computed = None;
-        let listed = if packed {
+        let listed = if let Some(known) = known {
+            known.append_to(rows, cols, out);
+            Some(())
+        } else if packed {
             rules
                 .legal_swaps_packed(board)
                 .map(|swaps| swaps.append_to(out))
         } else {
-            known_or_computed(rules, board, known, &mut computed)
-                .map(|masks| masks.append_to(board.rows(), board.cols(), out))
+            legal_swaps_into(rules, board, &mut computed);
+            computed
+                .as_ref()
+                .map(|masks| masks.append_to(rows, cols, out))
         };
         if listed.is_none() {
             for_each_swap_by_pairs(rules, board, &mut pusher(out));
@@ -203,20 +207,15 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
     visit_other_moves(rules, board, pusher(out));
 }
 
-/// The legal-swap masks: `known` when given, else the rules' own written to `computed`
-/// (filled in place: returning the 256-byte masks by value costs a copy); `None` for
-/// rules without masks.
-fn known_or_computed<'a, R: Rules + ?Sized>(
-    rules: &R,
-    board: &Board,
-    known: Option<&'a SwapMasks>,
-    computed: &'a mut Option<SwapMasks>,
-) -> Option<&'a SwapMasks> {
-    if known.is_some() {
-        return known;
+/// The rules' legal swaps in the form a game's status keeps: packed on boards of at most
+/// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
+/// without masks.
+fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
+    if board.rows() <= 8 && board.cols() <= 8 && !has_locks(board) {
+        rules.legal_swaps_packed(board).map(KnownSwaps::Packed)
+    } else {
+        legal_swaps(rules, board).map(KnownSwaps::Sets)
     }
-    legal_swaps_into(rules, board, computed);
-    computed.as_ref()
 }
 
 /// A visitor that pushes every move onto `out`.
@@ -231,14 +230,19 @@ fn pusher(out: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
 fn visit_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
-    known: Option<&SwapMasks>,
+    known: Option<&KnownSwaps>,
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
         let mut computed = None;
-        let go_on = match known_or_computed(rules, board, known, &mut computed) {
-            Some(masks) => masks.visit_rows(board.rows(), &mut visit),
-            None => for_each_swap_by_pairs(rules, board, &mut visit),
+        if known.is_none() {
+            // Filled in place: returning the 256-byte masks by value costs a copy.
+            legal_swaps_into(rules, board, &mut computed);
+        }
+        let go_on = match (known, &computed) {
+            (Some(known), _) => known.visit(board.rows(), &mut visit),
+            (None, Some(masks)) => masks.visit_rows(board.rows(), &mut visit),
+            (None, None) => for_each_swap_by_pairs(rules, board, &mut visit),
         };
         if !go_on {
             return;
@@ -269,7 +273,7 @@ pub fn pick_legal_move<R: Rules + ?Sized>(
 pub(crate) fn pick_with<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
-    known: Option<&SwapMasks>,
+    known: Option<&KnownSwaps>,
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Move> {
     let computed;
@@ -278,7 +282,8 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
     } else if let Some(masks) = known {
         Some(masks)
     } else {
-        computed = legal_swaps(rules, board).unwrap_or_else(|| swaps_by_pairs(rules, board));
+        computed = known_swaps(rules, board)
+            .unwrap_or_else(|| KnownSwaps::Sets(swaps_by_pairs(rules, board)));
         Some(&computed)
     };
     let (rows, cols) = (board.rows(), board.cols());

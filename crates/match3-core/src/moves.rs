@@ -222,11 +222,8 @@ impl SwapMasks {
         mut n: usize,
     ) -> Option<(Pos, Pos)> {
         let row = if let Some(running) = count.running {
-            // The first row whose running count passes `n`.
-            let r = (0..rows).find(|&r| (running >> (8 * r)) & 0xff > n as u64)?;
-            if r > 0 {
-                n -= ((running >> (8 * (r - 1))) & 0xff) as usize;
-            }
+            let (r, in_row) = row_of_nth(running, rows, n)?;
+            n = in_row;
             r
         } else {
             let mut found = None;
@@ -248,10 +245,7 @@ impl SwapMasks {
     /// byte, bytes counted with the usual bit tricks and summed by one multiplication,
     /// instead of a popcount per row (the default x86-64 target has no instruction).
     fn running_counts8(&self, rows: usize, cols: usize) -> Option<u64> {
-        let PackedSwaps { right, down } = self.packed(rows, cols)?;
-        // At most 16 swaps per row and 128 in all: every byte sum fits.
-        let per_row = byte_counts(right) + byte_counts(down);
-        Some(per_row.wrapping_mul(BYTE_ONES))
+        Some(self.packed(rows, cols)?.running_counts())
     }
 
     /// The masks packed a byte per row ([`PackedSwaps`]) for a board of `size`; `None` when
@@ -355,6 +349,72 @@ impl PackedSwaps {
         masks
     }
 
+    /// Whether the swap of the side neighbours `a` and `b` (in either order) is in the
+    /// masks (see [`SwapMasks::allows`]).
+    pub(crate) fn allows(&self, a: Pos, b: Pos) -> bool {
+        let (first, second) = if (a.row, a.col) <= (b.row, b.col) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if first.row >= 8 || first.col >= 8 {
+            return false;
+        }
+        let bit = 1u64 << (8 * first.row + first.col);
+        if first.row == second.row && first.col + 1 == second.col {
+            self.right & bit != 0
+        } else if first.col == second.col && first.row + 1 == second.row {
+            self.down & bit != 0
+        } else {
+            false
+        }
+    }
+
+    /// The swaps in rows `0..=r` for each row `r`, a byte per row (every later byte holds
+    /// the total): bytes counted with the usual bit tricks and summed by one
+    /// multiplication, instead of a popcount per row (the default x86-64 target has no
+    /// instruction).
+    fn running_counts(&self) -> u64 {
+        // At most 16 swaps per row and 128 in all: every byte sum fits.
+        let per_row = byte_counts(self.right) + byte_counts(self.down);
+        per_row.wrapping_mul(BYTE_ONES)
+    }
+
+    /// The swaps counted, for [`nth_counted`](Self::nth_counted).
+    pub(crate) fn count(&self) -> SwapCount {
+        let running = self.running_counts();
+        SwapCount {
+            total: (running >> 56) as usize,
+            running: Some(running),
+        }
+    }
+
+    /// The `n`-th swap (from 0) in list order (see [`SwapMasks::nth`]), counted by
+    /// [`count`](Self::count).
+    pub(crate) fn nth_counted(&self, count: &SwapCount, n: usize) -> Option<(Pos, Pos)> {
+        let (row, n) = row_of_nth(count.running?, 8, n)?;
+        let byte = |x: u64| (x >> (8 * row)) as u32 & 0xff;
+        let swaps = spread(byte(self.right)) | spread(byte(self.down)) << 1;
+        nth_set_bit(swaps, n).map(|bit| SwapMasks::swap_at(row, bit))
+    }
+
+    /// Calls `visit` with the swaps in list order until it returns `false`; returns
+    /// `false` then.
+    pub(crate) fn visit(&self, visit: &mut impl FnMut(Move) -> bool) -> bool {
+        let Self { right, down } = *self;
+        let mut bits = right | down;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let [to_right, to_down] = SWAPS8[i % 64];
+            if (right >> i & 1 == 1 && !visit(to_right)) || (down >> i & 1 == 1 && !visit(to_down))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Appends the swaps to `out` in list order: 128 zeroed slots are made at once (a
     /// `memset`), filled without a branch per swap, and the rest cut off, so no write
     /// checks the vector's capacity or reloads its length.
@@ -384,6 +444,89 @@ impl PackedSwaps {
     }
 }
 
+/// The row holding swap `n` (from 0) by the running counts of
+/// [`PackedSwaps::running_counts`], and `n` within that row; `None` past the last of
+/// `rows`.
+fn row_of_nth(running: u64, rows: usize, n: usize) -> Option<(usize, usize)> {
+    // The first row whose running count passes `n`.
+    let r = (0..rows).find(|&r| (running >> (8 * r)) & 0xff > n as u64)?;
+    let before = if r > 0 {
+        ((running >> (8 * (r - 1))) & 0xff) as usize
+    } else {
+        0
+    };
+    Some((r, n - before))
+}
+
+/// The legal swaps a game's status found, kept for the moves that follow (listing them,
+/// checking one, picking one): packed on boards of at most 8 × 8, where the rules hand
+/// them over so ([`Rules::legal_swaps_packed`](crate::Rules::legal_swaps_packed)), as
+/// cell sets elsewhere.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+// Rewritten after every turn: boxing the big variant would allocate each time.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum KnownSwaps {
+    Packed(PackedSwaps),
+    Sets(SwapMasks),
+}
+
+impl KnownSwaps {
+    /// See [`SwapMasks::allows`].
+    pub(crate) fn allows(&self, a: Pos, b: Pos) -> bool {
+        match self {
+            KnownSwaps::Packed(p) => p.allows(a, b),
+            KnownSwaps::Sets(m) => m.allows(a, b),
+        }
+    }
+
+    /// Appends the swaps of a board of `rows` × `cols` to `out`, in list order (see
+    /// [`SwapMasks::append_to`]).
+    pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
+        match self {
+            KnownSwaps::Packed(p) if lists_packed(rows, cols) => p.append_to(out),
+            KnownSwaps::Packed(p) => {
+                p.visit(&mut |m| {
+                    out.push(m);
+                    true
+                });
+            }
+            KnownSwaps::Sets(m) => m.append_to(rows, cols, out),
+        }
+    }
+
+    /// Calls `visit` with the swaps of a board of `rows` rows in list order until it
+    /// returns `false`; returns `false` then.
+    pub(crate) fn visit(&self, rows: usize, visit: &mut impl FnMut(Move) -> bool) -> bool {
+        match self {
+            KnownSwaps::Packed(p) => p.visit(visit),
+            KnownSwaps::Sets(m) => m.visit_rows(rows, visit),
+        }
+    }
+
+    /// The swaps of a board of `rows` × `cols` counted, for
+    /// [`nth_counted`](Self::nth_counted).
+    pub(crate) fn count_in(&self, rows: usize, cols: usize) -> SwapCount {
+        match self {
+            KnownSwaps::Packed(p) => p.count(),
+            KnownSwaps::Sets(m) => m.count_in(rows, cols),
+        }
+    }
+
+    /// The `n`-th swap in list order on a board of `rows` rows, counted by
+    /// [`count_in`](Self::count_in).
+    pub(crate) fn nth_counted(
+        &self,
+        count: &SwapCount,
+        rows: usize,
+        n: usize,
+    ) -> Option<(Pos, Pos)> {
+        match self {
+            KnownSwaps::Packed(p) => p.nth_counted(count, n),
+            KnownSwaps::Sets(m) => m.nth_counted(count, rows, n),
+        }
+    }
+}
+
 /// The swaps of [`SwapMasks`] counted on a board, for picking one by index.
 pub(crate) struct SwapCount {
     /// How many swaps there are.
@@ -398,7 +541,8 @@ mod tests {
     use crate::rng::GameRng;
 
     /// Scattered masks on every board up to 8 × 8: packing keeps exactly the cells on the
-    /// board, unpacking gives them back, and the packed list is the cell sets' list.
+    /// board, unpacking gives them back, the packed list is the cell sets' list, and the
+    /// status kept packed lists, counts, picks and checks swaps as the cell sets do.
     #[test]
     fn packing_round_trips_and_lists_the_same_swaps() {
         let mut rng = GameRng::new(7);
@@ -429,6 +573,41 @@ mod tests {
                         true
                     });
                     assert_eq!(listed, pushed, "{rows}×{cols}");
+                    // The status's packed form answers as the cell sets do.
+                    let (known, sets) = (KnownSwaps::Packed(packed), KnownSwaps::Sets(on_board));
+                    let mut visited = vec![Move::Drop(9)];
+                    known.visit(rows, &mut |m| {
+                        visited.push(m);
+                        true
+                    });
+                    assert_eq!(visited, pushed, "{rows}×{cols}");
+                    let (mut appended, mut from_sets) = (Vec::new(), Vec::new());
+                    known.append_to(rows, cols, &mut appended);
+                    sets.append_to(rows, cols, &mut from_sets);
+                    assert_eq!(appended, from_sets, "{rows}×{cols}");
+                    let (count, set_count) =
+                        (known.count_in(rows, cols), sets.count_in(rows, cols));
+                    assert_eq!(count.total, set_count.total, "{rows}×{cols}");
+                    for n in 0..=count.total {
+                        assert_eq!(
+                            known.nth_counted(&count, rows, n),
+                            on_board.nth(n),
+                            "{rows}×{cols} swap {n}"
+                        );
+                    }
+                    for r in 0..=rows as u8 {
+                        for c in 0..=cols as u8 {
+                            let a = Pos::new(r, c);
+                            for b in [
+                                Pos::new(r, c + 1),
+                                Pos::new(r + 1, c),
+                                Pos::new(r + 1, c + 1),
+                            ] {
+                                assert_eq!(known.allows(a, b), sets.allows(a, b), "{a} {b}");
+                                assert_eq!(known.allows(b, a), sets.allows(b, a), "{b} {a}");
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -72,9 +72,10 @@ pub trait Rules {
     }
 
     /// [`legal_swaps`](Rules::legal_swaps) on a board of at most 8 × 8, packed a byte per
-    /// row: what the engine lists the moves of such boards from (37 cells and more; see
-    /// [`PackedSwaps`]). Must equal `legal_swaps` packed, `None` included (the shared
-    /// suite checks it). Default: `legal_swaps` packed with [`SwapMasks::to_packed`].
+    /// row (see [`PackedSwaps`]): what a game on such a board keeps as its status's legal
+    /// swaps, and lists, checks and picks moves from, and what the engine lists a board's
+    /// moves from (37 cells and more). Must equal `legal_swaps` packed, `None` included
+    /// (the shared suite checks it). References, boxes and `Arc`s of rules forward it. Default: `legal_swaps` packed with [`SwapMasks::to_packed`].
     /// Rules that compute their masks on the board's packed planes override it to hand
     /// those words over as they are, without the round trip through two cell sets.
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
@@ -440,9 +441,12 @@ macro_rules! pointer_rules {
             fn inner(&self) -> &R {
                 self
             }
-            // A pointer scores exactly as what it points to.
+            // A pointer scores and lists exactly as what it points to.
             fn score_bound(&self, board: &Board) -> Option<u64> {
                 self.inner().score_bound(board)
+            }
+            fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+                self.inner().legal_swaps_packed(board)
             }
         }
         impl<R: Rules + ?Sized> Rules for $ty {

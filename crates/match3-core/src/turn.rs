@@ -12,7 +12,7 @@ use crate::error::MoveError;
 use crate::game::{Snapshot, TurnSummary};
 use crate::legal::settle_status;
 use crate::level::{Goal, Level};
-use crate::moves::{Move, SwapMasks};
+use crate::moves::{KnownSwaps, Move};
 use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
@@ -101,7 +101,7 @@ pub(crate) enum Plan {
 pub(crate) fn validate<R: Rules + ?Sized>(
     rules: &R,
     board: &mut Board,
-    known: Option<&SwapMasks>,
+    known: Option<&KnownSwaps>,
     mv: Move,
     area: &mut CellSet,
 ) -> Result<Plan, MoveError> {

@@ -4,8 +4,8 @@
 
 use match3_core::refill::{NoImmediateMatch, RefillPolicy, Scripted, Uniform, Weighted};
 use match3_core::{
-    Board, CellSet, Color, Game, GameRng, Matches, Move, MoveKind, NotationError, Piece, Pos,
-    Rules, ScoredPhase, SpawnSite, SpecialKind, runs,
+    Board, CellSet, Color, Game, GameRng, Matches, Move, MoveKind, NotationError, PackedSwaps,
+    Piece, Pos, Rules, ScoredPhase, SpawnSite, SpecialKind, SwapMasks, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -250,4 +250,42 @@ fn markers_parse_through_the_rules_table() {
         "row 0, col 1: the sniper rules have no special pieces marked '-'"
     );
     assert!(match3_core::Special::new('.').is_none() && match3_core::Special::new('a').is_none());
+}
+
+/// Rules whose packed masks are told apart from their cell sets on purpose: the packed
+/// form says `(0, 0)` swaps with `(0, 1)`, the cell sets say nothing is legal.
+struct Marked;
+impl Rules for Marked {
+    fn name(&self) -> &str {
+        "marked"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn legal_swaps(&self, _: &Board) -> Option<SwapMasks> {
+        Some(SwapMasks::default())
+    }
+    fn legal_swaps_packed(&self, _: &Board) -> Option<PackedSwaps> {
+        Some(PackedSwaps { right: 1, down: 0 })
+    }
+}
+
+#[test]
+fn pointers_to_rules_hand_over_the_rules_packed_swaps() {
+    let board: Board = "ABCA/BCAB/CABC/ABCA".parse().unwrap();
+    let marked = Some(PackedSwaps { right: 1, down: 0 });
+    let boxed: Box<dyn Rules> = Box::new(Marked);
+    assert_eq!(
+        <&Marked as Rules>::legal_swaps_packed(&&Marked, &board),
+        marked
+    );
+    assert_eq!(boxed.legal_swaps_packed(&board), marked);
+    assert_eq!(
+        std::sync::Arc::new(Marked).legal_swaps_packed(&board),
+        marked
+    );
+    // A game of boxed rules keeps the packed masks as its status on boards up to 8 × 8:
+    // its move list is theirs.
+    let game = Game::from_board(boxed, board, 0).unwrap();
+    assert_eq!(game.legal_moves(), [Move::Swap(p(0, 0), p(0, 1))]);
 }

@@ -3,7 +3,9 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
-use match3_core::{Board, CellSet, Color, Piece, Pos, Size, SwapMasks};
+use match3_core::packed::Geometry;
+use match3_core::planes::Field;
+use match3_core::{Board, CellSet, Color, PackedSwaps, Piece, Pos, Size, SwapMasks};
 
 use crate::specials::{Axis, Kind, kind};
 
@@ -133,22 +135,36 @@ pub(crate) fn has_specials(board: &Board) -> bool {
     }
 }
 
+/// On a board of at most 64 cells: its combo swaps as packed planes (with the right
+/// neighbour, with the lower one; bit `row * cols + col`), and the board's geometry;
+/// `None` on bigger boards. The same formulas as on row words, and usually no combo at
+/// all: a board without specials answers in one word.
+fn packed_combos(board: &Board) -> Option<(&Geometry, [u64; 2])> {
+    // Colour bombs are the only colourless pieces of these rules.
+    let (g, s) = (board.geometry()?, board.packed_specials()?);
+    if s == 0 {
+        return Some((g, [0, 0]));
+    }
+    let (b, p) = (board.packed_colorless()?, board.packed_pieces()?);
+    let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
+    let down = (s & g.from_below(s, 1)) | (b & g.from_below(p, 1)) | (p & g.from_below(b, 1));
+    Some((g, [right, down]))
+}
+
+/// [`combo_masks`] on a board of at most 8 × 8, packed a byte per row
+/// ([`PackedSwaps`]); `None` on bigger boards.
+pub(crate) fn packed_combo_swaps(board: &Board) -> Option<PackedSwaps> {
+    let (g, [right, down]) = packed_combos(board)?;
+    Some(PackedSwaps {
+        right: g.to_bytes8(right)?,
+        down: g.to_bytes8(down)?,
+    })
+}
+
 /// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
 /// costs one look at its special rows.
 pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
-    // Colour bombs are the only colourless pieces of these rules.
-    if let (Some(g), Some(s), Some(b), Some(p)) = (
-        board.geometry(),
-        board.packed_specials(),
-        board.packed_colorless(),
-        board.packed_pieces(),
-    ) {
-        // Small boards: the same formulas on packed planes, and usually no combo at all.
-        if s == 0 {
-            return;
-        }
-        let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
-        let down = (s & g.from_below(s, 1)) | (b & g.from_below(p, 1)) | (p & g.from_below(b, 1));
+    if let Some((g, [right, down])) = packed_combos(board) {
         if right | down != 0 {
             masks.right.union_with(&g.to_set(right));
             masks.down.union_with(&g.to_set(down));

@@ -73,11 +73,16 @@ impl Rules for Lines {
     }
 
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
-        // A board with a special (rare) adds its combos to the cell sets.
-        if blast::has_specials(board) {
-            return self.legal_swaps(board)?.to_packed(board.size());
+        // Most boards hold no special, so no combo: their masks are handed over as built.
+        if !blast::has_specials(board) {
+            return runs::swap_masks3_packed(board);
         }
-        runs::swap_masks3_packed(board)
+        let runs = runs::swap_masks3_packed(board)?;
+        let combos = blast::packed_combo_swaps(board)?;
+        Some(PackedSwaps {
+            right: runs.right | combos.right,
+            down: runs.down | combos.down,
+        })
     }
 
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
