@@ -329,41 +329,17 @@ impl Masks {
         (!self.packed.is_empty()).then_some(!packed_keep)
     }
 
-    /// Gravity on every plane at once, for a board without holes or fixed cells (the
-    /// cells have already moved): each round moves every occupied cell with an empty
-    /// cell anywhere below it down one row, so a column settles in as many rounds as its
-    /// deepest gap, and a cell arriving from above takes the place of one that left.
+    /// Gravity on every plane at once, for a board of at most 64 cells without holes or
+    /// fixed cells (the cells have already moved): each round moves every occupied cell
+    /// with an empty cell anywhere below it down one row, so a column settles in as many
+    /// rounds as its deepest gap, and a cell arriving from above takes the place of one
+    /// that left. Bigger boards move each falling cell's bits instead
+    /// ([`relocate`](Masks::relocate)): there a round costs a word per plane and row.
     pub(crate) fn fall(&mut self) {
-        if let Some(g) = self.geometry {
-            self.fall_packed(g.cols as usize, g.all);
-            return;
-        }
-        let (rows, planes) = (self.rows, self.words.len() / self.rows.max(1));
-        let full = if self.cols >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << self.cols) - 1
-        };
-        let mut falling = [0u32; crate::pos::MAX_SIDE];
-        loop {
-            let (mut gap_below, mut any) = (0u32, 0u32);
-            for r in (0..rows).rev() {
-                let occupied = self.words[PIECES * rows + r] | self.words[BLOCKERS * rows + r];
-                falling[r] = occupied & gap_below;
-                any |= falling[r];
-                gap_below |= full & !occupied;
-            }
-            if any == 0 {
-                return;
-            }
-            for plane in 0..planes {
-                let w = &mut self.words[plane * rows..(plane + 1) * rows];
-                for r in (1..rows).rev() {
-                    w[r] = (w[r] & !falling[r]) | (w[r - 1] & falling[r - 1]);
-                }
-                w[0] &= !falling[0];
-            }
-        }
+        let g = self
+            .geometry
+            .expect("packed planes: a board of at most 64 cells");
+        self.fall_packed(g.cols as usize, g.all);
     }
 
     /// On a small board: the cells that hold a piece or a blocker (what falls).
