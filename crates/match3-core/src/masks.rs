@@ -268,6 +268,20 @@ impl Masks {
 
     /// Moves `cell`'s bits from `from` to `to` (a fall): both positions in one pass.
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos, cell: Cell) {
+        // A plain piece (nearly every fall) moves in two planes: pieces and its colour.
+        if let Cell::Piece(p) = cell
+            && let (Some(color), None) = (p.color(), p.special())
+            && self.packed.is_empty()
+        {
+            let (rows, plane) = (self.rows, FIRST_COLOR + color.index() as usize);
+            let (from_row, to_row) = (from.row as usize, to.row as usize);
+            let (from_bit, to_bit) = (1u32 << from.col, 1u32 << to.col);
+            for base in [PIECES * rows, plane * rows] {
+                self.words[base + from_row] ^= from_bit;
+                self.words[base + to_row] ^= to_bit;
+            }
+            return;
+        }
         let (planes, n) = Self::planes_of(cell);
         let packed_bits = if self.packed.is_empty() {
             0
