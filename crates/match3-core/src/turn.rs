@@ -496,6 +496,10 @@ fn first_waiting(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Po
         return None;
     }
     let specials = board.special_rows();
+    // Bigger boards: one OR over the rows first, since most hold no special at all.
+    if specials.iter().fold(0, |any, &s| any | s) == 0 {
+        return None;
+    }
     specials.iter().enumerate().find_map(|(r, &s)| {
         let bits = s & cleared.row_bits(r) & !fired.row_bits(r);
         (bits != 0).then(|| Pos::new(r as u8, bits.trailing_zeros() as u8))
