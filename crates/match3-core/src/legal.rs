@@ -183,14 +183,13 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let (rows, cols) = (board.rows(), board.cols());
-        // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they are
-        // (boards with locks take the locked swaps out of the cell sets).
-        let packed = lists_packed(rows, cols) && !has_locks(board);
         let mut computed = None;
         let listed = if let Some(known) = known {
             known.append_to(rows, cols, out);
             Some(())
-        } else if packed {
+        } else if lists_packed(rows, cols) && !has_locks(board) {
+            // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they
+            // are (boards with locks take the locked swaps out of the cell sets).
             rules
                 .legal_swaps_packed(board)
                 .map(|swaps| swaps.append_to(out))

@@ -75,9 +75,10 @@ pub trait Rules {
     /// row (see [`PackedSwaps`]): what a game on such a board keeps as its status's legal
     /// swaps, and lists, checks and picks moves from, and what the engine lists a board's
     /// moves from (37 cells and more). Must equal `legal_swaps` packed, `None` included
-    /// (the shared suite checks it). References, boxes and `Arc`s of rules forward it. Default: `legal_swaps` packed with [`SwapMasks::to_packed`].
-    /// Rules that compute their masks on the board's packed planes override it to hand
-    /// those words over as they are, without the round trip through two cell sets.
+    /// (the shared suite checks it). References, boxes and `Arc`s of rules forward it.
+    /// Default: `legal_swaps` packed with [`SwapMasks::to_packed`]. Rules that compute
+    /// their masks on the board's packed planes override it to hand those words over as
+    /// they are, without the round trip through two cell sets.
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
         self.legal_swaps(board)?.to_packed(board.size())
     }

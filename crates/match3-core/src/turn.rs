@@ -702,6 +702,13 @@ fn refill<R: Rules + ?Sized, S: Sink>(
         state: &mut state.refill_state,
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
+    let next_id = &mut state.next_id;
+    let mut fill = |site: &mut SpawnSite<'_>, pos: Pos| {
+        site.pos = Some(pos);
+        let piece = spawn_at(rules, level, site, calm);
+        let id = place_new(site.board, next_id, pos, piece);
+        sink.spawn(id, pos, piece);
+    };
     if let (&Empties::Packed(mut bits), false) = (&empties, calm) {
         // One walk over the board's word, in index (row-major) order: no loop per row,
         // whose exits depend on where the holes are, and no division for the row.
@@ -710,11 +717,7 @@ fn refill<R: Rules + ?Sized, S: Sink>(
             let idx = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let r = (idx * per_row) >> 16;
-            let pos = Pos::new(r as u8, (idx - r * cols) as u8);
-            site.pos = Some(pos);
-            let piece = spawn_at(rules, level, &mut site, false);
-            let id = place_new(site.board, &mut state.next_id, pos, piece);
-            sink.spawn(id, pos, piece);
+            fill(&mut site, Pos::new(r as u8, (idx - r * cols) as u8));
         }
         return;
     }
@@ -725,10 +728,7 @@ fn refill<R: Rules + ?Sized, S: Sink>(
         while bits != 0 {
             let pos = Pos::new(r as u8, bits.trailing_zeros() as u8);
             bits &= bits - 1;
-            site.pos = Some(pos);
-            let piece = spawn_at(rules, level, &mut site, calm);
-            let id = place_new(site.board, &mut state.next_id, pos, piece);
-            sink.spawn(id, pos, piece);
+            fill(&mut site, pos);
         }
     }
 }
