@@ -40,7 +40,7 @@ fn count(rows_: &Rows, rows: usize) -> usize {
 fn rows_of(board: &Board, color: Color) -> Rows {
     let mut m = [0u32; MAX_SIDE];
     let src = board.color_rows(color);
-    m[..src.len()].copy_from_slice(src);
+    m[..src.len()].copy_from_slice(&src);
     m
 }
 

@@ -6,6 +6,7 @@ use crate::layers::{Layers, MAX_JELLY};
 use crate::masks::{CRATES, JELLY, LOCKS, Masks};
 use crate::piece::{Cell, Color, Piece};
 use crate::pos::{Pos, Size};
+use crate::rowmasks::RowMasks;
 
 /// A rectangular board, 1×1 to 32×32.
 ///
@@ -553,19 +554,34 @@ impl Board {
 
     /// The set of cells that hold a piece of `color`.
     pub fn cells_of_color(&self, color: Color) -> CellSet {
-        rows_to_set(self.color_rows(color))
+        rows_to_set(&self.color_rows(color))
     }
 
     /// Row masks of the pieces of `color`: word `r` has bit `c` set when `(r, c)` holds a
     /// piece of that colour (specials included; colourless specials have none).
-    pub fn color_rows(&self, color: Color) -> &[u32] {
+    #[inline]
+    pub fn color_rows(&self, color: Color) -> RowMasks<'_> {
         self.masks.color(color.index())
     }
 
     /// The row masks of the colour with index `plane` (zeros past
     /// [`color_planes`](Board::color_planes)).
-    pub fn color_plane(&self, plane: usize) -> &[u32] {
+    #[inline]
+    pub fn color_plane(&self, plane: usize) -> RowMasks<'_> {
         self.masks.color(plane.min(u8::MAX as usize) as u8)
+    }
+
+    /// On a board above 64 cells: the row words of colour `plane`, lent without a copy
+    /// (zeros past [`color_planes`](Board::color_planes)); `None` on smaller boards, whose
+    /// planes are packed.
+    pub(crate) fn lent_color(&self, plane: usize) -> Option<&[u32]> {
+        self.masks.lent_color(plane)
+    }
+
+    /// On a board above 64 cells: the pieces' row words (see
+    /// [`lent_color`](Board::lent_color)).
+    pub(crate) fn lent_pieces(&self) -> Option<&[u32]> {
+        self.masks.lent_pieces()
     }
 
     /// How many colour planes [`color_rows`](Board::color_rows) may have non-zero: every
@@ -604,6 +620,13 @@ impl Board {
         self.masks.packed_colorless()
     }
 
+    /// Row words of the cells that hold a piece or a blocker (see
+    /// [`Masks::occupied_rows`]).
+    #[inline]
+    pub(crate) fn occupied_rows(&self) -> [u32; crate::pos::MAX_SIDE] {
+        self.masks.occupied_rows()
+    }
+
     /// On a board of at most 64 cells without holes or obstacles: its empty cells as one
     /// `u64`; `None` elsewhere.
     pub(crate) fn packed_empties(&self) -> Option<u64> {
@@ -611,12 +634,14 @@ impl Board {
     }
 
     /// Row masks of all pieces (not blockers, not empties).
-    pub fn piece_rows(&self) -> &[u32] {
+    #[inline]
+    pub fn piece_rows(&self) -> RowMasks<'_> {
         self.masks.pieces()
     }
 
     /// Row masks of blockers.
-    pub fn blocker_rows(&self) -> &[u32] {
+    #[inline]
+    pub fn blocker_rows(&self) -> RowMasks<'_> {
         self.masks.blockers()
     }
 
@@ -631,12 +656,14 @@ impl Board {
     }
 
     /// Row masks of special pieces (coloured or not).
-    pub fn special_rows(&self) -> &[u32] {
+    #[inline]
+    pub fn special_rows(&self) -> RowMasks<'_> {
         self.masks.specials()
     }
 
     /// Row masks of pieces without a colour (colourless specials).
-    pub fn colorless_rows(&self) -> &[u32] {
+    #[inline]
+    pub fn colorless_rows(&self) -> RowMasks<'_> {
         self.masks.colorless()
     }
 

@@ -122,6 +122,30 @@ impl CellSet {
         tail.fill(0);
     }
 
+    /// [`keep_rows`](CellSet::keep_rows) from a packed plane (bit `row * cols + col`) of a
+    /// board of `rows` rows of `cols` columns (at most 64 cells).
+    #[inline]
+    pub(crate) fn keep_packed(&mut self, plane: u64, rows: usize, cols: usize) {
+        if cols == 8 {
+            // The common 8×8 board: a byte a row, eight rows whatever the height (the
+            // plane has no bit past the board).
+            let (head, tail) = self.rows.split_at_mut(8);
+            for (w, b) in head.iter_mut().zip(plane.to_le_bytes()) {
+                *w &= u32::from(b);
+            }
+            tail.fill(0);
+            return;
+        }
+        let (head, tail) = self.rows.split_at_mut(rows.min(MAX_SIDE));
+        {
+            let row = u64::MAX >> (64 - cols);
+            for (r, w) in head.iter_mut().enumerate() {
+                *w &= (plane >> (r * cols) & row) as u32;
+            }
+        }
+        tail.fill(0);
+    }
+
     /// Sets the bits of one row (ignored past row 31).
     pub fn set_row_bits(&mut self, row: usize, bits: u32) {
         if let Some(w) = self.rows.get_mut(row) {

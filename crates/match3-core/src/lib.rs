@@ -139,6 +139,7 @@ pub mod planes;
 mod pos;
 pub mod refill;
 mod rng;
+mod rowmasks;
 mod rules;
 pub mod runs;
 mod save;
@@ -166,6 +167,7 @@ pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
 pub use refill::SpawnSite;
 pub use rng::GameRng;
+pub use rowmasks::RowMasks;
 pub use rules::{Rules, Wrap};
 pub use save::SavedGame;
 pub use trace::{

@@ -1,12 +1,14 @@
-//! Bit masks a [`Board`](crate::Board) keeps beside its cells: one word per row for
-//! pieces, blockers, special pieces, colourless pieces and each colour (plus holes, kept
-//! apart because they never change) and, on boards of at most 64
-//! cells, the same planes packed into one `u64` each (bit `row * cols + col`). Detection
-//! and move generation read these with shifts and ANDs instead of visiting cells.
+//! Bit masks a [`Board`](crate::Board) keeps beside its cells: planes of pieces,
+//! blockers, special pieces, colourless pieces and each colour. A board of at most 64
+//! cells keeps each plane packed in one `u64` (bit `row * cols + col`), a bigger one a
+//! word per row; holes and obstacles, which change rarely, are row words on every board.
+//! Detection and move generation read these with shifts and ANDs instead of visiting
+//! cells.
 
 use crate::packed::{ColumnGather, Geometry};
 use crate::piece::Cell;
 use crate::pos::{Pos, Size};
+use crate::rowmasks::RowMasks;
 
 /// Planes before the colour planes.
 const PIECES: usize = 0;
@@ -15,8 +17,10 @@ const SPECIALS: usize = 2;
 const COLORLESS: usize = 3;
 const FIRST_COLOR: usize = 4;
 
-/// Row masks, plane-major: `words[plane * rows + row]`, bit `col` = cell `(row, col)`;
-/// plus `packed[plane]` for small boards.
+/// The planes, in one of two layouts: on boards of at most 64 cells `packed[plane]`
+/// (and `words` empty), on bigger ones row words, plane-major: `words[plane * rows +
+/// row]`, bit `col` = cell `(row, col)` (and `packed` empty). Keeping one layout only
+/// means every change writes one word per plane, not two.
 #[derive(Debug, Default)]
 pub(crate) struct Masks {
     rows: usize,
@@ -64,12 +68,21 @@ impl Clone for Masks {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.rows = source.rows;
-        self.cols = source.cols;
-        self.words.clone_from(&source.words);
-        self.packed.clone_from(&source.packed);
-        self.geometry = source.geometry;
-        self.columns = source.columns;
+        // Speculation copies boards of one size over and over: the geometry (a dozen
+        // words) only changes with the size.
+        if (self.rows, self.cols) != (source.rows, source.cols) {
+            self.rows = source.rows;
+            self.cols = source.cols;
+            self.geometry = source.geometry;
+            self.columns = source.columns;
+        }
+        // One layout is always empty.
+        if !(self.words.is_empty() && source.words.is_empty()) {
+            self.words.clone_from(&source.words);
+        }
+        if !(self.packed.is_empty() && source.packed.is_empty()) {
+            self.packed.clone_from(&source.packed);
+        }
         // Nearly always all empty: skip the calls.
         if !(self.holes.is_empty() && source.holes.is_empty()) {
             self.holes.clone_from(&source.holes);
@@ -86,7 +99,11 @@ impl Masks {
         Masks {
             rows: size.rows(),
             cols: size.cols(),
-            words: vec![0; FIRST_COLOR * size.rows()],
+            words: if geometry.is_some() {
+                Vec::new()
+            } else {
+                vec![0; FIRST_COLOR * size.rows()]
+            },
             packed: if geometry.is_some() {
                 vec![0; FIRST_COLOR]
             } else {
@@ -99,25 +116,66 @@ impl Masks {
         }
     }
 
-    fn plane(&self, plane: usize) -> &[u32] {
-        let start = plane * self.rows;
-        self.words
-            .get(start..start + self.rows)
-            .unwrap_or(&ZERO[..self.rows])
+    /// Whether the planes are packed (a board of at most 64 cells).
+    #[inline]
+    fn is_packed(&self) -> bool {
+        !self.packed.is_empty()
     }
 
-    fn flip(&mut self, plane: usize, pos: Pos) {
-        let i = plane * self.rows + pos.row as usize;
-        if i >= self.words.len() {
+    /// A plane as row words: lent on big boards, written out from the packed plane on
+    /// small ones.
+    #[inline]
+    fn plane(&self, plane: usize) -> RowMasks<'_> {
+        match self.lent(plane) {
+            Some(rows) => RowMasks::lent(rows),
+            None => self.unpacked(plane),
+        }
+    }
+
+    /// On a board above 64 cells: a plane's row words (zeros for a plane not allocated
+    /// yet); `None` on a small board, whose planes are packed.
+    #[inline]
+    pub(crate) fn lent(&self, plane: usize) -> Option<&[u32]> {
+        if self.is_packed() {
+            return None;
+        }
+        let start = plane * self.rows;
+        Some(
+            self.words
+                .get(start..start + self.rows)
+                .unwrap_or(&ZERO[..self.rows]),
+        )
+    }
+
+    /// A packed plane written out as row words.
+    #[inline(never)]
+    fn unpacked(&self, plane: usize) -> RowMasks<'_> {
+        let bits = self.packed.get(plane).copied().unwrap_or(0);
+        RowMasks::unpacked(bits, self.rows, self.cols)
+    }
+
+    /// How many planes exist (the colour planes are allocated as colours appear).
+    fn planes(&self) -> usize {
+        if self.is_packed() {
+            self.packed.len()
+        } else {
+            self.words.len() / self.rows.max(1)
+        }
+    }
+
+    /// Allocates the planes up to `plane`.
+    fn grow(&mut self, plane: usize) {
+        if self.is_packed() {
+            self.packed.resize(plane + 1, 0);
+        } else {
             self.words.resize((plane + 1) * self.rows, 0);
-            if !self.packed.is_empty() {
-                self.packed.resize(plane + 1, 0);
-            }
         }
-        self.words[i] ^= 1 << pos.col;
-        if let Some(p) = self.packed.get_mut(plane) {
-            *p ^= 1 << (pos.row as usize * self.cols + pos.col as usize);
-        }
+    }
+
+    /// The packed bit of `pos`.
+    #[inline]
+    fn packed_bit(&self, pos: Pos) -> u64 {
+        1u64 << (pos.row as usize * self.cols + pos.col as usize)
     }
 
     /// The planes a cell sets, at most three (piece, special, then its colour or
@@ -153,17 +211,21 @@ impl Masks {
             && let (Some(color), None) = (p.color(), p.special())
         {
             let plane = FIRST_COLOR + color.index() as usize;
-            let (rows, row) = (self.rows, pos.row as usize);
-            if (plane + 1) * rows <= self.words.len() {
-                let bit = 1u32 << pos.col;
-                self.words[PIECES * rows + row] ^= bit;
-                self.words[plane * rows + row] ^= bit;
-                if !self.packed.is_empty() {
-                    let packed_bit = 1u64 << (row * self.cols + pos.col as usize);
-                    self.packed[PIECES] ^= packed_bit;
-                    self.packed[plane] ^= packed_bit;
+            if self.is_packed() {
+                if plane < self.packed.len() {
+                    let bit = self.packed_bit(pos);
+                    self.packed[PIECES] ^= bit;
+                    self.packed[plane] ^= bit;
+                    return;
                 }
-                return;
+            } else {
+                let (rows, row) = (self.rows, pos.row as usize);
+                if (plane + 1) * rows <= self.words.len() {
+                    let bit = 1u32 << pos.col;
+                    self.words[PIECES * rows + row] ^= bit;
+                    self.words[plane * rows + row] ^= bit;
+                    return;
+                }
             }
         }
         self.toggle_any(pos, cell);
@@ -202,20 +264,18 @@ impl Masks {
             if px == py {
                 return;
             }
-            if (px.max(py) + 1) * rows <= self.words.len() {
+            // Both pieces are on the board: their planes exist.
+            if self.is_packed() {
+                let bits = self.packed_bit(a) | self.packed_bit(b);
+                self.packed[px] ^= bits;
+                self.packed[py] ^= bits;
+            } else {
                 for plane in [px, py] {
                     self.words[plane * rows + a.row as usize] ^= 1 << a.col;
                     self.words[plane * rows + b.row as usize] ^= 1 << b.col;
                 }
-                if !self.packed.is_empty() {
-                    let cols = self.cols;
-                    let bits = (1u64 << (a.row as usize * cols + a.col as usize))
-                        | (1u64 << (b.row as usize * cols + b.col as usize));
-                    self.packed[px] ^= bits;
-                    self.packed[py] ^= bits;
-                }
-                return;
             }
+            return;
         }
         self.toggle(a, ca);
         self.toggle(b, cb);
@@ -233,21 +293,18 @@ impl Masks {
             return;
         }
         // The colour plane, last, is the highest: make sure it exists once.
-        if (planes[n - 1] + 1) * self.rows > self.words.len() {
-            self.flip(planes[n - 1], pos);
-            self.flip(planes[n - 1], pos);
+        if planes[n - 1] >= self.planes() {
+            self.grow(planes[n - 1]);
         }
-        let bit = 1u32 << pos.col;
-        let row = pos.row as usize;
-        let packed_bit = if self.packed.is_empty() {
-            0
+        if self.is_packed() {
+            let bit = self.packed_bit(pos);
+            for &plane in &planes[..n] {
+                self.packed[plane] ^= bit;
+            }
         } else {
-            1u64 << (row * self.cols + pos.col as usize)
-        };
-        for &plane in &planes[..n] {
-            self.words[plane * self.rows + row] ^= bit;
-            if let Some(p) = self.packed.get_mut(plane) {
-                *p ^= packed_bit;
+            let (bit, row) = (1u32 << pos.col, pos.row as usize);
+            for &plane in &planes[..n] {
+                self.words[plane * self.rows + row] ^= bit;
             }
         }
     }
@@ -271,7 +328,7 @@ impl Masks {
         // A plain piece (nearly every fall) moves in two planes: pieces and its colour.
         if let Cell::Piece(p) = cell
             && let (Some(color), None) = (p.color(), p.special())
-            && self.packed.is_empty()
+            && !self.is_packed()
         {
             let (rows, plane) = (self.rows, FIRST_COLOR + color.index() as usize);
             let (from_row, to_row) = (from.row as usize, to.row as usize);
@@ -283,20 +340,18 @@ impl Masks {
             return;
         }
         let (planes, n) = Self::planes_of(cell);
-        let packed_bits = if self.packed.is_empty() {
-            0
-        } else {
-            (1u64 << (from.row as usize * self.cols + from.col as usize))
-                | (1u64 << (to.row as usize * self.cols + to.col as usize))
-        };
+        // Present at `from`, so the planes are allocated.
+        if self.is_packed() {
+            let bits = self.packed_bit(from) | self.packed_bit(to);
+            for &plane in &planes[..n] {
+                self.packed[plane] ^= bits;
+            }
+            return;
+        }
         for &plane in &planes[..n] {
-            // Present at `from`, so the plane is allocated.
             let base = plane * self.rows;
             self.words[base + from.row as usize] ^= 1 << from.col;
             self.words[base + to.row as usize] ^= 1 << to.col;
-            if let Some(p) = self.packed.get_mut(plane) {
-                *p ^= packed_bits;
-            }
         }
     }
 
@@ -304,23 +359,26 @@ impl Masks {
     /// On a small board, returns the cleared cells as packed bits (bit `row * cols +
     /// col`, which is also the cell's index in row-major order).
     pub(crate) fn clear(&mut self, set: &crate::cellset::CellSet) -> Option<u64> {
-        let rows = self.rows;
-        if (rows, self.cols) == (8, 8) {
-            // The common board: every plane's eight words at once, without a branch per
-            // row (the compiler keeps the eight kept-bit words in two vector registers).
-            let keep: [u32; 8] = std::array::from_fn(|r| !set.row_bits(r));
-            for words in self.words.chunks_exact_mut(8) {
-                for (w, k) in words.iter_mut().zip(keep) {
-                    *w &= k;
-                }
-            }
-            let cleared = (0..8).fold(0u64, |acc, r| acc | u64::from(!keep[r] & 0xff) << (8 * r));
+        let (rows, cols) = (self.rows, self.cols);
+        if self.is_packed() {
+            let cleared = if cols == 8 {
+                // The common board: a byte a row, eight rows whatever the height (and the
+                // rows past it dropped), without a branch per row.
+                let all = self.geometry.as_ref().map_or(0, |g| g.all);
+                (0..8).fold(0u64, |acc, r| {
+                    acc | u64::from(set.row_bits(r) as u8) << (8 * r)
+                }) & all
+            } else {
+                let row = u32::MAX >> (32 - cols);
+                (0..rows).fold(0u64, |acc, r| {
+                    acc | u64::from(set.row_bits(r) & row) << (r * cols)
+                })
+            };
             for p in &mut self.packed {
                 *p &= !cleared;
             }
             return Some(cleared);
         }
-        let mut packed_keep = u64::MAX;
         for r in 0..rows {
             let bits = set.row_bits(r);
             if bits == 0 {
@@ -333,14 +391,8 @@ impl Masks {
                 *w &= !bits;
                 i += rows;
             }
-            if !self.packed.is_empty() {
-                packed_keep &= !(u64::from(bits) << (r * self.cols));
-            }
         }
-        for p in &mut self.packed {
-            *p &= packed_keep;
-        }
-        (!self.packed.is_empty()).then_some(!packed_keep)
+        None
     }
 
     /// Gravity on every plane at once, for a board of at most 64 cells without holes or
@@ -369,12 +421,26 @@ impl Masks {
         if let Some(gather) = &self.columns {
             return gather.column(self.packed_occupied(), col);
         }
-        let (pieces, blockers) = (self.plane(PIECES), self.plane(BLOCKERS));
+        let rows = self.rows;
+        if self.is_packed() {
+            return self.walk_packed_column(col);
+        }
+        let pieces = &self.words[PIECES * rows..][..rows];
+        let blockers = &self.words[BLOCKERS * rows..][..rows];
         let mut column = 0u32;
         for (r, (&p, &b)) in pieces.iter().zip(blockers).enumerate() {
             column |= ((p | b) >> col & 1) << r;
         }
         column
+    }
+
+    /// [`occupied_column`](Masks::occupied_column) on a small board taller than wide.
+    #[inline(never)]
+    fn walk_packed_column(&self, col: usize) -> u32 {
+        let occupied = self.packed_occupied();
+        (0..self.rows).fold(0, |column, r| {
+            column | ((occupied >> (r * self.cols + col)) as u32 & 1) << r
+        })
     }
 
     /// On a small board that has never had a hole: the columns (bit per column) with an
@@ -402,10 +468,9 @@ impl Masks {
     }
 
     /// [`fall`](Masks::fall) on packed planes (row stride `cols`, at most 32, so every
-    /// shift stays below 64), then the row words rewritten from them.
+    /// shift stays below 64).
     fn fall_packed(&mut self, cols: usize, all: u64) {
         let occupied = |p: &[u64]| p[PIECES] | p[BLOCKERS];
-        let mut moved = 0u64;
         loop {
             let empty = all & !occupied(&self.packed);
             // Every cell with an empty cell somewhere below it in its column: the shifts
@@ -426,39 +491,8 @@ impl Masks {
             if falling == 0 {
                 break;
             }
-            moved |= falling | falling << cols;
             for p in &mut self.packed {
                 *p = (*p & !falling) | (*p & falling) << cols;
-            }
-        }
-        self.rows_from_packed(moved);
-    }
-
-    /// Rewrites the row words from the packed planes: on 8×8 all of them (a byte each,
-    /// cheaper than choosing), elsewhere the rows that have a bit of `changed`.
-    fn rows_from_packed(&mut self, changed: u64) {
-        let (rows, cols) = (self.rows, self.cols);
-        if (rows, cols) == (8, 8) {
-            // One byte per row: the common board, without a shift per row.
-            // A plane with no cell (blockers, colourless, specials on most boards) had
-            // none before the fall either: its words are zero already.
-            for (words, &p) in self.words.chunks_exact_mut(8).zip(&self.packed) {
-                if p == 0 {
-                    continue;
-                }
-                for (w, b) in words.iter_mut().zip(p.to_le_bytes()) {
-                    *w = u32::from(b);
-                }
-            }
-            return;
-        }
-        let row_mask = u64::MAX >> (64 - cols);
-        for r in 0..rows {
-            if (changed >> (r * cols)) & row_mask == 0 {
-                continue;
-            }
-            for (words, &p) in self.words.chunks_exact_mut(rows).zip(&self.packed) {
-                words[r] = ((p >> (r * cols)) & row_mask) as u32;
             }
         }
     }
@@ -484,16 +518,20 @@ impl Masks {
         !self.obstacles.is_empty()
     }
 
-    pub(crate) fn pieces(&self) -> &[u32] {
+    #[inline]
+    pub(crate) fn pieces(&self) -> RowMasks<'_> {
         self.plane(PIECES)
     }
-    pub(crate) fn blockers(&self) -> &[u32] {
+    #[inline]
+    pub(crate) fn blockers(&self) -> RowMasks<'_> {
         self.plane(BLOCKERS)
     }
-    pub(crate) fn specials(&self) -> &[u32] {
+    #[inline]
+    pub(crate) fn specials(&self) -> RowMasks<'_> {
         self.plane(SPECIALS)
     }
-    pub(crate) fn colorless(&self) -> &[u32] {
+    #[inline]
+    pub(crate) fn colorless(&self) -> RowMasks<'_> {
         self.plane(COLORLESS)
     }
     pub(crate) fn holes(&self) -> &[u32] {
@@ -503,11 +541,44 @@ impl Masks {
             &self.holes
         }
     }
-    pub(crate) fn color(&self, index: u8) -> &[u32] {
+    #[inline]
+    pub(crate) fn color(&self, index: u8) -> RowMasks<'_> {
         self.plane(FIRST_COLOR + index as usize)
     }
+    /// Row words of the cells that hold a piece or a blocker (what falls), zeros past
+    /// the last row: the engine's gravity and refill read them on every board.
+    #[inline]
+    pub(crate) fn occupied_rows(&self) -> [u32; crate::pos::MAX_SIDE] {
+        let mut out = [0u32; crate::pos::MAX_SIDE];
+        let rows = self.rows;
+        if self.is_packed() {
+            let occupied = self.packed_occupied();
+            let row = u64::MAX >> (64 - self.cols);
+            for (r, w) in out.iter_mut().enumerate().take(rows) {
+                *w = (occupied >> (r * self.cols) & row) as u32;
+            }
+        } else {
+            let pieces = &self.words[PIECES * rows..][..rows];
+            let blockers = &self.words[BLOCKERS * rows..][..rows];
+            for ((w, &p), &b) in out.iter_mut().zip(pieces).zip(blockers) {
+                *w = p | b;
+            }
+        }
+        out
+    }
+
+    /// See [`lent`](Masks::lent).
+    #[inline]
+    pub(crate) fn lent_pieces(&self) -> Option<&[u32]> {
+        self.lent(PIECES)
+    }
+    /// See [`lent`](Masks::lent).
+    #[inline]
+    pub(crate) fn lent_color(&self, index: usize) -> Option<&[u32]> {
+        self.lent(FIRST_COLOR + index)
+    }
     pub(crate) fn color_planes(&self) -> usize {
-        self.words.len() / self.rows.max(1) - FIRST_COLOR
+        self.planes() - FIRST_COLOR
     }
 
     /// On a small board without holes or obstacles: its empty cells as one word.

@@ -402,8 +402,9 @@ impl FoundSwaps {
 
 fn rows_run<const N: usize, V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
     let f = RowField::<N>::of(board.size());
-    let colors = (0..board.color_planes()).map(|c| f.plane(board.color_plane(c)));
-    visitor.run(&f, colors, f.plane(board.piece_rows()))
+    // Only boards above 64 cells come here: their row words are lent, not copied.
+    let colors = (0..board.color_planes()).map(|c| f.plane(board.lent_color(c).unwrap_or(&[])));
+    visitor.run(&f, colors, f.plane(board.lent_pieces().unwrap_or(&[])))
 }
 
 /// The cells of plane `m` in a horizontal and in a vertical run of three or more:

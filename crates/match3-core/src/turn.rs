@@ -475,7 +475,10 @@ pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
 fn keep_pieces(board: &Board, set: &mut CellSet) {
-    set.keep_rows(board.piece_rows());
+    match board.packed_pieces() {
+        Some(pieces) => set.keep_packed(pieces, board.rows(), board.cols()),
+        None => set.keep_rows(&board.piece_rows()),
+    }
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
@@ -483,18 +486,24 @@ fn keep_pieces(board: &Board, set: &mut CellSet) {
 fn keep_targets(board: &Board, set: &mut CellSet) {
     let mut keep = [0u32; crate::pos::MAX_SIDE];
     let (pieces, crates) = (board.piece_rows(), board.crate_rows());
-    for ((k, &p), &c) in keep.iter_mut().zip(pieces).zip(crates) {
+    for ((k, &p), &c) in keep.iter_mut().zip(pieces.iter()).zip(crates) {
         *k = p | c;
     }
     set.keep_rows(&keep[..board.rows()]);
 }
 
 /// The first cell, row-major, of `cleared` that holds a special and is not in `fired`.
+#[inline]
 fn first_waiting(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
     // A small board answers "no special at all" (every cluster game) in one word.
     if board.packed_specials() == Some(0) {
         return None;
     }
+    first_waiting_in_rows(board, cleared, fired)
+}
+
+/// [`first_waiting`] on the special rows.
+fn first_waiting_in_rows(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
     let specials = board.special_rows();
     // Bigger boards: one OR over the rows first, since most hold no special at all.
     if specials.iter().fold(0, |any, &s| any | s) == 0 {
@@ -579,10 +588,10 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     let mut unsettled = 0u32;
     let mut any_holes = 0u32;
     let mut any_fixed = 0u32;
-    let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
+    let (occupied_rows, holes) = (board.occupied_rows(), board.hole_rows());
     let (locks, crates) = (board.lock_rows(), board.crate_rows());
-    for (r, ((&p, &b), &h)) in pieces.iter().zip(blockers).zip(holes).enumerate() {
-        let mut occupied = p | b;
+    for (r, (&o, &h)) in occupied_rows.iter().zip(holes).enumerate() {
+        let mut occupied = o;
         if FIXED {
             let fixed = locks[r] | crates[r];
             occupied |= crates[r];
@@ -657,9 +666,9 @@ fn empties(board: &Board) -> Empties {
     }
     let full = u32::MAX >> (32 - board.cols());
     let mut empties = [0u32; crate::pos::MAX_SIDE];
-    let (pieces, blockers, holes) = (board.piece_rows(), board.blocker_rows(), board.hole_rows());
-    for (((e, &p), &b), &h) in empties.iter_mut().zip(pieces).zip(blockers).zip(holes) {
-        *e = full & !(p | b | h);
+    let (occupied, holes) = (board.occupied_rows(), board.hole_rows());
+    for ((e, &o), &h) in empties.iter_mut().zip(&occupied).zip(holes) {
+        *e = full & !(o | h);
     }
     if board.has_obstacles() {
         for (e, &c) in empties.iter_mut().zip(board.crate_rows()) {

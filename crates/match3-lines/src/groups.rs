@@ -109,7 +109,7 @@ fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
         *w = cells.row_bits(r);
     }
     if let Some(color) = board.color_at(seed) {
-        for (w, &c) in within.iter_mut().zip(board.color_rows(color)) {
+        for (w, &c) in within.iter_mut().zip(board.color_rows(color).iter()) {
             *w &= c;
         }
     }

@@ -70,10 +70,10 @@ pub fn board_masks(board: &Board) -> Check {
         }
     }
     let planes: [(&str, &[u32]); 5] = [
-        ("pieces", board.piece_rows()),
-        ("blockers", board.blocker_rows()),
-        ("specials", board.special_rows()),
-        ("colourless", board.colorless_rows()),
+        ("pieces", &board.piece_rows()),
+        ("blockers", &board.blocker_rows()),
+        ("specials", &board.special_rows()),
+        ("colourless", &board.colorless_rows()),
         ("holes", board.hole_rows()),
     ];
     for (i, (name, got)) in planes.iter().enumerate() {
@@ -86,7 +86,7 @@ pub fn board_masks(board: &Board) -> Check {
     for c in 0..match3_core::MAX_COLORS {
         let got = board.color_rows(match3_core::Color::new(c).expect("below 26"));
         ensure!(
-            got == want[5 + c as usize].as_slice(),
+            *got == *want[5 + c as usize],
             "{board}: colour {c} mask {got:?}"
         );
     }
