@@ -16,10 +16,14 @@ use crate::rowmasks::RowMasks;
 /// unused. Cloning copies two small vectors, and [`Clone::clone_from`] reuses the
 /// allocation, which is how speculation stays allocation-free.
 ///
-/// Beside the cells the board keeps bit masks (one `u32` per row) of pieces, blockers,
-/// special pieces, colourless pieces and each colour, updated on every change, so that rules can
-/// detect runs, clusters and legal swaps with shifts and ANDs ([`Board::color_rows`] and
-/// friends).
+/// Beside the cells the board keeps bit masks of pieces, blockers, special pieces,
+/// colourless pieces and each colour, updated on every change, so that rules can detect
+/// runs, clusters and legal swaps with shifts and ANDs: on a board of at most 64 cells
+/// one `u64` per plane ([`Board::packed_colors`] and friends), on a bigger one a `u32`
+/// per row. [`Board::color_rows`] and its siblings read any board a word per row
+/// ([`RowMasks`]: lent on big boards, written out from the packed plane on small ones);
+/// [`planes::on_planes`](crate::planes::on_planes) hands a rule whichever layout the
+/// board keeps.
 ///
 /// Obstacles: crates are cells ([`Cell::Crate`]); jelly and locks are [`Layers`] of a
 /// cell, kept in a byte per cell that is only allocated once the board has one, so that
@@ -559,6 +563,11 @@ impl Board {
 
     /// Row masks of the pieces of `color`: word `r` has bit `c` set when `(r, c)` holds a
     /// piece of that colour (specials included; colourless specials have none).
+    ///
+    /// On a board of at most 64 cells the rows are written out from the packed plane on
+    /// each call (a few instructions); a rule's inner loop reads
+    /// [`packed_colors`](Board::packed_colors) there instead, or goes through
+    /// [`planes::on_planes`](crate::planes::on_planes).
     #[inline]
     pub fn color_rows(&self, color: Color) -> RowMasks<'_> {
         self.masks.color(color.index())

@@ -416,14 +416,23 @@ impl Masks {
 
     /// Bit `r` set when cell `(r, col)` holds a piece or a blocker (what falls): one
     /// multiplication on small boards no taller than wide, a walk down the rows elsewhere.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn occupied_column(&self, col: usize) -> u32 {
-        if let Some(gather) = &self.columns {
-            return gather.column(self.packed_occupied(), col);
+        match &self.columns {
+            Some(gather) => gather.column(self.packed_occupied(), col),
+            None => self.walk_column(col),
         }
-        let rows = self.rows;
+    }
+
+    /// [`occupied_column`](Masks::occupied_column) a row at a time.
+    #[inline(never)]
+    fn walk_column(&self, col: usize) -> u32 {
+        let (rows, cols) = (self.rows, self.cols);
         if self.is_packed() {
-            return self.walk_packed_column(col);
+            let occupied = self.packed_occupied();
+            return (0..rows).fold(0, |column, r| {
+                column | ((occupied >> (r * cols + col)) as u32 & 1) << r
+            });
         }
         let pieces = &self.words[PIECES * rows..][..rows];
         let blockers = &self.words[BLOCKERS * rows..][..rows];
@@ -432,15 +441,6 @@ impl Masks {
             column |= ((p | b) >> col & 1) << r;
         }
         column
-    }
-
-    /// [`occupied_column`](Masks::occupied_column) on a small board taller than wide.
-    #[inline(never)]
-    fn walk_packed_column(&self, col: usize) -> u32 {
-        let occupied = self.packed_occupied();
-        (0..self.rows).fold(0, |column, r| {
-            column | ((occupied >> (r * self.cols + col)) as u32 & 1) << r
-        })
     }
 
     /// On a small board that has never had a hole: the columns (bit per column) with an
