@@ -146,6 +146,23 @@ impl CellSet {
         tail.fill(0);
     }
 
+    /// The set's cells on a board of `rows` rows of `cols` columns (at most 64 cells) as
+    /// one packed word (bit `row * cols + col`); cells off that board are dropped.
+    #[inline]
+    pub(crate) fn packed_on(&self, rows: usize, cols: usize) -> u64 {
+        if cols == 8 {
+            // The common 8×8 board: a byte a row (rows past the board dropped below).
+            let packed = (0..8).fold(0u64, |acc, r| {
+                acc | u64::from(self.rows[r] as u8) << (8 * r)
+            });
+            return packed & (u64::MAX >> (64 - 8 * rows.min(8)));
+        }
+        let row = u32::MAX >> (32 - cols);
+        (0..rows.min(MAX_SIDE)).fold(0u64, |acc, r| {
+            acc | u64::from(self.rows[r] & row) << (r * cols)
+        })
+    }
+
     /// Sets the bits of one row (ignored past row 31).
     pub fn set_row_bits(&mut self, row: usize, bits: u32) {
         if let Some(w) = self.rows.get_mut(row) {
@@ -247,6 +264,37 @@ fn count_rows(rows: &[u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every packed size: a scattered set, with cells past the board too, packs to
+    /// exactly its on-board cells at `row * cols + col`.
+    #[test]
+    fn packing_keeps_the_cells_on_the_board_at_their_index() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for rows in 1..=MAX_SIDE {
+            for cols in 1..=MAX_SIDE {
+                if rows * cols > 64 {
+                    continue;
+                }
+                for _ in 0..8 {
+                    let mut set = CellSet::new();
+                    for r in 0..MAX_SIDE {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        set.set_row_bits(r, x as u32);
+                    }
+                    let mut want = 0u64;
+                    for pos in set.iter() {
+                        let (r, c) = (pos.row as usize, pos.col as usize);
+                        if r < rows && c < cols {
+                            want |= 1 << (r * cols + c);
+                        }
+                    }
+                    assert_eq!(set.packed_on(rows, cols), want, "{rows}x{cols}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn iterates_sorted_and_unique() {

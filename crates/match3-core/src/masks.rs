@@ -361,19 +361,7 @@ impl Masks {
     pub(crate) fn clear(&mut self, set: &crate::cellset::CellSet) -> Option<u64> {
         let (rows, cols) = (self.rows, self.cols);
         if self.is_packed() {
-            let cleared = if cols == 8 {
-                // The common board: a byte a row, eight rows whatever the height (and the
-                // rows past it dropped), without a branch per row.
-                let all = self.geometry.as_ref().map_or(0, |g| g.all);
-                (0..8).fold(0u64, |acc, r| {
-                    acc | u64::from(set.row_bits(r) as u8) << (8 * r)
-                }) & all
-            } else {
-                let row = u32::MAX >> (32 - cols);
-                (0..rows).fold(0u64, |acc, r| {
-                    acc | u64::from(set.row_bits(r) & row) << (r * cols)
-                })
-            };
+            let cleared = set.packed_on(rows, cols);
             for p in &mut self.packed {
                 *p &= !cleared;
             }

@@ -53,22 +53,18 @@ impl Geometry {
         if rows * cols > 64 {
             return None;
         }
-        let row_bits = |pred: &dyn Fn(usize) -> bool| -> u64 {
-            let mut m = 0u64;
-            for r in 0..rows {
-                for c in 0..cols {
-                    if pred(c) {
-                        m |= 1 << (r * cols + c);
-                    }
-                }
-            }
-            m
-        };
+        // One row's columns, repeated on every row: a game builds this once, a bot's
+        // playout once per game.
+        let every_row = |row: u64| (0..rows).fold(0u64, |m, r| m | row << (r * cols));
+        let first = |n: usize| (1u64 << n) - 1;
         let mut right = [0; 4];
         let mut left = [0; 4];
         for k in 0..4 {
-            right[k] = row_bits(&|c| c + k < cols);
-            left[k] = row_bits(&|c| c >= k);
+            // `col + k < cols`: the first `cols - k` columns; `col >= k`: all but the first
+            // `k`.
+            let kept = cols.saturating_sub(k);
+            right[k] = every_row(first(kept));
+            left[k] = every_row(first(cols) & !first(k.min(cols)));
         }
         Some(Geometry {
             cols: cols as u32,
@@ -122,6 +118,23 @@ impl Geometry {
         })
     }
 
+    /// The packed plane of a cell set (its cells off this board dropped): the inverse of
+    /// [`to_set`](Geometry::to_set).
+    ///
+    /// ```
+    /// use match3_core::{CellSet, Pos, Size, packed::Geometry};
+    ///
+    /// let g = Geometry::of(Size::new(3, 4)?).expect("12 cells");
+    /// let set: CellSet = [Pos::new(1, 2), Pos::new(2, 0), Pos::new(5, 5)].into_iter().collect();
+    /// assert_eq!(g.from_set(&set), 1 << 6 | 1 << 8);
+    /// assert_eq!(g.to_set(g.from_set(&set)).len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn from_set(&self, set: &CellSet) -> u64 {
+        set.packed_on(self.rows as usize, self.cols as usize)
+    }
+
     /// The cell set of a packed plane.
     pub fn to_set(&self, x: u64) -> CellSet {
         let mut set = CellSet::new();
@@ -140,6 +153,41 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every packed size: each mask holds exactly the cells its definition names, bit by
+    /// bit; bigger boards have no geometry.
+    #[test]
+    fn geometry_masks_hold_the_cells_they_name_on_every_small_size() {
+        for rows in 1..=32usize {
+            for cols in 1..=32usize {
+                let size = Size::new(rows, cols).expect("within 32x32");
+                let Some(g) = Geometry::of(size) else {
+                    assert!(rows * cols > 64, "{rows}x{cols} has no geometry");
+                    continue;
+                };
+                assert_eq!((g.rows as usize, g.cols as usize), (rows, cols));
+                for bit in 0..64 {
+                    let (r, c) = (bit / cols, bit % cols);
+                    let on = r < rows;
+                    assert_eq!(g.all >> bit & 1 == 1, on, "{rows}x{cols} all, bit {bit}");
+                    for k in 0..4 {
+                        let right = on && c + k < cols;
+                        let left = on && c >= k;
+                        assert_eq!(
+                            g.right[k] >> bit & 1 == 1,
+                            right,
+                            "{rows}x{cols} right[{k}] {bit}"
+                        );
+                        assert_eq!(
+                            g.left[k] >> bit & 1 == 1,
+                            left,
+                            "{rows}x{cols} left[{k}] {bit}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Every packed size: the gather reads each column bit by bit, on planes of
     /// scattered, full and single bits; boards taller than wide have none.

@@ -495,17 +495,26 @@ fn keep_targets(board: &Board, set: &mut CellSet) {
 /// The first cell, row-major, of `cleared` that holds a special and is not in `fired`.
 #[inline]
 fn first_waiting(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
-    // A small board answers "no special at all" (every cluster game) in one word.
-    if board.packed_specials() == Some(0) {
-        return None;
+    match board.packed_specials() {
+        // A small board answers "no special at all" (every cluster game) in one word...
+        Some(0) => None,
+        // ... and otherwise in three: the packed index order is row-major.
+        Some(specials) => {
+            let (rows, cols) = (board.rows(), board.cols());
+            let waiting = specials & cleared.packed_on(rows, cols) & !fired.packed_on(rows, cols);
+            (waiting != 0).then(|| {
+                let i = waiting.trailing_zeros() as usize;
+                Pos::new((i / cols) as u8, (i % cols) as u8)
+            })
+        }
+        None => first_waiting_in_rows(board, cleared, fired),
     }
-    first_waiting_in_rows(board, cleared, fired)
 }
 
-/// [`first_waiting`] on the special rows.
+/// [`first_waiting`] on a board above 64 cells.
 fn first_waiting_in_rows(board: &Board, cleared: &CellSet, fired: &CellSet) -> Option<Pos> {
     let specials = board.special_rows();
-    // Bigger boards: one OR over the rows first, since most hold no special at all.
+    // One OR over the rows first, since most boards hold no special at all.
     if specials.iter().fold(0, |any, &s| any | s) == 0 {
         return None;
     }

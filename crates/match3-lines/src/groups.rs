@@ -15,7 +15,7 @@
 //! When a group has several deciding runs, the first in row-major order of its first cell
 //! (horizontal before vertical) decides.
 
-use match3_core::{Board, CellSet, MAX_SIDE, Piece, Pos, runs::Runs};
+use match3_core::{Board, CellSet, MAX_SIDE, Piece, Pos, planes, runs::Runs};
 
 use crate::specials::{self, Axis};
 
@@ -101,8 +101,17 @@ fn first_cell(rows: usize, bits: impl Fn(usize) -> u32) -> Option<Pos> {
 }
 
 /// The 4-connected cells of `seed`'s colour reachable through `cells` (bit-parallel
-/// growth over the board's row words, no allocation).
+/// growth over the board's packed planes on boards of up to 64 cells, over its row words
+/// above; no allocation).
 fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
+    if let (Some(g), Some(colors)) = (board.geometry(), board.packed_colors()) {
+        let mut within = g.from_set(cells);
+        if let Some(color) = board.color_at(seed) {
+            within &= colors.get(usize::from(color.index())).copied().unwrap_or(0);
+        }
+        let start = 1u64 << (u32::from(seed.row) * g.cols + u32::from(seed.col));
+        return g.to_set(planes::flood(g, start, within));
+    }
     let rows = board.rows();
     let mut within = [0u32; MAX_SIDE];
     for (r, w) in within[..rows].iter_mut().enumerate() {
