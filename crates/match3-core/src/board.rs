@@ -503,7 +503,7 @@ impl Board {
     }
 
     /// Puts a new `piece` with `id` on the empty, in-range cell `pos` (a refill).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put_new(&mut self, pos: Pos, piece: Piece, id: u32) {
         let i = self.size.index(pos);
         debug_assert!(self.cells[i].is_empty());

@@ -400,6 +400,7 @@ impl FoundSwaps {
     }
 }
 
+#[inline]
 fn rows_run<const N: usize, V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
     let f = RowField::<N>::of(board.size());
     // Only boards above 64 cells come here: their row words are lent, not copied.

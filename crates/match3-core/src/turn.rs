@@ -562,6 +562,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
 }
 
 /// Puts a newly created piece on the empty, in-range cell `pos` with the next id.
+#[inline(always)]
 fn place_new(board: &mut Board, next_id: &mut u32, pos: Pos, piece: Piece) -> u32 {
     let id = mint(next_id);
     board.put_new(pos, piece, id);
@@ -674,10 +675,10 @@ fn empties(board: &Board) -> Empties {
         return Empties::Packed(bits);
     }
     let full = u32::MAX >> (32 - board.cols());
-    let mut empties = [0u32; crate::pos::MAX_SIDE];
-    let (occupied, holes) = (board.occupied_rows(), board.hole_rows());
-    for ((e, &o), &h) in empties.iter_mut().zip(&occupied).zip(holes) {
-        *e = full & !(o | h);
+    // Rows past the board are zeros, and stay so: the holes' rows stop the walk there.
+    let mut empties = board.occupied_rows();
+    for (e, &h) in empties.iter_mut().zip(board.hole_rows()) {
+        *e = full & !(*e | h);
     }
     if board.has_obstacles() {
         for (e, &c) in empties.iter_mut().zip(board.crate_rows()) {
