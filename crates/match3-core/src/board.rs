@@ -59,15 +59,28 @@ impl Clone for Board {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.size = source.size;
-        self.cells.clone_from(&source.cells);
-        self.ids.clone_from(&source.ids);
+        copy_vec(&mut self.cells, &source.cells);
+        copy_vec(&mut self.ids, &source.ids);
         // Nearly always both empty: skip the call.
         if !(self.layers.is_empty() && source.layers.is_empty()) {
             self.layers.clone_from(&source.layers);
         }
         self.masks.clone_from(&source.masks);
+    }
+}
+
+/// `dst.clone_from(src)` for plain values: speculation copies boards of one size, where
+/// the lengths match and one copy of the slice does it.
+#[inline]
+pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
+    if dst.len() == src.len() {
+        dst.copy_from_slice(src);
+    } else {
+        dst.clear();
+        dst.extend_from_slice(src);
     }
 }
 
@@ -498,6 +511,7 @@ impl Board {
     }
 
     /// See [`Masks::unsettled_columns`].
+    #[inline]
     pub(crate) fn unsettled_columns(&self) -> Option<u32> {
         self.masks.unsettled_columns()
     }

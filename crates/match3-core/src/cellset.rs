@@ -51,6 +51,7 @@ impl CellSet {
     }
 
     /// Number of cells in the set.
+    #[inline]
     pub fn len(&self) -> usize {
         // Sets of boards up to eight rows (the common 8×8) leave the other rows empty:
         // checking that is cheaper than counting them.
@@ -71,6 +72,7 @@ impl CellSet {
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&w| w == 0)
     }

@@ -67,6 +67,7 @@ impl Clone for Masks {
         }
     }
 
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
         // Speculation copies boards of one size over and over: the geometry (a dozen
         // words) only changes with the size.
@@ -81,7 +82,7 @@ impl Clone for Masks {
             self.words.clone_from(&source.words);
         }
         if !(self.packed.is_empty() && source.packed.is_empty()) {
-            self.packed.clone_from(&source.packed);
+            crate::board::copy_vec(&mut self.packed, &source.packed);
         }
         // Nearly always all empty: skip the calls.
         if !(self.holes.is_empty() && source.holes.is_empty()) {
@@ -434,6 +435,7 @@ impl Masks {
     /// On a small board that has never had a hole: the columns (bit per column) with an
     /// empty cell below an occupied one, read from the packed planes; `None` elsewhere.
     /// Such a column has an occupied cell right above an empty one, so one shift finds it.
+    #[inline]
     pub(crate) fn unsettled_columns(&self) -> Option<u32> {
         let g = self.geometry.as_ref().filter(|_| self.holes.is_empty())?;
         let cols = g.cols as usize;

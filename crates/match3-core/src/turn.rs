@@ -474,6 +474,7 @@ pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
 
 /// Drops every cell of `set` that does not hold a piece: blockers and empties are never
 /// cleared, whatever a rule asks.
+#[inline]
 fn keep_pieces(board: &Board, set: &mut CellSet) {
     match board.packed_pieces() {
         Some(pieces) => set.keep_packed(pieces, board.rows(), board.cols()),
