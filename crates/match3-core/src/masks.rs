@@ -205,21 +205,32 @@ impl Masks {
     }
 
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
-        // A plain piece (refills, swaps) sets two planes: pieces and its colour.
+        // A plain piece on a small board (refills, swaps: nearly every call) flips two
+        // packed words, without a call; everything else goes out of line.
+        if let Cell::Piece(p) = cell
+            && let (Some(color), None) = (p.color(), p.special())
+            && let plane = FIRST_COLOR + color.index() as usize
+            && plane < self.packed.len()
+        {
+            let bit = self.packed_bit(pos);
+            self.packed[PIECES] ^= bit;
+            self.packed[plane] ^= bit;
+            return;
+        }
+        self.toggle_rest(pos, cell);
+    }
+
+    /// [`toggle`](Masks::toggle) past its packed plain-piece case.
+    #[inline(never)]
+    fn toggle_rest(&mut self, pos: Pos, cell: Cell) {
+        // A plain piece on a big board sets two row words: pieces and its colour.
         if let Cell::Piece(p) = cell
             && let (Some(color), None) = (p.color(), p.special())
         {
             let plane = FIRST_COLOR + color.index() as usize;
-            if self.is_packed() {
-                if plane < self.packed.len() {
-                    let bit = self.packed_bit(pos);
-                    self.packed[PIECES] ^= bit;
-                    self.packed[plane] ^= bit;
-                    return;
-                }
-            } else {
+            if !self.is_packed() {
                 let (rows, row) = (self.rows, pos.row as usize);
                 if (plane + 1) * rows <= self.words.len() {
                     let bit = 1u32 << pos.col;
