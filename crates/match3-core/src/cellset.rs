@@ -128,6 +128,8 @@ impl CellSet {
     /// board of `rows` rows of `cols` columns (at most 64 cells).
     #[inline]
     pub(crate) fn keep_packed(&mut self, plane: u64, rows: usize, cols: usize) {
+        // Not `keep_rows` of the unpacked plane: ANDing 8 rows and zeroing the rest is
+        // about 30 instructions fewer a phase on 8×8 than building the 32 rows first.
         if cols == 8 {
             // The common 8×8 board: a byte a row, eight rows whatever the height (the
             // plane has no bit past the board).
@@ -139,11 +141,9 @@ impl CellSet {
             return;
         }
         let (head, tail) = self.rows.split_at_mut(rows.min(MAX_SIDE));
-        {
-            let row = u64::MAX >> (64 - cols);
-            for (r, w) in head.iter_mut().enumerate() {
-                *w &= (plane >> (r * cols) & row) as u32;
-            }
+        let row = u64::MAX >> (64 - cols);
+        for (r, w) in head.iter_mut().enumerate() {
+            *w &= (plane >> (r * cols) & row) as u32;
         }
         tail.fill(0);
     }

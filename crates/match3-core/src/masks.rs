@@ -5,7 +5,7 @@
 //! Detection and move generation read these with shifts and ANDs instead of visiting
 //! cells.
 
-use crate::packed::{ColumnGather, Geometry};
+use crate::packed::{ColumnGather, Geometry, unpack_rows};
 use crate::piece::Cell;
 use crate::pos::{Pos, Size};
 use crate::rowmasks::RowMasks;
@@ -550,20 +550,15 @@ impl Masks {
     /// the last row: the engine's gravity and refill read them on every board.
     #[inline]
     pub(crate) fn occupied_rows(&self) -> [u32; crate::pos::MAX_SIDE] {
-        let mut out = [0u32; crate::pos::MAX_SIDE];
         let rows = self.rows;
         if self.is_packed() {
-            let occupied = self.packed_occupied();
-            let row = u64::MAX >> (64 - self.cols);
-            for (r, w) in out.iter_mut().enumerate().take(rows) {
-                *w = (occupied >> (r * self.cols) & row) as u32;
-            }
-        } else {
-            let pieces = &self.words[PIECES * rows..][..rows];
-            let blockers = &self.words[BLOCKERS * rows..][..rows];
-            for ((w, &p), &b) in out.iter_mut().zip(pieces).zip(blockers) {
-                *w = p | b;
-            }
+            return unpack_rows(self.packed_occupied(), rows, self.cols);
+        }
+        let mut out = [0u32; crate::pos::MAX_SIDE];
+        let pieces = &self.words[PIECES * rows..][..rows];
+        let blockers = &self.words[BLOCKERS * rows..][..rows];
+        for ((w, &p), &b) in out.iter_mut().zip(pieces).zip(blockers) {
+            *w = p | b;
         }
         out
     }

@@ -4,7 +4,26 @@
 //! row; vertical neighbours are a shift by `cols`.
 
 use crate::cellset::CellSet;
-use crate::pos::Size;
+use crate::pos::{MAX_SIDE, Size};
+
+/// The row words (bit `c` of word `r` = cell `(r, c)`) of a packed plane of a board of
+/// `rows` rows of `cols` columns (at most 64 cells); the words past the board are zero.
+#[inline]
+pub(crate) fn unpack_rows(plane: u64, rows: usize, cols: usize) -> [u32; MAX_SIDE] {
+    let mut words = [0u32; MAX_SIDE];
+    if cols == 8 {
+        // The common 8×8 board: a byte a row (the plane has no bit past the board).
+        for (w, b) in words.iter_mut().zip(plane.to_le_bytes()) {
+            *w = u32::from(b);
+        }
+    } else {
+        let row = u64::MAX >> (64 - cols);
+        for (r, w) in words.iter_mut().enumerate().take(rows) {
+            *w = (plane >> (r * cols) & row) as u32;
+        }
+    }
+    words
+}
 
 /// Column masks for one board size: `right[k]` has the bits whose cell has `k` cells to
 /// its right in the same row (`col + k < cols`), `left[k]` those with `col >= k`.

@@ -2,6 +2,7 @@
 
 use std::ops::Deref;
 
+use crate::packed::unpack_rows;
 use crate::pos::MAX_SIDE;
 
 /// One plane of a [`Board`](crate::Board) as a word per row: word `r` has bit `c` set when
@@ -42,20 +43,8 @@ impl<'a> RowMasks<'a> {
     /// `cols` columns (at most 64 cells).
     #[inline]
     pub(crate) fn unpacked(plane: u64, rows: usize, cols: usize) -> Self {
-        let mut words = [0u32; MAX_SIDE];
-        if cols == 8 {
-            // The common 8×8 board: a byte a row.
-            for (w, b) in words.iter_mut().zip(plane.to_le_bytes()) {
-                *w = u32::from(b);
-            }
-        } else {
-            let row = u64::MAX >> (64 - cols);
-            for (r, w) in words.iter_mut().enumerate().take(rows) {
-                *w = (plane >> (r * cols) & row) as u32;
-            }
-        }
         RowMasks(Words::Written {
-            rows: words,
+            rows: unpack_rows(plane, rows, cols),
             len: rows as u8,
         })
     }
