@@ -36,14 +36,13 @@ pub fn random_stable_board<R: Rules + ?Sized>(
     }
     let mut board = Board::new(size);
     for _ in 0..BOARD_TRIES {
-        for pos in size.positions() {
-            let cell = if rng.chance(blocker_percent) {
+        board.fill(|_| {
+            if rng.chance(blocker_percent) {
                 Cell::Blocker
             } else {
                 draw(colors, rng)
-            };
-            board.set(pos, cell, 0).expect("in range");
-        }
+            }
+        });
         if settle(rules, &mut board, None, colors, rng) {
             board.renumber(0);
             return Ok(board);
