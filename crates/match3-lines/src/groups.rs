@@ -15,7 +15,8 @@
 //! When a group has several deciding runs, the first in row-major order of its first cell
 //! (horizontal before vertical) decides.
 
-use match3_core::{Board, CellSet, MAX_SIDE, Piece, Pos, planes, runs::Runs};
+use match3_core::packed::Geometry;
+use match3_core::{Board, CellSet, Color, MAX_SIDE, Piece, Pos, planes, runs::Runs};
 
 use crate::specials::{self, Axis};
 
@@ -61,6 +62,102 @@ pub fn create(
     moved: &[Pos],
     out: &mut Vec<(Pos, Piece)>,
 ) {
+    if let (Some(g), Some(colors)) = (board.geometry(), board.packed_colors()) {
+        return create_packed(g, colors, runs, matched, moved, out);
+    }
+    create_rows(board, runs, matched, moved, out);
+}
+
+/// [`create`] on a board of at most 64 cells: every group, run and cell set is one word
+/// of the packed planes, and positions are worked out only for the special's cell.
+fn create_packed(
+    g: &Geometry,
+    colors: &[u64],
+    runs: &Runs,
+    matched: &CellSet,
+    moved: &[Pos],
+    out: &mut Vec<(Pos, Piece)>,
+) {
+    let cols = g.cols;
+    let pos = |bit: u64| {
+        let i = bit.trailing_zeros();
+        Pos::new((i / cols) as u8, (i % cols) as u8)
+    };
+    let index = |p: Pos| u32::from(p.row) * cols + u32::from(p.col);
+    let (horizontal, vertical) = (g.from_set(&runs.horizontal), g.from_set(&runs.vertical));
+    let mut left = g.from_set(matched);
+    while left != 0 {
+        let seed = left & left.wrapping_neg();
+        // The seed's colour bounds its group; a colourless seed's group makes nothing.
+        let color = colors.iter().position(|&plane| plane & seed != 0);
+        let within = color.map_or(left, |c| left & colors[c]);
+        let group = planes::flood(g, seed, within);
+        left &= !group;
+        let Some(color) = color.and_then(|c| Color::new(c as u8)) else {
+            continue;
+        };
+        // Maximal runs start where the cell before is not in the run; a start with the
+        // next three (four) cells in the run begins a run of four (five) or more.
+        let (h, v) = (group & horizontal, group & vertical);
+        let h_starts = h & !g.from_left(h, 1);
+        let v_starts = v & !g.from_above(v, 1);
+        let h4 = h_starts & g.from_right(h, 1) & g.from_right(h, 2) & g.from_right(h, 3);
+        let v4 = v_starts & g.from_below(v, 1) & g.from_below(v, 2) & g.from_below(v, 3);
+        let (h5, v5) = (
+            h4 & g.from_right(g.from_right(h, 3), 1),
+            v4 & g.from_below(v, 4),
+        );
+        // The first start in row-major order decides, horizontal before vertical.
+        let first_run = |hs: u64, vs: u64| {
+            let first = (hs | vs) & (hs | vs).wrapping_neg();
+            (first != 0).then(|| {
+                let (start, horizontal) = (pos(first), hs & first != 0);
+                let len = if horizontal {
+                    let row = h >> (u32::from(start.row) * cols) & ((1 << cols) - 1);
+                    (row >> start.col).trailing_ones()
+                } else {
+                    (1..)
+                        .take_while(|&k| g.from_below(v, k) & first != 0)
+                        .count() as u32
+                        + 1
+                };
+                Run {
+                    start,
+                    len: len as u8,
+                    horizontal,
+                }
+            })
+        };
+        let crossing = group & horizontal & vertical;
+        let (piece, fallback) = if let Some(run) = first_run(h5, v5) {
+            (specials::color_bomb(), run.middle())
+        } else if crossing != 0 {
+            (specials::wrapped(color), pos(crossing))
+        } else if let Some(run) = first_run(h4, v4) {
+            // No run of five here, so these runs have exactly four cells.
+            let axis = if run.horizontal { Axis::Col } else { Axis::Row };
+            (specials::striped(color, axis), run.middle())
+        } else {
+            continue;
+        };
+        let at = moved
+            .iter()
+            .copied()
+            .find(|&m| group.checked_shr(index(m)).is_some_and(|g| g & 1 == 1))
+            .unwrap_or(fallback);
+        out.push((at, piece));
+    }
+}
+
+/// [`create`] on the row words of a set, for boards above 64 cells (and, in the tests,
+/// the reference the packed path is held to).
+fn create_rows(
+    board: &Board,
+    runs: &Runs,
+    matched: &CellSet,
+    moved: &[Pos],
+    out: &mut Vec<(Pos, Piece)>,
+) {
     let rows = board.rows();
     let intersections = runs.intersections();
     let mut left = *matched;
@@ -100,18 +197,9 @@ fn first_cell(rows: usize, bits: impl Fn(usize) -> u32) -> Option<Pos> {
     })
 }
 
-/// The 4-connected cells of `seed`'s colour reachable through `cells` (bit-parallel
-/// growth over the board's packed planes on boards of up to 64 cells, over its row words
-/// above; no allocation).
+/// The 4-connected cells of `seed`'s colour reachable through `cells`, grown over row
+/// words (no allocation); small boards use [`create_packed`]'s flood instead.
 fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
-    if let (Some(g), Some(colors)) = (board.geometry(), board.packed_colors()) {
-        let mut within = g.from_set(cells);
-        if let Some(color) = board.color_at(seed) {
-            within &= colors.get(usize::from(color.index())).copied().unwrap_or(0);
-        }
-        let start = 1u64 << (u32::from(seed.row) * g.cols + u32::from(seed.col));
-        return g.to_set(planes::flood(g, start, within));
-    }
     let rows = board.rows();
     let mut within = [0u32; MAX_SIDE];
     for (r, w) in within[..rows].iter_mut().enumerate() {
@@ -192,4 +280,57 @@ fn deciding_runs(runs: &Runs, group: &CellSet, rows: usize) -> (Option<Run>, Opt
         }
     }
     (long, four)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match3_core::{Cell, GameRng, Size, runs};
+    use proptest::prelude::*;
+
+    /// A board of few colours (so runs, crosses and long lines are common), with some
+    /// specials, colour bombs and blockers among its pieces.
+    fn crowded(size: Size, seed: u64) -> Board {
+        let mut rng = GameRng::new(seed);
+        let mut board = Board::new(size);
+        for pos in size.positions() {
+            let color = Color::new(rng.below(3) as u8).expect("in the palette");
+            let cell = match rng.below(40) {
+                0 => Cell::Blocker,
+                1 => Cell::Piece(specials::color_bomb()),
+                2 => Cell::Piece(specials::striped(color, Axis::Row)),
+                3 => Cell::Piece(specials::wrapped(color)),
+                _ => Cell::Piece(Piece::plain(color)),
+            };
+            board.set(pos, cell, 0).expect("in range");
+        }
+        board
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The packed path makes the same specials on the same cells, in the same order,
+        /// as the row-word path, on every shape of at most 64 cells.
+        #[test]
+        fn packed_groups_create_what_row_groups_create(
+            (rows, cols) in (1usize..=32, 1usize..=32).prop_filter("at most 64 cells", |(r, c)| r * c <= 64),
+            seed in any::<u64>(),
+            moved_at in any::<(u8, u8, bool)>(),
+        ) {
+            let size = Size::new(rows, cols).expect("valid size");
+            let board = crowded(size, seed);
+            let runs = runs::find_runs(&board, 3);
+            let matched = runs.all();
+            let (r, c, down) = moved_at;
+            let a = Pos::new(r % rows as u8, c % cols as u8);
+            let b = if down { Pos::new(a.row + 1, a.col) } else { Pos::new(a.row, a.col + 1) };
+            let moved: Vec<Pos> = [b, a].into_iter().filter(|&p| size.contains(p)).collect();
+            let (g, colors) = (board.geometry().expect("small"), board.packed_colors().expect("small"));
+            let (mut packed, mut rows_made) = (Vec::new(), Vec::new());
+            create_packed(g, colors, &runs, &matched, &moved, &mut packed);
+            create_rows(&board, &runs, &matched, &moved, &mut rows_made);
+            prop_assert_eq!(packed, rows_made);
+        }
+    }
 }
