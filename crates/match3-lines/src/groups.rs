@@ -42,6 +42,19 @@ impl Run {
     }
 }
 
+/// Whether `cells` has at most three cells (too few for any special): on a board of at
+/// most 64 cells the packed set loses its lowest cell three times, which is cheaper than
+/// counting it.
+pub fn fewer_than_four(board: &Board, cells: &CellSet) -> bool {
+    match board.geometry() {
+        Some(g) => {
+            let drop_first = |x: u64| x & x.wrapping_sub(1);
+            drop_first(drop_first(drop_first(g.from_set(cells)))) == 0
+        }
+        None => cells.len() < 4,
+    }
+}
+
 /// A cheap pre-check: whether any group can make a special at all (an intersection, or
 /// four run cells in a line). Most phases are plain runs of three and skip grouping.
 pub fn may_create(runs: &Runs, rows: usize) -> bool {
@@ -305,6 +318,26 @@ mod tests {
             board.set(pos, cell, 0).expect("in range");
         }
         board
+    }
+
+    #[test]
+    fn fewer_than_four_counts_as_len_does_on_packed_and_row_boards() {
+        for (rows, cols) in [(8, 8), (4, 16), (1, 5), (9, 9), (32, 32)] {
+            let size = Size::new(rows, cols).expect("valid size");
+            let board = crowded(size, 7);
+            // Cells spread over the board, the last one in its far corner.
+            let cells: Vec<Pos> = size.positions().step_by((rows * cols / 6).max(1)).collect();
+            for k in 0..cells.len() {
+                let mut set: CellSet = cells[..k].iter().copied().collect();
+                set.insert(Pos::new(rows as u8 - 1, cols as u8 - 1));
+                assert_eq!(
+                    fewer_than_four(&board, &set),
+                    set.len() < 4,
+                    "{rows}x{cols}, {} cells",
+                    set.len()
+                );
+            }
+        }
     }
 
     proptest! {

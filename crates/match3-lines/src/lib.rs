@@ -112,10 +112,10 @@ impl Rules for Lines {
     fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
         // Every special needs a run of four or two crossing runs (five cells): a phase
         // of at most three matched cells, the common case, skips finding runs again.
-        if matches.cells().len() < 4 {
+        let board = matches.board();
+        if groups::fewer_than_four(board, matches.cells()) {
             return;
         }
-        let board = matches.board();
         let runs = runs::find_runs(board, MIN_RUN);
         if groups::may_create(&runs, board.rows()) {
             groups::create(board, &runs, matches.cells(), moved, out);
