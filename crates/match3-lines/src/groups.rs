@@ -142,23 +142,16 @@ fn create_packed(
             })
         };
         let crossing = group & horizontal & vertical;
-        let (piece, fallback) = if let Some(run) = first_run(h5, v5) {
-            (specials::color_bomb(), run.middle())
-        } else if crossing != 0 {
-            (specials::wrapped(color), pos(crossing))
-        } else if let Some(run) = first_run(h4, v4) {
-            // No run of five here, so these runs have exactly four cells.
-            let axis = if run.horizontal { Axis::Col } else { Axis::Row };
-            (specials::striped(color, axis), run.middle())
-        } else {
-            continue;
-        };
-        let at = moved
-            .iter()
-            .copied()
-            .find(|&m| group.checked_shr(index(m)).is_some_and(|g| g & 1 == 1))
-            .unwrap_or(fallback);
-        out.push((at, piece));
+        // `four` is read only when there is no run of five: then every run that starts
+        // four in a row has exactly four.
+        out.extend(special_of(
+            color,
+            first_run(h5, v5),
+            (crossing != 0).then(|| pos(crossing)),
+            first_run(h4, v4),
+            moved,
+            |m| group.checked_shr(index(m)).is_some_and(|g| g & 1 == 1),
+        ));
     }
 }
 
@@ -182,23 +175,39 @@ fn create_rows(
         };
         let (long, four) = deciding_runs(runs, &group, rows);
         let crossing = first_cell(rows, |r| group.row_bits(r) & intersections.row_bits(r));
-        let (piece, fallback) = if let Some(run) = long {
-            (specials::color_bomb(), run.middle())
-        } else if let Some(first) = crossing {
-            (specials::wrapped(color), first)
-        } else if let Some(run) = four {
-            let axis = if run.horizontal { Axis::Col } else { Axis::Row };
-            (specials::striped(color, axis), run.middle())
-        } else {
-            continue;
-        };
-        let at = moved
-            .iter()
-            .copied()
-            .find(|&m| group.contains(m))
-            .unwrap_or(fallback);
-        out.push((at, piece));
+        out.extend(special_of(color, long, crossing, four, moved, |m| {
+            group.contains(m)
+        }));
     }
+}
+
+/// The special a group of `color` makes and its cell, by the rules at the top of this
+/// module, from the group's first run of five or more, first crossing and first run of
+/// four (each `None` when it has none); `in_group` says whether a moved cell is in it.
+fn special_of(
+    color: Color,
+    long: Option<Run>,
+    crossing: Option<Pos>,
+    four: Option<Run>,
+    moved: &[Pos],
+    in_group: impl Fn(Pos) -> bool,
+) -> Option<(Pos, Piece)> {
+    let (piece, fallback) = if let Some(run) = long {
+        (specials::color_bomb(), run.middle())
+    } else if let Some(first) = crossing {
+        (specials::wrapped(color), first)
+    } else if let Some(run) = four {
+        let axis = if run.horizontal { Axis::Col } else { Axis::Row };
+        (specials::striped(color, axis), run.middle())
+    } else {
+        return None;
+    };
+    let at = moved
+        .iter()
+        .copied()
+        .find(|&m| in_group(m))
+        .unwrap_or(fallback);
+    Some((at, piece))
 }
 
 /// The first cell in row-major order of the rows `bits` gives, looking at the board's
