@@ -1,6 +1,6 @@
 //! The [`Bot`] trait and the two bots.
 
-use match3_core::{Game, GameRng, Horizon, Move, Rules, Snapshot};
+use match3_core::{Game, GameRng, Horizon, Move, Rules, ScoreScratch};
 
 use crate::lookahead::LookaheadBot;
 use crate::mcts::MctsBot;
@@ -47,8 +47,9 @@ impl Bot for RandomBot {
 ///   no-refill variant's whole turn, the visible next piece) is seen exactly; refill-made
 ///   cascades are a guess. All candidates of one decision share the same guessed
 ///   refills, so they are compared fairly. The game's generator is never touched.
-/// - Look-ahead reuses one scratch snapshot and records no trace: no allocation per
-///   candidate once warm.
+/// - Look-ahead reuses one [`ScoreScratch`]
+///   ([`Game::score_within`]) and records no trace: no allocation per candidate once
+///   warm, and for rules that read only the bit planes, no cell moved.
 /// - **Horizon.** [`GreedyBot::new`] resolves the whole cascade, guessed refills
 ///   included; [`GreedyBot::with_horizon`] resolves less ([`Horizon`]). With
 ///   [`Horizon::Known`] (the `greedy-known` bot) it sees exactly the knowable part
@@ -61,7 +62,7 @@ pub struct GreedyBot {
     rng: GameRng,
     horizon: Horizon,
     moves: Vec<Move>,
-    scratch: Option<Box<Snapshot>>,
+    scratch: Option<Box<ScoreScratch>>,
 }
 
 impl GreedyBot {
@@ -107,7 +108,7 @@ impl Bot for GreedyBot {
         game.legal_moves_into(&mut self.moves);
         let scratch = self
             .scratch
-            .get_or_insert_with(|| Box::new(game.snapshot()));
+            .get_or_insert_with(|| Box::new(game.score_scratch()));
         let guess = self.rng.clone();
         // A candidate whose look-ahead fails (a runaway cascade under the guessed refills)
         // ranks below every one that plays, but stays a candidate: the bot returns a move
@@ -117,10 +118,10 @@ impl Bot for GreedyBot {
         let by_goals = crate::worth::ranks_goals(level);
         let mut best: Option<(Option<(u64, u64)>, Move)> = None;
         for &mv in &self.moves {
-            let rank = game.evaluate_within(mv, scratch, Some(&guess), self.horizon);
+            let rank = game.score_within(mv, scratch, Some(&guess), self.horizon);
             let rank = rank.ok().map(|score| {
                 let units = if by_goals {
-                    level.goal_units(scratch)
+                    scratch.goal_units(level)
                 } else {
                     0
                 };

@@ -161,6 +161,11 @@ impl Rules for Clusters {
         self.mode == Mode::Swap
     }
 
+    // Detection, scoring and refill read the bit planes only, and nothing makes specials.
+    fn resolves_on_planes(&self) -> bool {
+        true
+    }
+
     fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
         phase.cleared.len() as u64 * u64::from(phase.chain)
     }

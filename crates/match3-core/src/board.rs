@@ -442,6 +442,33 @@ impl Board {
         }
     }
 
+    /// On a small board: empties the cells of `set` in the masks only, leaving the cells
+    /// and ids behind (a score-only look-ahead, see [`Rules::resolves_on_planes`]).
+    ///
+    /// [`Rules::resolves_on_planes`]: crate::Rules::resolves_on_planes
+    pub(crate) fn clear_planes(&mut self, set: &CellSet) {
+        debug_assert!(self.masks.geometry().is_some());
+        self.masks.clear(set);
+    }
+
+    /// On a small board without holes or obstacles: gravity in the masks only (see
+    /// [`clear_planes`](Board::clear_planes)).
+    pub(crate) fn fall_planes(&mut self) {
+        debug_assert!(!self.has_obstacles() && !self.has_holes());
+        self.masks.fall();
+    }
+
+    /// Puts a new `piece` on the empty cell `pos` in the masks only (see
+    /// [`clear_planes`](Board::clear_planes)).
+    pub(crate) fn put_new_planes(&mut self, pos: Pos, piece: Piece) {
+        self.masks.toggle(pos, Cell::Piece(piece));
+    }
+
+    /// Whether some cell has a jelly layer or another layer.
+    pub(crate) fn has_layers(&self) -> bool {
+        !self.layers.is_empty()
+    }
+
     /// Moves whatever is on `from` to the empty cell `to` (both in range): gravity's step.
     #[inline]
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos) -> u32 {

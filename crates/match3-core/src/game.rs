@@ -22,7 +22,7 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{Horizon, Plan, next_piece, run_phases, run_turn, validate};
+use crate::turn::{Horizon, Plan, next_piece, planes_suffice, run_phases, run_turn, validate};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -146,6 +146,38 @@ impl PartialEq for Snapshot {
 }
 
 impl Eq for Snapshot {}
+
+/// The scratch of a score-only look-ahead ([`Game::score_within`]), made by
+/// [`Game::score_scratch`] and reused across calls. It keeps what a look-ahead's score
+/// and goal progress need and nothing to read a board from: after a look-ahead on the
+/// masks alone its cells and ids are out of date, so it never hands them out.
+#[derive(Clone)]
+pub struct ScoreScratch {
+    state: Snapshot,
+}
+
+// Not the board, whose cells may be out of date.
+impl std::fmt::Debug for ScoreScratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScoreScratch")
+            .field("score", &self.state.score)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ScoreScratch {
+    /// The game's score after the last look-ahead (the score before the move plus what
+    /// the move scored).
+    pub fn score(&self) -> u64 {
+        self.state.score
+    }
+
+    /// The goal units `level` counts after the last look-ahead
+    /// ([`Level::goal_units`]).
+    pub fn goal_units(&self, level: &Level) -> u64 {
+        level.goal_units(&self.state)
+    }
+}
 
 impl Snapshot {
     /// The board.
@@ -623,6 +655,75 @@ impl<R: Rules> Game<R> {
             .map(|t| t.score)
     }
 
+    /// What `mv` would score within `horizon`, as [`evaluate_within`](Game::evaluate_within)
+    /// says, and the goal progress it would make, but into a [`ScoreScratch`], which
+    /// never shows its board: that lets the look-ahead move only the board's masks when
+    /// the rules read nothing else ([`Rules::resolves_on_planes`]) on a board of at most
+    /// 64 cells without holes, obstacles or specials. Cells and ids then stay where they
+    /// were, which saves about a fifth of a greedy clusters decision. Otherwise, and
+    /// whenever a phase creates a special, it plays the turn on the cells as
+    /// `evaluate_within` does. The greedy bot ranks its moves with it.
+    ///
+    /// ```
+    /// use match3_core::{Game, GameConfig, Horizon, Rules};
+    ///
+    /// struct Threes;
+    /// impl Rules for Threes {
+    ///     fn name(&self) -> &str { "threes" }
+    ///     match3_core::line_run_detection!(3);
+    ///     fn refills(&self) -> bool { true }
+    ///     fn resolves_on_planes(&self) -> bool { true }
+    /// }
+    ///
+    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let mv = game.legal_moves()[0];
+    /// let (mut scratch, mut snapshot) = (game.score_scratch(), game.snapshot());
+    /// let score = game.score_within(mv, &mut scratch, None, Horizon::Cascade)?;
+    /// assert_eq!(score, game.evaluate_within(mv, &mut snapshot, None, Horizon::Cascade)?);
+    /// assert_eq!(scratch.goal_units(game.level()), game.level().goal_units(&snapshot));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn score_within(
+        &self,
+        mv: Move,
+        scratch: &mut ScoreScratch,
+        refills: Option<&GameRng>,
+        horizon: Horizon,
+    ) -> Result<u64, MoveError> {
+        let state = &mut scratch.state;
+        if planes_suffice(&self.rules, &self.level, &self.state.board)
+            && let Some(score) = self.score_on_planes(mv, state, refills, horizon)?
+        {
+            return Ok(score);
+        }
+        self.look_ahead(mv, state, refills, &mut NoTrace, false, horizon)
+            .map(|t| t.score)
+    }
+
+    /// [`score_within`](Game::score_within) on the masks alone; `None` when the turn
+    /// needs the cells after all. Out of line, so that the turn on the cells stays inlined
+    /// where it was for rules that never come here.
+    #[inline(never)]
+    fn score_on_planes(
+        &self,
+        mv: Move,
+        state: &mut Snapshot,
+        refills: Option<&GameRng>,
+        horizon: Horizon,
+    ) -> Result<Option<u64>, MoveError> {
+        let turn =
+            self.look_ahead_in::<_, true>(mv, state, refills, &mut NoTrace, false, horizon)?;
+        Ok(turn.map(|t| t.score))
+    }
+
+    /// A scratch for [`score_within`](Game::score_within), reused across calls.
+    pub fn score_scratch(&self) -> ScoreScratch {
+        ScoreScratch {
+            state: self.state.clone(),
+        }
+    }
+
     /// Copies the state into `scratch`, validates `mv` there and plays it; with `refills`,
     /// the copy draws from that generator; with `with_status`, the status is worked out
     /// afterwards; it resolves as far as `horizon`.
@@ -636,6 +737,22 @@ impl<R: Rules> Game<R> {
         with_status: bool,
         horizon: Horizon,
     ) -> Result<TurnSummary, MoveError> {
+        self.look_ahead_in::<S, false>(mv, scratch, refills, sink, with_status, horizon)
+            .map(|turn| turn.expect("a look-ahead on the cells always finishes"))
+    }
+
+    /// [`look_ahead`](Game::look_ahead), on the masks alone with `PLANES` (`None` when
+    /// the turn needs the cells after all; see [`run_phases`]).
+    #[allow(clippy::too_many_arguments)]
+    fn look_ahead_in<S: Sink, const PLANES: bool>(
+        &self,
+        mv: Move,
+        scratch: &mut Snapshot,
+        refills: Option<&GameRng>,
+        sink: &mut S,
+        with_status: bool,
+        horizon: Horizon,
+    ) -> Result<Option<TurnSummary>, MoveError> {
         check_open(&self.state)?;
         scratch.clone_from(&self.state);
         let mut area = CellSet::new();
@@ -649,7 +766,7 @@ impl<R: Rules> Game<R> {
         if let Some(rng) = refills {
             scratch.rng.clone_from(rng);
         }
-        run_phases(
+        run_phases::<R, S, PLANES>(
             &self.rules,
             &self.level,
             scratch,

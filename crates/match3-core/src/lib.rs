@@ -82,6 +82,9 @@
 //! game's, so a bot never sees the game's future. [`Game::evaluate_within`] resolves less
 //! ([`Horizon`]): the first N phases, or only the cascade of the pieces already on the
 //! board, without refills, which is all a bot can know for certain.
+//! [`Game::score_within`] gives the same score into a [`ScoreScratch`], which never shows
+//! its board: for rules that read only the bit planes ([`Rules::resolves_on_planes`]) it
+//! moves the masks alone on small boards, leaving cells and ids where they were.
 //!
 //! ## Obstacles in a phase
 //!
@@ -153,7 +156,7 @@ pub use error::{
     LayerError, MoveError, NotationError, PosError, ReplayError, SetupError, SizeError,
     SizeParseError,
 };
-pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, Snapshot, TurnSummary};
+pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch, Snapshot, TurnSummary};
 pub use layers::{Layers, MAX_JELLY};
 pub use legal::{
     any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,

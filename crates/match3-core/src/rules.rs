@@ -127,6 +127,25 @@ pub trait Rules {
         false
     }
 
+    /// Whether these rules read the board only through its bit planes while a turn
+    /// resolves. Every answer the engine asks for between a move and the end of its
+    /// cascade ([`find_matches`](Rules::find_matches), [`score`](Rules::score),
+    /// [`spawn`](Rules::spawn), [`create_specials`](Rules::create_specials),
+    /// [`blast`](Rules::blast)) must then use the masks (`color_rows`, `piece_rows`,
+    /// `packed_*`, [`planes`](crate::planes)), never the cells or ids (`at`, `get`,
+    /// `color_at`, `row`, `iter`, `pieces`, `id`, or
+    /// [`Matches::groups`](crate::Matches::groups), which reads colours from the cells).
+    ///
+    /// When `true`, a score-only look-ahead ([`Game::score_within`](crate::Game::score_within),
+    /// what the greedy bot uses) moves only the masks on boards of at most 64 cells
+    /// without holes, obstacles or specials: cells and ids stay where they were, which
+    /// saves about a fifth of a greedy clusters decision. It falls back to the full turn when a
+    /// phase creates a special or a cascade turns calm. Default: `false`, which is always
+    /// correct. The shared test suite checks that the two look-aheads score alike.
+    fn resolves_on_planes(&self) -> bool {
+        false
+    }
+
     /// The refill policy: the new piece for a hole (refilling rules) or the drop game's
     /// next piece. Draw only from `site`'s generator and keep any state in its state
     /// words, so the game stays deterministic and undoable. Default: a uniformly random
@@ -289,6 +308,12 @@ pub trait Wrap {
     fn refills(&self) -> bool {
         self.inner().refills()
     }
+    /// See [`Rules::resolves_on_planes`]. Default: `false`, *not* the inner rules' answer,
+    /// since a wrapper's own answers may read cells; a wrapper that keeps to the planes
+    /// may forward it.
+    fn resolves_on_planes(&self) -> bool {
+        false
+    }
     /// See [`Rules::spawn`].
     fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
         self.inner().spawn(site)
@@ -381,6 +406,9 @@ macro_rules! wrap_rules {
         fn refills(&self) -> bool {
             $crate::Wrap::refills(self)
         }
+        fn resolves_on_planes(&self) -> bool {
+            $crate::Wrap::resolves_on_planes(self)
+        }
         fn spawn(&self, site: &mut $crate::SpawnSite<'_>) -> $crate::Piece {
             $crate::Wrap::spawn(self, site)
         }
@@ -448,6 +476,9 @@ macro_rules! pointer_rules {
             }
             fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
                 self.inner().legal_swaps_packed(board)
+            }
+            fn resolves_on_planes(&self) -> bool {
+                self.inner().resolves_on_planes()
             }
         }
         impl<R: Rules + ?Sized> Rules for $ty {

@@ -181,7 +181,8 @@ pub(crate) fn run_turn<R: Rules + ?Sized, S: Sink>(
     mv: Option<(Move, Plan, &CellSet)>,
     sink: &mut S,
 ) -> Result<TurnSummary, MoveError> {
-    run_phases(rules, level, state, mv, sink, true, Horizon::Cascade)
+    run_phases::<R, S, false>(rules, level, state, mv, sink, true, Horizon::Cascade)
+        .map(|turn| turn.expect("a turn on the cells always finishes"))
 }
 
 /// How much of a move's cascade a look-ahead resolves ([`Game::evaluate_within`]).
@@ -221,8 +222,14 @@ impl Horizon {
 /// The turn loop; with `with_status` false the final status is left as it was (the
 /// cheapest look-ahead, see [`Game::evaluate`]). A look-ahead stops after the `horizon`'s
 /// last phase, before its gravity, or refills nothing.
+///
+/// With `PLANES`, removal, gravity and refill move only the masks, leaving cells and ids
+/// behind (a score-only look-ahead on a board [`planes_suffice`] for). A phase that
+/// creates a special, or a cascade that turns calm, needs the cells: the turn then stops
+/// and returns `None`, and the caller plays it again on the cells. Without `PLANES` it
+/// always returns a summary.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
+pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
@@ -230,7 +237,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
     sink: &mut S,
     with_status: bool,
     horizon: Horizon,
-) -> Result<TurnSummary, MoveError> {
+) -> Result<Option<TurnSummary>, MoveError> {
     let last_phase = horizon.last_phase();
     let refills = rules.refills() && horizon != Horizon::Known;
     let mut trigger = CellSet::new();
@@ -349,16 +356,19 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             // A locked special is not cleared, so it does not fire.
             fired.union_with(&obstacles::locked(&state.board));
         }
-        fire_specials(
-            rules,
-            &state.board,
-            &mut state.rng,
-            &mut cleared,
-            &mut fired,
-            &mut fired_list,
-            blasted.as_mut(),
-            sink,
-        );
+        // On the masks alone the board holds no special (see `planes_suffice`): none fires.
+        if !PLANES {
+            fire_specials(
+                rules,
+                &state.board,
+                &mut state.rng,
+                &mut cleared,
+                &mut fired,
+                &mut fired_list,
+                blasted.as_mut(),
+                sink,
+            );
+        }
         if obstacles {
             // Blasts reported the crates they cover; only pieces are removed.
             keep_pieces(&state.board, &mut cleared);
@@ -375,6 +385,12 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         rules.create_specials(&matches, moved, &mut created);
         // Only cells the clear empties can take a new special.
         created.retain(|&(pos, _)| cleared.contains(pos));
+        if PLANES && !created.is_empty() {
+            // A special's kind lives in its cell only.
+            state.specials = created;
+            state.fired = fired_list;
+            return Ok(None);
+        }
         let score = rules.score(&ScoredPhase {
             chain,
             matches,
@@ -401,7 +417,11 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
                 sink,
             );
         }
-        state.board.clear_cells(&cleared);
+        if PLANES {
+            state.board.clear_planes(&cleared);
+        } else {
+            state.board.clear_cells(&cleared);
+        }
         sink.cleared(&cleared);
         for &(pos, piece) in &created {
             if state.board.get(pos).is_ok_and(Cell::is_empty) {
@@ -415,12 +435,21 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
             sink.phase_end(score, &state.board);
             break;
         }
-        gravity(&mut state.board, sink);
+        if PLANES {
+            state.board.fall_planes();
+        } else {
+            gravity(&mut state.board, sink);
+        }
         if refills {
             if chain < CALM_REFILL_AFTER {
-                refill(rules, level, state, chain, false, sink);
+                refill::<R, S, PLANES>(rules, level, state, chain, false, sink);
+            } else if PLANES {
+                // A calm refill tries pieces on the cells.
+                state.specials = created;
+                state.fired = fired_list;
+                return Ok(None);
             } else if !has_match(rules, &state.board) {
-                refill(rules, level, state, chain, true, sink);
+                refill::<R, S, false>(rules, level, state, chain, true, sink);
             }
         }
         sink.phase_end(score, &state.board);
@@ -433,11 +462,24 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink>(
         let played = mv.is_some() || chain > 0;
         settle_status(rules, state, level, played, sink);
     }
-    Ok(TurnSummary {
+    Ok(Some(TurnSummary {
         score: total,
         phases: chain,
         status: state.status,
-    })
+    }))
+}
+
+/// Whether a score-only look-ahead from `board` may move only the masks
+/// ([`run_phases`] with `PLANES`): the rules say they read planes only, the level leaves
+/// new pieces to them, and the board is small, without holes, obstacles, layers or
+/// specials (a special's kind is kept in its cell only).
+pub(crate) fn planes_suffice<R: Rules + ?Sized>(rules: &R, level: &Level, board: &Board) -> bool {
+    rules.resolves_on_planes()
+        && level.spawn.is_none()
+        && board.packed_specials() == Some(0)
+        && !board.has_holes()
+        && !board.has_obstacles()
+        && !board.has_layers()
 }
 
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
@@ -701,7 +743,7 @@ fn per_row(cols: usize) -> usize {
 /// piece, recoloured round the palette when it would match. Calm cells are filled bottom
 /// row first: gravity left the holes at the top of their columns, so each new piece has
 /// at most three filled neighbours to avoid.
-fn refill<R: Rules + ?Sized, S: Sink>(
+fn refill<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
     rules: &R,
     level: &Level,
     state: &mut Snapshot,
@@ -726,8 +768,12 @@ fn refill<R: Rules + ?Sized, S: Sink>(
     let mut fill = |site: &mut SpawnSite<'_>, pos: Pos| {
         site.pos = Some(pos);
         let piece = spawn_at(rules, level, site, calm);
-        let id = place_new(site.board, next_id, pos, piece);
-        sink.spawn(id, pos, piece);
+        if PLANES {
+            site.board.put_new_planes(pos, piece);
+        } else {
+            let id = place_new(site.board, next_id, pos, piece);
+            sink.spawn(id, pos, piece);
+        }
     };
     if let (&Empties::Packed(mut bits), false) = (&empties, calm) {
         // One walk over the board's word, in index (row-major) order: no loop per row,
@@ -784,7 +830,7 @@ mod tests {
             Game::from_board(Threes, "..A/.BC/ACB".parse().expect("board"), 3).expect("game");
         let mut state = game.snapshot();
         let mut spawns = Spawns::default();
-        refill(
+        refill::<_, _, false>(
             &Threes,
             &Level::default(),
             &mut state,

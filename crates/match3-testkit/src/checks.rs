@@ -514,7 +514,7 @@ pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
 /// turn with [`turn`], every rejection with [`rejected_move`], that moves listed as
 /// legal are accepted, and that look-ahead agrees with play ([`speculation`],
-/// [`horizons`]). Returns every turn's outcome for determinism checks. A violation names
+/// [`horizons`], [`score_only`]). Returns every turn's outcome for determinism checks. A violation names
 /// the starting board, the seed and the moves played before the one that broke.
 pub fn scenario<R: Rules + ?Sized>(
     rules: &R,
@@ -567,6 +567,19 @@ fn scenario_steps<R: Rules + ?Sized>(
         let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
         let within = [phases(1), phases(2), Horizon::Known]
             .map(|h| game.evaluate_within(mv, &mut eval_state, None, h));
+        let mut scores = game.score_scratch();
+        for horizon in [Horizon::Cascade, phases(1), phases(2), Horizon::Known] {
+            let full = game.evaluate_within(mv, &mut eval_state, None, horizon);
+            let full_units = game.level().goal_units(&eval_state);
+            let only = game.score_within(mv, &mut scores, None, horizon);
+            score_only(
+                &before,
+                mv,
+                horizon,
+                (&full, full_units),
+                (&only, scores.goal_units(game.level())),
+            )?;
+        }
         let result = game.play(mv);
         horizons(rules, &before, mv, &within, &result)?;
         speculation(
@@ -671,6 +684,28 @@ pub fn speculation(
             played.as_ref().map(Trace::score)
         ))),
     }
+}
+
+/// The score-only look-ahead ([`Game::score_within`], which may move only the board's
+/// masks) agrees with [`Game::evaluate_within`] within the same `horizon`: the same
+/// score or the same rejection, and the same goal units after it.
+pub fn score_only(
+    before: &Snapshot,
+    mv: Move,
+    horizon: Horizon,
+    (full, full_units): (&Result<u64, MoveError>, u64),
+    (only, only_units): (&Result<u64, MoveError>, u64),
+) -> Check {
+    let ctx = format!("{mv} within {horizon:?} on {}", before.board());
+    ensure!(
+        full == only,
+        "{ctx}: evaluate_within gives {full:?}, score_within {only:?}"
+    );
+    ensure!(
+        full.is_err() || full_units == only_units,
+        "{ctx}: evaluate_within leaves {full_units} goal units, score_within {only_units}"
+    );
+    Ok(())
 }
 
 /// A look-ahead within a horizon agrees with play: `within` holds what

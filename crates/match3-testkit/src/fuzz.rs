@@ -109,7 +109,8 @@ fn any_move(bytes: &mut Bytes<'_>) -> Move {
 /// moves (mostly "the k-th legal move", sometimes anything). Checks every invariant of
 /// [`checks::scenario`]: no panic, rejected moves change nothing, listed moves play,
 /// stable and settled boards, ids unique and accounted for, score and move counts, trace
-/// replay, and `speculate`/`evaluate` agreeing with `play`; then determinism.
+/// replay, `speculate`/`evaluate` agreeing with `play` and `score_within` with
+/// `evaluate_within`; then determinism.
 pub fn moves(variants: &[&dyn Rules], data: &[u8]) {
     let mut bytes = Bytes(data);
     let Some(&rules) = variants.get(usize::from(bytes.byte()) % variants.len().max(1)) else {

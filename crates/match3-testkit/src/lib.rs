@@ -21,6 +21,8 @@
 //! 4. after every turn the board is stable and settled, and the status is right;
 //! 5. ids are unique, survivors keep theirs, new ones are minted once each in order;
 //! 6. score is the sum of phase scores and the move count counts accepted moves;
+//!    look-ahead agrees with play (`speculate`, `evaluate`), and the score-only
+//!    `score_within` with `evaluate_within` at every horizon;
 //! 7. the same seed and moves give the same traces, and traces replay to the board;
 //! 8. new games are stable, playable and fixed by their seed;
 //!

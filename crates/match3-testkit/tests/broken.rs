@@ -132,6 +132,36 @@ fn determinism_catches_hidden_state() {
     suite::determinism(&Moody::default());
 }
 
+/// Says it reads only the bit planes while a turn resolves, but scores by the colours in
+/// the cells, which a score-only look-ahead leaves behind.
+struct CellReader;
+impl Rules for CellReader {
+    fn name(&self) -> &str {
+        "cell-reader"
+    }
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::find_runs(board, 3).all()
+    }
+    fn refills(&self) -> bool {
+        true
+    }
+    fn resolves_on_planes(&self) -> bool {
+        true
+    }
+    fn score(&self, phase: &match3_core::ScoredPhase<'_>) -> u64 {
+        let board = phase.matches.board();
+        (phase.cleared.iter())
+            .map(|pos| board.color_at(pos).map_or(0, |c| u64::from(c.index()) + 1))
+            .sum()
+    }
+}
+
+#[test]
+#[should_panic(expected = "score_within")]
+fn turns_catch_rules_that_read_cells_but_say_planes() {
+    suite::turns(&CellReader);
+}
+
 /// Generates a board that already matches.
 struct DeadOnArrival;
 impl Rules for DeadOnArrival {
