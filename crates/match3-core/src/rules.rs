@@ -139,9 +139,9 @@ pub trait Rules {
     /// When `true`, a score-only look-ahead ([`Game::score_within`](crate::Game::score_within),
     /// what the greedy bot uses) moves only the masks on boards of at most 64 cells
     /// without holes, obstacles or specials: cells and ids stay where they were, which
-    /// saves about a fifth of a greedy clusters decision. It falls back to the full turn when a
-    /// phase creates a special or a cascade turns calm. Default: `false`, which is always
-    /// correct. The shared test suite checks that the two look-aheads score alike.
+    /// saves about a fifth of a greedy clusters decision. It falls back to the full turn
+    /// when a phase creates a special or a cascade turns calm. Default: `false`, which is
+    /// always correct. The shared test suite checks that the two look-aheads score alike.
     fn resolves_on_planes(&self) -> bool {
         false
     }

@@ -514,8 +514,9 @@ pub type Outcome = (Option<Move>, Result<Trace, MoveError>);
 /// Plays a scenario: the board (resolved first), then each pick; checks every accepted
 /// turn with [`turn`], every rejection with [`rejected_move`], that moves listed as
 /// legal are accepted, and that look-ahead agrees with play ([`speculation`],
-/// [`horizons`], [`score_only`]). Returns every turn's outcome for determinism checks. A violation names
-/// the starting board, the seed and the moves played before the one that broke.
+/// [`horizons`], [`score_only`]). Returns every turn's outcome for determinism checks.
+/// A violation names the starting board, the seed and the moves played before the one
+/// that broke.
 pub fn scenario<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
@@ -563,23 +564,30 @@ fn scenario_steps<R: Rules + ?Sized>(
         let before = game.snapshot();
         let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
         let spec = game.speculate(mv, &mut spec_state);
-        let eval = game.evaluate(mv, &mut eval_state, None);
         let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
-        let within = [phases(1), phases(2), Horizon::Known]
-            .map(|h| game.evaluate_within(mv, &mut eval_state, None, h));
+        // Each horizon's full look-ahead once, held against the score-only one.
         let mut scores = game.score_scratch();
-        for horizon in [Horizon::Cascade, phases(1), phases(2), Horizon::Known] {
-            let full = game.evaluate_within(mv, &mut eval_state, None, horizon);
+        let looks = [Horizon::Cascade, phases(1), phases(2), Horizon::Known].map(|horizon| {
+            let full = match horizon {
+                Horizon::Cascade => game.evaluate(mv, &mut eval_state, None),
+                _ => game.evaluate_within(mv, &mut eval_state, None, horizon),
+            };
             let full_units = game.level().goal_units(&eval_state);
             let only = game.score_within(mv, &mut scores, None, horizon);
-            score_only(
+            let only_units = scores.goal_units(game.level());
+            let check = score_only(
                 &before,
                 mv,
                 horizon,
                 (&full, full_units),
-                (&only, scores.goal_units(game.level())),
-            )?;
+                (&only, only_units),
+            );
+            (full, check)
+        });
+        for (_, check) in &looks {
+            check.clone()?;
         }
+        let [eval, within @ ..] = looks.map(|(full, _)| full);
         let result = game.play(mv);
         horizons(rules, &before, mv, &within, &result)?;
         speculation(
