@@ -48,6 +48,7 @@ pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
 pub use simulate::{
-    Ending, GameError, GameStats, MAX_JOBS, Plan, Report, Shard, ShardError, SimulateError, Stats,
-    bot_seed, game_seed, play_game, play_out, simulate, simulate_games, simulate_shard, wilson,
+    Ending, GameError, GameStats, MAX_JOBS, MAX_SHARDS, Plan, Report, Shard, ShardError,
+    SimulateError, Stats, bot_seed, game_seed, play_game, play_out, simulate, simulate_games,
+    simulate_shard, wilson,
 };

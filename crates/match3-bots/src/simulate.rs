@@ -288,31 +288,94 @@ impl Stats {
     }
 
     /// Combines statistics of disjoint sets of games.
-    pub fn merge(mut self, other: Stats) -> Stats {
-        self.games += other.games;
-        self.moves += other.moves;
-        self.phases += other.phases;
+    ///
+    /// # Panics
+    ///
+    /// When a count overflows, which no real run reaches; statistics read from files go
+    /// through [`checked_merge`](Stats::checked_merge).
+    pub fn merge(self, other: Stats) -> Stats {
+        self.checked_merge(other)
+            .expect("the counts of real games fit in 64 bits")
+    }
+
+    /// [`merge`](Stats::merge), or `None` when a sum overflows (tampered statistics).
+    pub fn checked_merge(mut self, other: Stats) -> Option<Stats> {
+        let add = |a: &mut u64, b: u64| a.checked_add(b).map(|sum| *a = sum);
+        add(&mut self.games, other.games)?;
+        add(&mut self.moves, other.moves)?;
+        add(&mut self.phases, other.phases)?;
         self.longest_chain = self.longest_chain.max(other.longest_chain);
-        self.score_sum += other.score_sum;
+        self.score_sum = self.score_sum.checked_add(other.score_sum)?;
         for (score, n) in other.scores {
-            *self.scores.entry(score).or_default() += n;
+            add(self.scores.entry(score).or_default(), n)?;
         }
-        self.specials_created += other.specials_created;
-        self.specials_fired += other.specials_fired;
-        self.move_limit += other.move_limit;
-        self.no_moves += other.no_moves;
-        self.cleared += other.cleared;
-        self.won += other.won;
-        self.lost += other.lost;
-        self.shuffles += other.shuffles;
+        add(&mut self.specials_created, other.specials_created)?;
+        add(&mut self.specials_fired, other.specials_fired)?;
+        add(&mut self.move_limit, other.move_limit)?;
+        add(&mut self.no_moves, other.no_moves)?;
+        add(&mut self.cleared, other.cleared)?;
+        add(&mut self.won, other.won)?;
+        add(&mut self.lost, other.lost)?;
+        add(&mut self.shuffles, other.shuffles)?;
         for (mine, theirs) in self.stars.iter_mut().zip(other.stars) {
-            *mine += theirs;
+            add(mine, theirs)?;
         }
-        self.errors += other.errors;
+        add(&mut self.errors, other.errors)?;
         if let Some(e) = other.first_error {
             self.keep_error(e);
         }
-        self
+        Some(self)
+    }
+
+    /// Checks that these statistics could be those of `games` games of at most
+    /// `move_limit` moves each: the histogram, the endings and the stars each count every
+    /// game once, the score sum is the histogram's, and no game has more moves than the
+    /// limit. A file of statistics that fails this was edited; the message says where.
+    pub fn check(&self, games: u64, move_limit: u32) -> Result<(), String> {
+        let fail = |what: &str| Err(format!("{what}, for {games} games"));
+        if self.games != games {
+            return fail(&format!("games is {}", self.games));
+        }
+        let counted = self
+            .scores
+            .values()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n));
+        if counted != Some(games) {
+            return fail("the score histogram does not count each game once");
+        }
+        let sum = self.scores.iter().try_fold(0u128, |sum, (&score, &n)| {
+            sum.checked_add(u128::from(score) * u128::from(n))
+        });
+        if sum != Some(self.score_sum) {
+            return fail(&format!(
+                "score_sum {} is not the histogram's",
+                self.score_sum
+            ));
+        }
+        let endings = [
+            self.move_limit,
+            self.no_moves,
+            self.cleared,
+            self.won,
+            self.lost,
+            self.errors,
+        ];
+        if endings.iter().try_fold(0u64, |s, &n| s.checked_add(n)) != Some(games) {
+            return fail("the endings do not count each game once");
+        }
+        if self.stars.iter().try_fold(0u64, |s, &n| s.checked_add(n)) != Some(games) {
+            return fail("the stars do not count each game once");
+        }
+        if u128::from(self.moves) > u128::from(games) * u128::from(move_limit) {
+            return fail(&format!(
+                "moves {} is above {move_limit} a game",
+                self.moves
+            ));
+        }
+        if (self.errors == 0) != self.first_error.is_none() {
+            return fail("errors and first_error disagree");
+        }
+        Ok(())
     }
 
     /// Mean final score (0 for no games).
@@ -558,9 +621,15 @@ pub struct Shard {
     pub count: u32,
 }
 
-/// A shard that is not one: `count` 0 or `index` not below it.
+/// The most shards a run may be split into: far more machines than an array job has, and
+/// few enough that merging never needs more than a small table of who is there.
+pub const MAX_SHARDS: u32 = 1 << 16;
+
+/// A shard that is not one: `count` 0 or above [`MAX_SHARDS`], or `index` not below it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("shard {index}/{count}: expected I/N with N at least 1 and I from 0 to N-1")]
+#[error(
+    "shard {index}/{count}: expected I/N with N from 1 to at most {MAX_SHARDS} and I from 0 to N-1"
+)]
 pub struct ShardError {
     /// The index given.
     pub index: u32,
@@ -574,7 +643,7 @@ impl Shard {
 
     /// Shard `index` of `count`.
     pub fn new(index: u32, count: u32) -> Result<Shard, ShardError> {
-        if index < count {
+        if index < count && count <= MAX_SHARDS {
             Ok(Shard { index, count })
         } else {
             Err(ShardError { index, count })

@@ -14,8 +14,14 @@ pub struct Coord {
 impl std::str::FromStr for Coord {
     type Err = String;
 
+    /// `R,C`, also written as `play` and `moves` print it: `(R,C)`, spaces allowed.
     fn from_str(s: &str) -> Result<Self, String> {
-        let (r, c) = s
+        let bare = s.trim();
+        let bare = bare
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(bare);
+        let (r, c) = bare
             .split_once(',')
             .ok_or_else(|| format!("{s:?} is not a cell: expected ROW,COL such as 0,2"))?;
         let num = |t: &str, what: &str| {
@@ -50,6 +56,29 @@ impl Coord {
     }
 }
 
+/// A command line with the spaces inside coordinates taken out, so that `(4, 4)` and
+/// `4 ,4` read as one word: `swap (4, 4) (4, 5)` becomes `swap (4,4) (4,5)`.
+pub fn tighten(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut depth = 0usize;
+    for ch in line.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let after_comma = out.trim_end().ends_with(',');
+        if ch.is_whitespace() && (depth > 0 || after_comma) {
+            continue;
+        }
+        if ch == ',' {
+            out.truncate(out.trim_end().len());
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// A swap, drop or tap move from typed coordinates; an impossible coordinate is a
 /// rejection (like any other illegal move), not a usage error.
 pub fn swap(board: &Board, a: Coord, b: Coord) -> Result<Move, String> {
@@ -66,4 +95,29 @@ pub fn drop(board: &Board, col: u32) -> Result<Move, String> {
 /// See [`swap`].
 pub fn tap(board: &Board, at: Coord) -> Result<Move, String> {
     Ok(Move::Tap(at.to_pos(board)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_read_as_they_print() {
+        for text in ["4,5", "(4,5)", " (4, 5) ", "( 4 , 5 )"] {
+            assert_eq!(
+                text.parse::<Coord>(),
+                Ok(Coord { row: 4, col: 5 }),
+                "{text:?}"
+            );
+        }
+        assert!("(4,5".parse::<Coord>().is_err());
+    }
+
+    #[test]
+    fn tightening_joins_coordinates() {
+        assert_eq!(tighten("swap (4, 4) (4, 5)"), "swap (4,4) (4,5)");
+        assert_eq!(tighten("4 , 4  4,5"), "4,4  4,5");
+        assert_eq!(tighten("tap ( 1 ,2 )"), "tap (1,2)");
+        assert_eq!(tighten("drop 3"), "drop 3");
+    }
 }

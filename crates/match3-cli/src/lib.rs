@@ -14,8 +14,17 @@
 //! assert_eq!(json["board"], "AABC/BCAB/CBAC/ABCA");
 //! ```
 
+pub mod coords;
+pub mod fuzz;
 pub mod hint;
+pub mod input;
 pub mod json;
 pub mod level;
+pub mod merge;
+pub mod play;
+pub mod plot;
+pub mod records;
+pub mod render;
+pub mod report;
 pub mod serve;
 pub mod variant;

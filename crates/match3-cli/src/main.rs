@@ -22,15 +22,8 @@
 //! is an answer, not a usage error: `resolve --json` prints `"legal": false` with the reason
 //! and exits 0. Malformed arguments or notation print to stderr and exit 2.
 
-mod coords;
-mod merge;
-mod play;
-mod plot;
-mod records;
-mod render;
-mod report;
-
-use match3_cli::{json, level, serve, variant};
+use match3_cli::{coords, input, json, level, merge, play, plot, records, render, report};
+use match3_cli::{serve, variant};
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -296,9 +289,26 @@ struct SolveArgs {
     /// not optimal.
     #[arg(long, default_value_t = match3_solver::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: u64,
+    /// The most seconds to search; past it the answer is the best line found, marked not
+    /// optimal (then the answer depends on the machine's speed: --max-nodes alone is
+    /// reproducible).
+    #[arg(long, default_value_t = 30.0, value_name = "SECS", value_parser = seconds_arg)]
+    max_seconds: f64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// `--max-seconds`: a positive number of seconds, at most a year.
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    let s: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if s > 0.0 && s <= 365.0 * 86_400.0 {
+        Ok(s)
+    } else {
+        Err(format!(
+            "{text} is not a number of seconds from above 0 to a year"
+        ))
+    }
 }
 
 /// `--goal`.
@@ -386,7 +396,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(message)) => {
-            eprintln!("match3: {message}");
+            // Messages may quote files: their control characters are escaped.
+            eprintln!("match3: {}", input::printable(&message));
             ExitCode::from(2)
         }
     }
@@ -430,7 +441,7 @@ fn load(
         Some(k) => Game::from_board_with_colors(variant.rules(), board, seed, k)
             .map_err(|e| UsageError(format!("--colors {k}: {e}"))),
         None => Game::from_board(variant.rules(), board, seed)
-            .map_err(|e| UsageError(format!("bad board {text:?}: {e}"))),
+            .map_err(|e| UsageError(format!("bad board {}: {e}", input::excerpt(text)))),
     }
 }
 
@@ -482,8 +493,8 @@ fn resolve(args: ResolveArgs) -> Result<(), UsageError> {
         Err(reason) => format!("illegal: {reason}\n"),
     };
     emit(format_args!(
-        "{head}board {}\nscore {}  moves {}  status {}{}",
-        game.board(),
+        "{head}{}score {}  moves {}  status {}{}",
+        render::grid(game.board(), None, stdout_style()),
         game.score(),
         game.moves(),
         game.status(),
@@ -530,6 +541,7 @@ fn solve(args: SolveArgs) -> Result<(), UsageError> {
     };
     let limits = Limits {
         max_nodes: args.max_nodes,
+        max_time: Some(std::time::Duration::from_secs_f64(args.max_seconds)),
     };
     let found = match3_solver::solve(&game, objective, limits)?;
     // Replay the line for each move's points and the final board.
@@ -559,8 +571,8 @@ fn solve(args: SolveArgs) -> Result<(), UsageError> {
         "optimal".to_string()
     } else {
         format!(
-            "NOT proven optimal: the node budget of {} ran out",
-            args.max_nodes
+            "NOT proven optimal: the budget of {} nodes or {} s ran out",
+            args.max_nodes, args.max_seconds
         )
     };
     match (&found.moves, objective) {
@@ -614,7 +626,7 @@ fn new(args: NewArgs) -> Result<(), UsageError> {
                 "goals": json::goals(&game),
             }));
         } else {
-            emit(game.board());
+            emit(render::grid(game.board(), None, stdout_style()).trim_end());
         }
         return Ok(());
     }
@@ -638,7 +650,7 @@ fn new(args: NewArgs) -> Result<(), UsageError> {
         });
         emit(out);
     } else {
-        emit(game.board());
+        emit(render::grid(game.board(), None, stdout_style()).trim_end());
     }
     Ok(())
 }
@@ -680,18 +692,30 @@ fn play(args: PlayArgs) -> Result<(), UsageError> {
     run_session(variant, game, seed)
 }
 
+/// Colour on a terminal, plain when piped or with `NO_COLOR`.
+fn stdout_style() -> render::Style {
+    render::Style::for_stdout(io::stdout().is_terminal())
+}
+
 fn run_session(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64) -> Result<(), UsageError> {
-    let style = render::Style::for_stdout(io::stdout().is_terminal());
+    let style = stdout_style();
     let mut session = play::Session::new(variant, game, seed, style);
-    if let Err(e) = session.run(io::stdin().lock(), io::stdout().lock()) {
-        quit_on_output_error(&e);
+    match session.run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => Ok(()),
+        Err(play::Stopped::Input(e)) if e.kind() == io::ErrorKind::InvalidData => Err(UsageError(
+            "cannot read the commands: the input is not UTF-8 text".to_string(),
+        )),
+        Err(play::Stopped::Input(e)) => Err(UsageError(format!("cannot read the commands: {e}"))),
+        Err(play::Stopped::Output(e)) => quit_on_output_error(&e),
     }
-    Ok(())
 }
 
 fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
     let run = &args.run;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
     let mut records = match &args.records {
         Some(path) => Some(records::Writer::create(path)?),
         None => None,
@@ -747,6 +771,9 @@ fn simulate(args: SimulateArgs) -> Result<(), UsageError> {
 }
 
 fn merge(args: MergeArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
     let merged = merge::read(&args.files)?;
     if let Some(path) = &args.plot {
         merged.plot(path)?;
@@ -760,6 +787,9 @@ fn merge(args: MergeArgs) -> Result<(), UsageError> {
 }
 
 fn compare(args: CompareArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
     if let Some(dir) = &args.levels {
         return compare_levels(&args, dir);
     }

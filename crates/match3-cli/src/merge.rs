@@ -7,11 +7,14 @@
 //! each shard 0…N-1 is there exactly once.
 
 use std::path::{Path, PathBuf};
+
 use std::time::Duration;
 
 use match3_bots::{BotKind, Plan, Report, Shard, Stats};
 use match3_core::{GameConfig, Size};
 use serde_json::{Value, json};
+
+use crate::input::{MAX_SHARD_BYTES, printable, read_text};
 
 use crate::report::{self, Header};
 
@@ -46,75 +49,142 @@ pub struct Merged {
 
 /// One shard's file, read.
 struct Part {
-    path: PathBuf,
+    /// The file's name, printable.
+    name: String,
     value: Value,
     shard: Shard,
     stats: Stats,
 }
 
-fn read_part(path: &Path) -> Result<Part, String> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| format!("{name}: not JSON: {e}"))?;
+fn parse_part(name: &str, text: &str) -> Result<Part, String> {
+    let name = printable(name);
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("{name}: not JSON: {e}"))?;
     let not_shard =
         || format!("{name}: not the output of a shard (make it with simulate --shard I/N --json)");
     let shard = value["shard"].as_str().ok_or_else(not_shard)?;
     let shard: Shard = shard.parse().map_err(|e| format!("{name}: {e}"))?;
     let stats = serde_json::from_value(value["stats"].clone())
         .map_err(|e| format!("{name}: bad \"stats\": {e}"))?;
+    seconds_of(&value).map_err(|e| format!("{name}: {e}"))?;
     Ok(Part {
-        path: path.to_path_buf(),
+        name,
         value,
         shard,
         stats,
     })
 }
 
-/// Reads and merges the shards' files.
+/// A shard's `elapsed_seconds`: `None` when it ran with `--no-timing`; an error unless it
+/// is a duration (finite, not negative, not past what a duration holds).
+fn seconds_of(v: &Value) -> Result<Option<f64>, String> {
+    let Some(seconds) = v.get("elapsed_seconds").filter(|s| !s.is_null()) else {
+        return Ok(None);
+    };
+    seconds
+        .as_f64()
+        .filter(|&s| Duration::try_from_secs_f64(s).is_ok())
+        .map(Some)
+        .ok_or_else(|| format!("elapsed_seconds {seconds} is not a duration in seconds"))
+}
+
+/// Checks a shard's statistics against its own summary and the plan: the statistics are
+/// what the merge adds up, the summary is what the shard printed, and both come from the
+/// same games. A shard edited in one place but not the other is refused.
+fn check_part(part: &Part, header: &Header, plan: &Plan) -> Result<(), String> {
+    let name = &part.name;
+    let games = u64::from(part.shard.len(plan.games));
+    (part.stats.check(games, plan.moves)).map_err(|e| format!("{name}: bad \"stats\": {e}"))?;
+    let report = Report {
+        games: plan.games,
+        move_limit: plan.moves,
+        stats: part.stats.clone(),
+        elapsed: Duration::ZERO,
+    };
+    let summary = report::json(header, plan, &report, false);
+    let Value::Object(fields) = &summary else {
+        unreachable!("the summary is an object")
+    };
+    for (key, expected) in fields {
+        // The wall-clock fields are null without timing: the shard's own are checked apart.
+        if expected.is_null() && key != "first_error" {
+            continue;
+        }
+        if &part.value[key] != expected {
+            return Err(format!(
+                "{name}: {key} is {} but its \"stats\" give {expected}: the shard was edited",
+                part.value[key]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The shards of `count` that no file holds, for a message: how many, and the first few.
+fn missing_shards(seen: &[Option<&str>]) -> Option<String> {
+    const NAMED: usize = 5;
+    let count = seen.len();
+    let missing: Vec<usize> = (seen.iter().enumerate())
+        .filter(|(_, p)| p.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    let first: Vec<String> = (missing.iter().take(NAMED))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    let more = if missing.len() > NAMED { ", …" } else { "" };
+    match missing.len() {
+        0 => None,
+        1 => Some(format!("shard {} is missing", first[0])),
+        n => Some(format!(
+            "{n} shards are missing: {}{more}",
+            first.join(", ")
+        )),
+    }
+}
+
+/// Reads and merges the shards' files (each at most [`MAX_SHARD_BYTES`]).
 pub fn read(files: &[PathBuf]) -> Result<Merged, String> {
-    let parts = files
+    let texts = files
         .iter()
-        .map(|p| read_part(p))
+        .map(|p| Ok((p.display().to_string(), read_text(p, MAX_SHARD_BYTES)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    combine(&texts)
+}
+
+/// Merges the shards' outputs, given as `(file name, text)`: what [`read`] does once the
+/// files are read. Any text gives a merged run or an error naming the file and what is
+/// wrong, never a panic.
+pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
+    let parts = texts
+        .iter()
+        .map(|(name, text)| parse_part(name, text))
         .collect::<Result<Vec<_>, _>>()?;
     let first = parts.first().ok_or("no files to merge")?;
     let count = first.shard.count;
-    let mut seen: Vec<Option<&Path>> = vec![None; count as usize];
+    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
     for part in &parts {
-        let name = part.path.display();
+        let (name, first_name) = (&part.name, &first.name);
         for key in PLAN_KEYS {
             if part.value[key] != first.value[key] {
                 return Err(format!(
-                    "{name}: {key} is {} but {} has {}: the shards are not of one run",
-                    part.value[key],
-                    first.path.display(),
-                    first.value[key]
+                    "{name}: {key} is {} but {first_name} has {}: the shards are not of one run",
+                    part.value[key], first.value[key]
                 ));
             }
         }
         if part.shard.count != count {
             return Err(format!(
-                "{name}: shard {} but {} is shard {}: the shards are not of one split",
-                part.shard,
-                first.path.display(),
-                first.shard
+                "{name}: shard {} but {first_name} is shard {}: the shards are not of one split",
+                part.shard, first.shard
             ));
         }
-        if let Some(other) = seen[part.shard.index as usize].replace(&part.path) {
-            return Err(format!(
-                "{name}: shard {} is also in {}",
-                part.shard,
-                other.display()
-            ));
+        if let Some(other) = seen[part.shard.index as usize].replace(&part.name) {
+            return Err(format!("{name}: shard {} is also in {other}", part.shard));
         }
     }
-    let missing: Vec<String> = (seen.iter().enumerate())
-        .filter(|(_, p)| p.is_none())
-        .map(|(i, _)| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("missing shards: {}", missing.join(", ")));
+    if let Some(missing) = missing_shards(&seen) {
+        return Err(missing);
     }
-    let plan = plan_of(&first.value).map_err(|e| format!("{}: {e}", first.path.display()))?;
+    let plan = plan_of(&first.value).map_err(|e| format!("{}: {e}", first.name))?;
     let header = Header {
         rules: first.value["rules"]
             .as_str()
@@ -125,21 +195,40 @@ pub fn read(files: &[PathBuf]) -> Result<Merged, String> {
             _ => None,
         },
     };
+    for part in &parts {
+        check_part(part, &header, &plan)?;
+    }
     // The shards' times add up: the compute time of the whole run.
-    let seconds: Option<f64> = (parts.iter())
-        .map(|p| p.value["elapsed_seconds"].as_f64())
-        .sum();
-    let stats = (parts.into_iter()).fold(Stats::default(), |all, p| all.merge(p.stats));
+    let mut seconds = Some(0.0);
+    for part in &parts {
+        let own = seconds_of(&part.value).expect("checked when read");
+        seconds = seconds.zip(own).map(|(a, b)| a + b);
+    }
+    let elapsed = match seconds {
+        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
+            format!("the shards' elapsed_seconds add up to {s}, which is not a duration")
+        })?),
+        None => None,
+    };
+    let mut stats = Stats::default();
+    for part in parts {
+        stats = (stats.checked_merge(part.stats)).ok_or_else(|| {
+            format!(
+                "{}: bad \"stats\": the counts overflow when added",
+                part.name
+            )
+        })?;
+    }
     Ok(Merged {
         header,
         report: Report {
             games: plan.games,
             move_limit: plan.moves,
             stats,
-            elapsed: Duration::from_secs_f64(seconds.unwrap_or(0.0)),
+            elapsed: elapsed.unwrap_or_default(),
         },
         plan,
-        timed: seconds.is_some(),
+        timed: elapsed.is_some(),
     })
 }
 

@@ -11,15 +11,17 @@ use match3_core::{
     Board, Cell, Game, Move, MoveKind, Pos, Rules, SavedGame, Snapshot, Status, Trace,
 };
 
+use crate::input::MAX_SAVE_BYTES;
+
 use crate::coords::{self, Coord};
 use crate::render::{self, Style};
 use crate::variant::Variant;
 
 const HELP: &str = "\
-commands:
+commands (cells as R,C or (R,C), as moves and hints print them):
   R,C            select a cell; a second, adjacent cell swaps the two
                  (tap games: tap the cell; drop games: C alone drops there)
-  R,C R,C        swap two cells (also: swap R,C R,C)
+  R,C R,C        swap two cells (also: swap R,C R,C, swap (R,C) (R,C))
   drop C         drop the next piece into column C
   tap R,C        clear the group at R,C
   hint           the move the MCTS bot prefers (thinks at most 0.3 s)
@@ -34,6 +36,21 @@ commands:
   verbose        show every event of a move (falls, spawns), or stop showing them
   help           this list
   quit           leave";
+
+/// Why a session stopped before `quit` or the end of its input.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The input could not be read (or was not UTF-8 text): a problem with what was given.
+    Input(io::Error),
+    /// The output could not be written.
+    Output(io::Error),
+}
+
+impl From<io::Error> for Stopped {
+    fn from(e: io::Error) -> Self {
+        Stopped::Output(e)
+    }
+}
 
 /// An interactive session.
 pub struct Session {
@@ -61,7 +78,7 @@ impl Session {
     }
 
     /// Reads commands until `quit` or the end of input.
-    pub fn run(&mut self, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+    pub fn run(&mut self, mut input: impl BufRead, mut out: impl Write) -> Result<(), Stopped> {
         writeln!(
             out,
             "match3 play: {} rules. Type help for commands, quit to leave.",
@@ -74,7 +91,7 @@ impl Session {
             write!(out, "{}", self.style.paint("1", "> "))?;
             out.flush()?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if input.read_line(&mut line).map_err(Stopped::Input)? == 0 {
                 writeln!(out)?;
                 break;
             }
@@ -158,7 +175,9 @@ impl Session {
     /// Runs one command. The outer `Err` is an output failure; the inner one a message
     /// for the player.
     fn command(&mut self, line: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
-        let words: Vec<&str> = line.split_whitespace().collect();
+        // Moves are accepted as they print: `swap (4,4) (4,5)`, also with spaces inside.
+        let tight = coords::tighten(line);
+        let words: Vec<&str> = tight.split_whitespace().collect();
         let board = self.game.board().clone();
         let rules = self.game.rules();
         let (swaps, drops, taps) = (
@@ -173,7 +192,7 @@ impl Session {
                 let state = if self.verbose { "on" } else { "off" };
                 writeln!(out, "verbose {state}")?;
             }
-            ["hint"] => match match3_cli::hint::hint(&self.game, self.seed) {
+            ["hint"] => match crate::hint::hint(&self.game, self.seed) {
                 Some(m) => writeln!(out, "hint: {m}")?,
                 None => writeln!(out, "no legal move")?,
             },
@@ -226,7 +245,7 @@ impl Session {
             }
             ["load", path] => return self.load_saved(path, out),
             ["drop", col] => return self.drop(&board, col, out),
-            [col] if drops && col.chars().all(|c| c.is_ascii_digit()) => {
+            [col] if drops && !col.is_empty() && col.chars().all(|c| c.is_ascii_digit()) => {
                 return self.drop(&board, col, out);
             }
             ["tap", at] => {
@@ -365,9 +384,9 @@ impl Session {
 
     /// Continues a game written by `save`; its rules may be another variant's.
     fn load_saved(&mut self, path: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::input::read_text(path.as_ref(), MAX_SAVE_BYTES) {
             Ok(text) => text,
-            Err(e) => return Ok(Err(format!("cannot read {path}: {e}"))),
+            Err(e) => return Ok(Err(e)),
         };
         let saved: SavedGame = match serde_json::from_str(&text) {
             Ok(saved) => saved,

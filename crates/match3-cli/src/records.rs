@@ -18,8 +18,9 @@ pub struct Writer {
 impl Writer {
     /// Creates (or truncates) `path`.
     pub fn create(path: &Path) -> Result<Writer, String> {
+        crate::input::check_writable(path, "--records")?;
         let file = File::create(path)
-            .map_err(|e| format!("--records {}: cannot create it: {e}", path.display()))?;
+            .map_err(|e| format!("--records {}: cannot open it: {e}", path.display()))?;
         Ok(Writer {
             path: path.to_path_buf(),
             out: BufWriter::new(file),

@@ -82,7 +82,7 @@ impl Variant {
         }
         self.rules()
             .parse_board(text)
-            .map_err(|e| format!("bad board {text:?}: {e}"))
+            .map_err(|e| format!("bad board {}: {e}", crate::input::excerpt(text)))
     }
 
     /// A preset board by name, for variants that have presets.

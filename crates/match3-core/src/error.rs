@@ -182,13 +182,17 @@ pub enum SetupError {
         /// The rules given.
         rules: String,
     },
-    /// A saved game's board holds an id its id counter has not reached.
-    #[error("the saved board holds id {id}, but the next new id would be {next_id}")]
-    SavedIds {
-        /// The id on the board.
-        id: u32,
-        /// The saved id counter.
-        next_id: u32,
+    /// A saved game whose state could not have come from play: a counter past its limit,
+    /// an id on two pieces, a status its position does not have, … The game is refused
+    /// rather than played on from there.
+    #[error("the saved game's {which} state is inconsistent: {field} {problem}")]
+    SavedState {
+        /// `initial` or `current`.
+        which: &'static str,
+        /// The field at fault (`next_id`, `moves`, `status`, `board ids`, …).
+        field: &'static str,
+        /// What is wrong with it.
+        problem: String,
     },
     /// A level's random cells could not be drawn into a stable board with a legal move.
     #[error(
@@ -350,6 +354,13 @@ pub enum MoveError {
     NothingToTap {
         /// The cell.
         pos: Pos,
+    },
+    /// A counter of the game (moves played, piece ids minted) has no room for another
+    /// turn. Only a game played for billions of moves, or a tampered save, gets here.
+    #[error("the game's {counter} counter is exhausted: no more moves")]
+    Exhausted {
+        /// `move` or `piece id`.
+        counter: &'static str,
     },
     /// The turn would cascade past the phase limit; the game is left as before.
     #[error("{mv} would cascade past {limit} phases; the game is unchanged")]

@@ -22,7 +22,9 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::trace::Fire;
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{Horizon, Plan, next_piece, planes_suffice, run_phases, run_turn, validate};
+use crate::turn::{
+    Horizon, MAX_NEXT_ID, Plan, next_piece, planes_suffice, run_phases, run_turn, validate,
+};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -473,6 +475,13 @@ impl<R: Rules> Game<R> {
 
     /// A saved game under `rules`, which must have the saved rules' name and support
     /// every cell on its boards. It continues exactly as the saved game would have.
+    ///
+    /// A save is input, so both its states are checked for what the engine relies on,
+    /// and a state that play could not have produced is refused
+    /// ([`SetupError::SavedState`] names the field): ids on one piece each and below the
+    /// counter, the counter with room for another turn, moves within the level's limit, a
+    /// next piece exactly for drop rules, and the status its position has. The generator
+    /// is checked when deserialized ([`GameRng`]).
     pub fn load(rules: R, saved: SavedGame) -> Result<Self, SetupError> {
         if saved.rules != rules.name() {
             return Err(SetupError::OtherRules {
@@ -480,20 +489,17 @@ impl<R: Rules> Game<R> {
                 rules: rules.name().to_string(),
             });
         }
-        for snapshot in [&saved.initial, &saved.state] {
+        for (which, snapshot) in [("initial", &saved.initial), ("current", &saved.state)] {
             check_colors(&rules, snapshot.colors)?;
             saved.level.check(snapshot.colors)?;
             check_cells(&rules, &snapshot.board)?;
-            let ids = snapshot
-                .board
-                .iter()
-                .filter_map(|(pos, _)| snapshot.board.id(pos));
-            if let Some(id) = ids.filter(|&id| id >= snapshot.next_id).max() {
-                return Err(SetupError::SavedIds {
-                    id,
-                    next_id: snapshot.next_id,
-                });
-            }
+            check_saved(&rules, &saved.level, snapshot).map_err(|(field, problem)| {
+                SetupError::SavedState {
+                    which,
+                    field,
+                    problem,
+                }
+            })?;
         }
         Ok(Game {
             rules,
@@ -869,6 +875,71 @@ fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
             }
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// What the engine relies on in a saved state beyond its cells: ids unique and below the
+/// counter, counters within their limits, a next piece exactly for drop rules, and the
+/// status its position has. The error names the field and what is wrong with it.
+fn check_saved<R: Rules>(
+    rules: &R,
+    level: &Level,
+    state: &Snapshot,
+) -> Result<(), (&'static str, String)> {
+    let board = &state.board;
+    let mut ids: Vec<u32> = board.iter().filter_map(|(pos, _)| board.id(pos)).collect();
+    ids.sort_unstable();
+    if let Some(pair) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(("board ids", format!("hold id {} twice", pair[0])));
+    }
+    if let Some(&id) = ids.last().filter(|&&id| id >= state.next_id) {
+        return Err((
+            "board ids",
+            format!(
+                "hold id {id}, which the id counter ({}) has not reached",
+                state.next_id
+            ),
+        ));
+    }
+    if state.next_id > MAX_NEXT_ID {
+        return Err((
+            "next_id",
+            format!("{} leaves no room for another turn's ids", state.next_id),
+        ));
+    }
+    if let Some(limit) = level.moves.filter(|&limit| state.moves > limit) {
+        return Err((
+            "moves",
+            format!("{} is past the level's move limit of {limit}", state.moves),
+        ));
+    }
+    match (rules.accepts(MoveKind::Drop), state.next_piece) {
+        (true, None) => return Err(("next_piece", "is missing: these rules drop pieces".into())),
+        (false, Some(p)) => {
+            return Err((
+                "next_piece",
+                format!("{p} is set, but these rules take no drops"),
+            ));
+        }
+        (true, Some(p)) if p.special().is_some_and(|s| !rules.supports_special(s)) => {
+            return Err((
+                "next_piece",
+                format!("{p} is a special these rules do not have"),
+            ));
+        }
+        _ => {}
+    }
+    let mut settled = state.clone();
+    settle_status(rules, &mut settled, level, false, &mut NoTrace);
+    if settled.status != state.status {
+        return Err((
+            "status",
+            format!(
+                "is {}, but the position's status is {}",
+                state.status, settled.status
+            ),
+        ));
     }
     Ok(())
 }

@@ -34,7 +34,7 @@ pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
         && level.shuffle.unwrap_or_else(|| rules.refills())
         && shuffle(rules, state, sink)
     {
-        state.shuffles += 1;
+        state.shuffles = state.shuffles.saturating_add(1);
         any = any_move_cached(rules, state);
     }
     state.status = if !any && !level.goals.is_empty() {

@@ -116,7 +116,9 @@ fn parse_cells(text: &str, kinds: &[SpecialKind]) -> Result<Layout, NotationErro
     }
     let rows: Vec<&str> = text.split(['/', '\n']).collect();
     if rows.len() > MAX_SIDE {
-        Size::new(rows.len(), 1)?;
+        // Name the real size: the first row's width with the number of rows.
+        let width = parse_row(0, rows[0], kinds, &mut CellSet::new())?.len();
+        Size::new(rows.len(), width)?;
     }
     let mut cells = Vec::new();
     let mut random = CellSet::new();
@@ -130,6 +132,10 @@ fn parse_cells(text: &str, kinds: &[SpecialKind]) -> Result<Layout, NotationErro
             None => {
                 Size::new(rows.len(), row.len())?;
                 width = Some(row.len());
+            }
+            // Wider than any board: the size is the error, whatever the first row said.
+            Some(_) if row.len() > MAX_SIDE => {
+                Size::new(rows.len(), row.len())?;
             }
             Some(expected) if expected != row.len() => {
                 return Err(NotationError::Ragged {
@@ -186,7 +192,9 @@ fn parse_row(
                     "a lock (@) or jelly (~) follows the cell it is on",
                 ));
             };
-            let is_random = random.contains(Pos::new(row as u8, (col - 1) as u8));
+            let is_random = col - 1 < MAX_SIDE
+                && row < MAX_SIDE
+                && random.contains(Pos::new(row as u8, (col - 1) as u8));
             if ch == '@' {
                 if cell.piece().is_none() && !is_random {
                     return Err(obstacle("a lock (@) needs a piece under it"));
@@ -216,7 +224,8 @@ fn parse_row(
                 Cell::Crate(1)
             }
             ('?', _) => {
-                if col < MAX_SIDE {
+                // A board past the largest size is refused once the row is read.
+                if col < MAX_SIDE && row < MAX_SIDE {
                     random.insert(Pos::new(row as u8, col as u8));
                 }
                 Cell::Empty
@@ -255,12 +264,6 @@ fn parse_row(
                 None => return Err(NotationError::UnknownChar { row, col, ch }),
             },
         };
-        if col >= MAX_SIDE {
-            return Err(NotationError::Size(crate::error::SizeError {
-                rows: row + 1,
-                cols: col + 1,
-            }));
-        }
         cells.push((cell, Layers::NONE));
     }
     Ok(cells)

@@ -6,11 +6,57 @@ use rand_pcg::Pcg32;
 /// The PCG stream every game uses; fixed so that a seed alone names a game.
 const STREAM: u64 = 0x6d61_7463_6833_0001; // "match3", stream 1
 
+/// PCG's increment for [`STREAM`]: every generator a game makes has it, so a saved
+/// generator with another one was not saved by a game (and an even increment would
+/// shorten the period, down to a constant output for `{"state": 0, "increment": 0}`).
+const INCREMENT: u64 = (STREAM << 1) | 1;
+
+/// Rejections [`GameRng::below`] tolerates in a row before it takes the draw as it is.
+/// A sound generator never gets there (each rejection has a chance below one half, and
+/// below 2⁻²² for any bound under 1,024, which covers every draw a game makes), but it
+/// makes every bounded draw finish, whatever the generator.
+const MAX_REJECTIONS: u32 = 64;
+
 /// A seeded PCG32 generator with bounded draws written here, not borrowed from a library,
 /// so that a seed gives the same game on every platform and after dependency upgrades.
-#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+///
+/// It serializes as `{"pcg": {"state": …, "increment": …}}`; deserializing checks that the
+/// increment is this engine's stream, so a tampered generator is refused, not played.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
 pub struct GameRng {
     pcg: Pcg32,
+}
+
+/// The serialized form, read before it is trusted.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRng {
+    pcg: RawPcg,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPcg {
+    state: u64,
+    increment: u64,
+}
+
+impl<'de> serde::Deserialize<'de> for GameRng {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        use serde::de::value::{Error as ValueError, MapDeserializer};
+        let raw = RawRng::deserialize(d)?;
+        if raw.pcg.increment != INCREMENT {
+            return Err(D::Error::custom(format!(
+                "generator increment {} is not this engine's stream ({INCREMENT}): the saved generator was altered",
+                raw.pcg.increment
+            )));
+        }
+        let fields = [("state", raw.pcg.state), ("increment", raw.pcg.increment)];
+        let pcg = Pcg32::deserialize(MapDeserializer::<_, ValueError>::new(fields.into_iter()))
+            .map_err(D::Error::custom)?;
+        Ok(GameRng { pcg })
+    }
 }
 
 impl GameRng {
@@ -34,15 +80,27 @@ impl GameRng {
         if n == 0 {
             return 0;
         }
-        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        let m = u64::from(self.next_u32()) * u64::from(n);
         // The rejection threshold is below `n`: a low part of at least `n` is accepted
         // without working it out, which spares a division on nearly every draw. The
         // draws consumed, and so every seeded game, are the same either way.
         if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = u64::from(self.next_u32()) * u64::from(n);
-            }
+            return self.below_slow(n, m);
+        }
+        (m >> 32) as u32
+    }
+
+    /// [`below`](GameRng::below) once the first draw's low part fell under `n`: reject
+    /// draws under the threshold, at most [`MAX_REJECTIONS`] in a row.
+    #[cold]
+    #[inline(never)]
+    fn below_slow(&mut self, n: u32, first: u64) -> u32 {
+        let threshold = n.wrapping_neg() % n;
+        let mut m = first;
+        let mut rejected = 0;
+        while (m as u32) < threshold && rejected < MAX_REJECTIONS {
+            m = u64::from(self.next_u32()) * u64::from(n);
+            rejected += 1;
         }
         (m >> 32) as u32
     }
@@ -64,6 +122,7 @@ impl GameRng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
 
     #[test]
     fn fixed_sequence_for_a_seed() {
@@ -104,6 +163,31 @@ mod tests {
             }
         }
         assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn generators_serialize_with_the_stream_increment() {
+        let json = serde_json::to_value(GameRng::new(9)).expect("serialize");
+        assert_eq!(json["pcg"]["increment"], INCREMENT);
+        let back: GameRng = serde_json::from_value(json.clone()).expect("deserialize");
+        assert_eq!(back, GameRng::new(9));
+        for increment in [0, 2, INCREMENT + 2] {
+            let mut bad = json.clone();
+            bad["pcg"]["increment"] = increment.into();
+            let err = serde_json::from_value::<GameRng>(bad).expect_err("refused");
+            assert!(err.to_string().contains("increment"), "{err}");
+        }
+    }
+
+    #[test]
+    fn below_finishes_on_a_degenerate_generator() {
+        // State 0, increment 0: PCG's output is 0 forever, which every draw rejects.
+        let stuck = serde_json::json!({"state": 0, "increment": 0});
+        let mut rng = GameRng {
+            pcg: Pcg32::deserialize(stuck).expect("a raw PCG"),
+        };
+        assert_eq!(rng.below(7), 0);
+        assert_eq!(rng.below(u32::MAX), 0);
     }
 
     #[test]

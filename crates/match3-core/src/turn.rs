@@ -16,7 +16,7 @@ use crate::moves::{KnownSwaps, Move};
 use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
-use crate::pos::Pos;
+use crate::pos::{MAX_SIDE, Pos};
 use crate::refill::{RefillPolicy, SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -24,6 +24,28 @@ use crate::trace::{Fire, Opening, Sink};
 
 /// The most phases one turn may run before it is rejected as a runaway cascade.
 pub const PHASE_LIMIT: u32 = 500;
+
+/// The most piece ids one turn can mint: each phase fills at most every cell and creates
+/// at most a special per cell, and a drop places one piece.
+const TURN_IDS: u32 = (PHASE_LIMIT + 1) * 2 * (MAX_SIDE * MAX_SIDE) as u32;
+
+/// The highest id counter a turn may start from: past it, a turn could run out of ids,
+/// so the game refuses moves ([`MoveError::Exhausted`]) and saves with a higher counter
+/// are refused when loaded.
+pub(crate) const MAX_NEXT_ID: u32 = u32::MAX - TURN_IDS;
+
+/// Whether `state`'s counters leave room for another move.
+pub(crate) fn check_counters(state: &Snapshot) -> Result<(), MoveError> {
+    if state.moves == u32::MAX {
+        Err(MoveError::Exhausted { counter: "move" })
+    } else if state.next_id > MAX_NEXT_ID {
+        Err(MoveError::Exhausted {
+            counter: "piece id",
+        })
+    } else {
+        Ok(())
+    }
+}
 
 /// From this chain index on, refills are *calm*, so that a cascade must settle:
 ///
@@ -238,6 +260,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
     with_status: bool,
     horizon: Horizon,
 ) -> Result<Option<TurnSummary>, MoveError> {
+    check_counters(state)?;
     let last_phase = horizon.last_phase();
     let refills = rules.refills() && horizon != Horizon::Known;
     let mut trigger = CellSet::new();
@@ -304,7 +327,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
         }
     }
 
-    let mut total = 0;
+    let mut total = 0u64;
     let mut chain = 0;
     let collects = level.collects();
     // The snapshot's own buffers: no allocation per turn once they have grown.
@@ -429,8 +452,8 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
                 sink.created(pos, id, piece);
             }
         }
-        total += score;
-        state.score += score;
+        total = total.saturating_add(score);
+        state.score = state.score.saturating_add(score);
         if chain >= last_phase {
             sink.phase_end(score, &state.board);
             break;
@@ -503,7 +526,8 @@ fn count_colors(
         let n: u32 = (board.color_rows(color).iter().enumerate())
             .map(|(r, &bits)| (bits & cleared.row_bits(r)).count_ones())
             .sum();
-        collected[usize::from(i)] += n;
+        let total = &mut collected[usize::from(i)];
+        *total = total.saturating_add(n);
     }
 }
 

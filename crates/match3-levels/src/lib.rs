@@ -74,6 +74,11 @@ pub const RULES: [&str; 5] = [
     "finite",
 ];
 
+/// The largest level file [`LevelFile::read`] reads: far above any real level (a 32×32
+/// board with every obstacle is a few kilobytes), so that a wrong path such as
+/// `/dev/zero` is an error, not a program that fills the memory.
+pub const MAX_LEVEL_BYTES: u64 = 1 << 20;
+
 /// A level file that could not be read or used: the file, the line (1-based; 0 when the
 /// problem has no line) and the field, then what is wrong.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -123,7 +128,7 @@ pub struct LevelFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
-    name: Option<String>,
+    name: Option<Spanned<String>>,
     rules: Spanned<String>,
     board: Spanned<String>,
     moves: Option<Spanned<u32>>,
@@ -149,9 +154,30 @@ impl LevelFile {
     pub fn read(path: impl AsRef<Path>) -> Result<LevelFile, LevelError> {
         let path = path.as_ref();
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| LevelError::Read {
+        let read_error = |message: String| LevelError::Read {
             file: file.clone(),
-            message: e.to_string(),
+            message,
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| {
+                std::io::Read::read_to_end(
+                    &mut std::io::Read::take(f, MAX_LEVEL_BYTES + 1),
+                    &mut bytes,
+                )
+            })
+            .map_err(|e| read_error(e.to_string()))?;
+        if bytes.len() as u64 > MAX_LEVEL_BYTES {
+            return Err(read_error(format!(
+                "larger than {} KiB, the most a level file may hold",
+                MAX_LEVEL_BYTES >> 10
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            read_error(format!(
+                "not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            ))
         })?;
         LevelFile::parse(&text, &file)
     }
@@ -284,11 +310,25 @@ impl LevelFile {
         for (i, goal) in raw.goals.iter().enumerate() {
             lines.insert(format!("goals[{i}]"), line_of(text, goal.span().start));
         }
-        let name = raw.name.clone().unwrap_or_else(|| {
-            Path::new(file)
-                .file_stem()
-                .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
-        });
+        // The name is printed on terminals: no escape sequences or other controls.
+        if let Some(name) = &raw.name
+            && let Some(c) = name.get_ref().chars().find(|c| c.is_control())
+        {
+            return Err(at(
+                name.span(),
+                "name",
+                format!("holds the control character {:?}: names are plain text", c),
+            ));
+        }
+        let name = raw
+            .name
+            .as_ref()
+            .map(|n| n.get_ref().clone())
+            .unwrap_or_else(|| {
+                Path::new(file)
+                    .file_stem()
+                    .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
+            });
         Ok(LevelFile {
             file: file.to_string(),
             name,

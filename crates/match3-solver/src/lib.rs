@@ -48,6 +48,8 @@
 mod search;
 mod table;
 
+use std::time::{Duration, Instant};
+
 use match3_core::{Game, Move, MoveKind, NoTrace, Rules};
 use thiserror::Error;
 
@@ -67,18 +69,26 @@ pub enum Objective {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most positions to expand (table hits are free). The table holds at most this
-    /// many positions, so it also bounds memory: about 100 bytes per position on a 5×5
-    /// board.
+    /// many positions, so it also bounds memory: about 80 bytes per position whatever
+    /// the board's size (a 16-byte key and a 24-byte entry in a hash table that is
+    /// between half and seven eighths full), plus the positions along the current line.
     pub max_nodes: u64,
+    /// The most time the search may take, or `None` for no limit. A search cut by time
+    /// depends on the machine's speed; one cut by [`max_nodes`](Limits::max_nodes) gives
+    /// the same answer everywhere. Nine tenths of it go to the search, the rest to
+    /// finishing the best line found (see [`solve`]).
+    pub max_time: Option<Duration>,
 }
 
-/// The default node budget: a few seconds and a few hundred megabytes at most.
+/// The default node budget: 400 MB at most, and seconds on boards up to about 6×6 (an
+/// 8×8 board may need minutes: give a [`Limits::max_time`] there).
 pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: DEFAULT_MAX_NODES,
+            max_time: None,
         }
     }
 }
@@ -96,7 +106,8 @@ pub struct Solution {
     pub score: u64,
     /// Positions expanded.
     pub nodes: u64,
-    /// Whether the answer is proven best: false only when the node budget ran out.
+    /// Whether the answer is proven best: false only when the budget (nodes or time) ran
+    /// out.
     pub optimal: bool,
 }
 
@@ -141,7 +152,9 @@ pub fn solve<R: Rules>(
     }
     let root = game.snapshot();
     let start_score = game.score();
-    let mut search = Search::new(game.borrowed(), limits.max_nodes);
+    let start = Instant::now();
+    let deadline = |share: u32| limits.max_time.map(|t| start + t * share / 10);
+    let mut search = Search::new(game.borrowed(), limits.max_nodes, deadline(9));
     let value = match objective {
         Objective::Score => search.best_score(-1),
         Objective::Clear => search.fewest_moves(UNCLEARABLE + 1),
@@ -151,7 +164,7 @@ pub fn solve<R: Rules>(
     let line = if optimal {
         search.line()
     } else {
-        fallback_line(&mut search)
+        fallback_line(&mut search, deadline(10))
     };
     let cleared = search.game.status() == match3_core::Status::Cleared;
     let (moves, score) = match objective {
@@ -199,11 +212,11 @@ fn check<R: Rules>(game: &Game<R>) -> Result<(), SolveError> {
 }
 
 /// After an aborted search: the proven line as far as it goes, then the move that scores
-/// most at once, to the end of the game.
-fn fallback_line<R: Rules>(search: &mut Search<'_, R>) -> Vec<Move> {
+/// most at once, to the end of the game or the `deadline`.
+fn fallback_line<R: Rules>(search: &mut Search<'_, R>, deadline: Option<Instant>) -> Vec<Move> {
     let mut line = search.line();
     let mut scratch = search.game.snapshot();
-    loop {
+    while deadline.is_none_or(|d| Instant::now() < d) {
         let mut best: Option<(u64, Move)> = None;
         for mv in search.game.legal_moves() {
             if let Ok(turn) = search.game.speculate(mv, &mut scratch)

@@ -7,6 +7,8 @@
 //! `beta`. That is what lets a child be cut off as soon as it cannot change its parent's
 //! answer, and still leaves every entry on the best line exact.
 
+use std::time::Instant;
+
 use match3_core::{Game, Move, NoTrace, Rules, Snapshot, Status};
 
 use crate::table::{Entry, Key, Table};
@@ -14,15 +16,23 @@ use crate::table::{Entry, Key, Table};
 /// "Cannot be cleared", as a move count: above any real count, with room to add to it.
 pub(crate) const UNCLEARABLE: i64 = 1 << 40;
 
-/// One node's children, kept between visits so that the search stops allocating once it
-/// has seen its deepest line.
+/// One node's moves, kept between visits so that the search stops allocating once it has
+/// seen its deepest line. A child's position is played again from `here` when the search
+/// goes into it rather than kept: keeping one position per legal move per level of the
+/// line made memory grow with the board's size times the line's length (hundreds of
+/// megabytes on a 32×32 board) instead of with the table.
 #[derive(Default)]
 struct Frame {
     here: Option<Snapshot>,
     moves: Vec<Move>,
-    /// `(gain, index)` into `moves` and `states`, best first.
+    /// `(gain, index)` into `moves`, best first.
     order: Vec<(i64, usize)>,
-    states: Vec<Snapshot>,
+}
+
+impl Frame {
+    fn here(&self) -> &Snapshot {
+        self.here.as_ref().expect("set by expand")
+    }
 }
 
 pub(crate) struct Search<'r, R> {
@@ -31,28 +41,39 @@ pub(crate) struct Search<'r, R> {
     frames: Vec<Frame>,
     pub nodes: u64,
     max_nodes: u64,
+    /// When the search must stop, whatever the node count.
+    deadline: Option<Instant>,
     pub aborted: bool,
 }
 
 impl<'r, R: Rules> Search<'r, R> {
-    pub fn new(game: Game<&'r R>, max_nodes: u64) -> Self {
+    pub fn new(game: Game<&'r R>, max_nodes: u64, deadline: Option<Instant>) -> Self {
         Search {
             game,
             table: Table::new(),
             frames: Vec::new(),
             nodes: 0,
             max_nodes,
+            deadline,
             aborted: false,
         }
     }
 
-    /// Counts a node; false once the budget is spent.
+    /// Counts a node; false once the budget (nodes or time) is spent.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes > self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
         }
         !self.aborted
+    }
+
+    /// Puts the game on child `i` of `frame`: its move played from the frame's position.
+    fn enter(&mut self, frame: &Frame, i: usize) {
+        self.game.restore(frame.here());
+        self.game
+            .play_with(frame.moves[i], &mut NoTrace)
+            .expect("played once already by expand");
     }
 
     /// Plays every legal move from the game's position into a frame, ordered by what the
@@ -76,10 +97,6 @@ impl<'r, R: Rules> Search<'r, R> {
             let Ok(turn) = self.game.play_with(mv, &mut NoTrace) else {
                 continue;
             };
-            match frame.states.get_mut(i) {
-                Some(state) => state.clone_from(self.game.state()),
-                None => frame.states.push(self.game.snapshot()),
-            }
             frame.order.push((turn.score as i64, i));
         }
         frame
@@ -113,7 +130,7 @@ impl<'r, R: Rules> Search<'r, R> {
             if best >= bound {
                 break;
             }
-            self.game.restore(&frame.states[i]);
+            self.enter(&frame, i);
             let value = gain + self.best_score(alpha.max(best) - gain);
             if self.aborted {
                 break;
@@ -155,7 +172,7 @@ impl<'r, R: Rules> Search<'r, R> {
             if best == 1 {
                 break;
             }
-            self.game.restore(&frame.states[i]);
+            self.enter(&frame, i);
             let value = (1 + self.fewest_moves(beta.min(best) - 1)).min(UNCLEARABLE);
             if self.aborted {
                 break;

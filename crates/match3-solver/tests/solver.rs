@@ -127,7 +127,7 @@ proptest! {
     fn a_spent_budget_gives_a_legal_line(board in small(&Finite), budget in 1u64..6) {
         let Ok(game) = Game::from_board(Finite, board, 0) else { return Ok(()) };
         for objective in [Objective::Score, Objective::Clear] {
-            let found = solve(&game, objective, Limits { max_nodes: budget }).unwrap();
+            let found = solve(&game, objective, Limits { max_nodes: budget, ..Limits::default() }).unwrap();
             prop_assert!(found.nodes <= budget + 1);
             replays(game.clone(), &found)?;
         }
@@ -176,7 +176,14 @@ fn rules_that_draw_pieces_and_levels_are_refused() {
     );
     let game = Preset::Teaching.game().unwrap();
     assert_eq!(
-        solve(&game, Objective::Score, Limits { max_nodes: 0 }),
+        solve(
+            &game,
+            Objective::Score,
+            Limits {
+                max_nodes: 0,
+                ..Limits::default()
+            }
+        ),
         Err(SolveError::NoBudget)
     );
 }

@@ -464,6 +464,85 @@ pub fn turn<R: Rules + ?Sized>(
     Ok(())
 }
 
+/// A loaded game's invariants, then `turns` of its legal moves: the board's masks agree
+/// with its cells, ids are unique and below the counter, every listed move plays (or the
+/// game says its counters are exhausted) and changes score, move count and ids as its
+/// trace says, the trace replays, and a move the game rejects changes nothing. Unlike
+/// [`turn`], the status is left to the game's level (won, lost, …).
+pub fn loaded_game<R: Rules + ?Sized>(
+    game: &mut Game<&R>,
+    turns: usize,
+    pick: &mut dyn FnMut() -> u16,
+) -> Check {
+    board_masks(game.board())?;
+    let state = Observed::from(game.state());
+    let mut seen = HashSet::new();
+    for pos in state.board.size().positions() {
+        if let Some(id) = state.board.id(pos) {
+            ensure!(seen.insert(id), "loaded board holds id {id} twice");
+            ensure!(
+                id < state.next_id,
+                "loaded id {id} is not below the counter {}",
+                state.next_id
+            );
+        }
+    }
+    for _ in 0..turns {
+        let legal = game.legal_moves();
+        let Some(&mv) = legal.get(usize::from(pick()) % legal.len().max(1)) else {
+            break;
+        };
+        let before = game.snapshot();
+        match game.play(mv) {
+            Ok(trace) => {
+                let after = Observed::from(game.state());
+                let ctx = format!("loaded game, {mv} on {}", before.board());
+                ensure!(
+                    after.score == before.score().saturating_add(trace.score()),
+                    "{ctx}: score {} -> {} but the phases add {}",
+                    before.score(),
+                    after.score,
+                    trace.score()
+                );
+                ensure!(
+                    after.moves == before.moves() + 1,
+                    "{ctx}: move count {} -> {}",
+                    before.moves(),
+                    after.moves
+                );
+                ids(&ctx, &(&before).into(), &trace, &after)?;
+                board_masks(&after.board)?;
+                let replayed = trace
+                    .replay(before.board())
+                    .map_err(|e| Violation(format!("{ctx}: trace does not replay: {e}")))?;
+                ensure!(
+                    replayed == after.board,
+                    "{ctx}: replay gives {replayed}, the game has {}",
+                    after.board
+                );
+            }
+            Err(MoveError::Exhausted { .. }) => rejected_move(
+                &before,
+                mv,
+                &MoveError::Exhausted { counter: "" },
+                game.state(),
+            )?,
+            Err(e) => {
+                return Err(Violation(format!(
+                    "loaded game: listed move {mv} was rejected: {e}"
+                )));
+            }
+        }
+    }
+    // An arbitrary far swap is refused and changes nothing.
+    let before = game.snapshot();
+    let far = Move::Swap(Pos::new(0, 0), Pos::new(40, 40));
+    match game.play(far) {
+        Ok(_) => Err(Violation("a swap off the board was accepted".into())),
+        Err(e) => rejected_move(&before, far, &e, game.state()),
+    }
+}
+
 fn ids(ctx: &str, before: &Observed, trace: &Trace, after: &Observed) -> Check {
     let old: HashMap<u32, match3_core::Cell> = before
         .board

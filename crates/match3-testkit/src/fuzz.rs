@@ -6,7 +6,8 @@
 //! replays the checked-in corpus through the same functions, so every input the fuzzer
 //! found interesting stays a regression test on stable Rust.
 
-use match3_core::{Board, Cell, Color, Game, Move, Piece, Pos, Rules};
+use match3_core::{Board, Cell, Color, Game, Goal, Level, Move, Piece, Pos, Rules, SavedGame};
+use serde_json::Value;
 
 use crate::checks;
 use crate::generators::Pick;
@@ -153,4 +154,160 @@ pub fn moves(variants: &[&dyn Rules], data: &[u8]) {
     if let Err(v) = checks::determinism(rules, &board, seed, &picks) {
         panic!("{} on {board} (seed {seed}): {v}", rules.name());
     }
+}
+
+/// Saved games: the first byte chooses between the rest as JSON text and a real save
+/// (a game of one of `variants`, from the bytes, a few moves in, maybe under a level)
+/// that the bytes then mutate: numbers, strings, array entries and whole fields changed,
+/// duplicated or removed. Loading must then fail with a message, or give a game that
+/// passes [`checks::loaded_game`] over 20 moves.
+pub fn saves(variants: &[&dyn Rules], data: &[u8]) {
+    let mut bytes = Bytes(data);
+    let text = if bytes.byte() % 4 == 0 {
+        match std::str::from_utf8(bytes.0) {
+            Ok(text) => text.to_string(),
+            Err(_) => return,
+        }
+    } else {
+        let Some(mut save) = real_save(variants, &mut bytes) else {
+            return;
+        };
+        for _ in 0..1 + bytes.byte() % 4 {
+            mutate_at(&mut save, &mut bytes);
+        }
+        save.to_string()
+    };
+    let saved: SavedGame = match serde_json::from_str(&text) {
+        Ok(saved) => saved,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    let Some(&rules) = variants.iter().find(|r| r.name() == saved.rules) else {
+        return;
+    };
+    match Game::load(rules, saved) {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(mut game) => {
+            let mut pick = || bytes.u16();
+            if let Err(v) = checks::loaded_game(&mut game, 20, &mut pick) {
+                panic!("{} from {text}: {v}", rules.name());
+            }
+        }
+    }
+}
+
+/// A real saved game as JSON: a generated game of a variant from `variants`, maybe with a
+/// move limit and goals, after a few legal moves.
+fn real_save(variants: &[&dyn Rules], bytes: &mut Bytes<'_>) -> Option<Value> {
+    let rules = *variants.get(usize::from(bytes.byte()) % variants.len().max(1))?;
+    let config = match3_core::GameConfig {
+        size: match3_core::Size::new(
+            2 + usize::from(bytes.byte() % 8),
+            2 + usize::from(bytes.byte() % 8),
+        )
+        .expect("2 to 9 a side"),
+        colors: 3 + bytes.byte() % 4,
+        seed: u64::from(bytes.u16()),
+        blocker_percent: 0,
+    };
+    let mut game = Game::new(rules, config).ok()?;
+    if bytes.byte().is_multiple_of(2) {
+        let level = Level {
+            moves: Some(1 + u32::from(bytes.byte() % 12)),
+            goals: vec![
+                Goal::Score {
+                    target: u64::from(bytes.u16()),
+                },
+                Goal::Collect {
+                    color: Color::new(0).expect("colour A"),
+                    count: u32::from(bytes.byte()),
+                },
+            ],
+            ..Level::default()
+        };
+        game = game.with_level(level).ok()?;
+    }
+    for _ in 0..bytes.byte() % 6 {
+        let legal = game.legal_moves();
+        let Some(&mv) = legal.get(usize::from(bytes.byte()) % legal.len().max(1)) else {
+            break;
+        };
+        game.play(mv).ok()?;
+    }
+    serde_json::to_value(game.save()).ok()
+}
+
+/// Changes `value` as `data` says, for fuzzing a reader of JSON files: one to four places,
+/// each found by walking down from the root (numbers become huge, negative or other
+/// small numbers, strings become other cell tokens or statuses, arrays grow or shrink,
+/// anything may become `null`). The first byte is the number of changes; the bytes used
+/// up are returned, so a caller can go on reading.
+pub fn mutate_json(value: &mut Value, data: &[u8]) -> usize {
+    let mut bytes = Bytes(data);
+    for _ in 0..1 + bytes.byte() % 4 {
+        mutate_at(value, &mut bytes);
+    }
+    data.len() - bytes.0.len()
+}
+
+/// Changes one place of `value`, walking down from the root as the bytes say.
+fn mutate_at(value: &mut Value, bytes: &mut Bytes<'_>) {
+    // The place, as a JSON pointer: found on a shared walk, then changed.
+    let mut pointer = String::new();
+    let mut at = &*value;
+    loop {
+        let step = bytes.byte();
+        let next = match at {
+            Value::Object(map) if !step.is_multiple_of(5) && !map.is_empty() => {
+                let (key, next) = map
+                    .iter()
+                    .nth(usize::from(step) % map.len())
+                    .expect("in range");
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                next
+            }
+            Value::Array(list) if !step.is_multiple_of(5) && !list.is_empty() => {
+                let i = usize::from(step) % list.len();
+                pointer.push_str(&format!("/{i}"));
+                &list[i]
+            }
+            _ => break,
+        };
+        at = next;
+    }
+    let at = value.pointer_mut(&pointer).expect("the walk's place");
+    const TOKENS: [&str; 12] = [
+        "A", "Z", "*", "B-", "C|", "%3", "A@~~", "_", "#", "won", "playable", "",
+    ];
+    *at = match bytes.byte() % 8 {
+        0 => Value::Null,
+        1 => u64::MAX.into(),
+        2 => u32::MAX.into(),
+        3 => (-1i64).into(),
+        4 => u64::from(bytes.u16()).into(),
+        5 => TOKENS[usize::from(bytes.byte()) % TOKENS.len()].into(),
+        6 => match at.take() {
+            Value::Array(mut list) if !list.is_empty() => {
+                let first = list[0].clone();
+                list.push(first);
+                list.into()
+            }
+            Value::Array(_) => Value::Array(vec![]),
+            other => Value::Array(vec![other]),
+        },
+        _ => match at.take() {
+            Value::Array(mut list) => {
+                list.pop();
+                list.into()
+            }
+            Value::String(mut s) => {
+                s.pop();
+                s.into()
+            }
+            other => other,
+        },
+    };
 }
