@@ -58,12 +58,34 @@ pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
     out
 }
 
-/// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `dir` with insta.
+/// Where the golden snapshots live, for [`check`].
+#[derive(Clone, Copy, Debug)]
+pub enum Folder<'a> {
+    /// The crate's own folder: created on the first run.
+    Own(&'a Path),
+    /// A folder the crate shares with others (a workspace's `snapshots/`, outside the
+    /// crate): when it is absent, as in a crate unpacked from its package, the comparison
+    /// is skipped with a message instead.
+    Shared(&'a Path),
+}
+
+/// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `folder` with insta.
 ///
 /// A snapshot that does not exist yet is recorded on the spot (so a new rule crate's first
 /// `cargo test` passes and leaves files to review and commit), except under CI (the `CI`
 /// environment variable set), where a missing snapshot fails: it was never committed.
-pub fn check<R: Rules + ?Sized>(name: &str, rules: &R, dir: &Path) {
+pub fn check(name: &str, rules: &dyn Rules, folder: Folder<'_>) {
+    let dir = match folder {
+        Folder::Own(dir) => dir,
+        Folder::Shared(dir) if !dir.is_dir() => {
+            eprintln!(
+                "golden snapshots of {name} skipped: {} is absent (a packaged crate has no workspace snapshots)",
+                dir.display()
+            );
+            return;
+        }
+        Folder::Shared(dir) => dir,
+    };
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);

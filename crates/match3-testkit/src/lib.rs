@@ -4,9 +4,14 @@
 //! dev-dependency and write one line in a test file:
 //!
 //! ```
+//! # struct Threes;
+//! # impl match3_core::Rules for Threes {
+//! #     fn name(&self) -> &str { "threes" }
+//! #     match3_core::line_run_detection!(3);
+//! # }
 //! match3_testkit::rules_suite!(
-//!     finite,
-//!     match3_finite::Finite,
+//!     threes,
+//!     Threes,
 //!     oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3)
 //! );
 //! # fn main() {}
@@ -81,9 +86,12 @@ pub use paste;
 ///   anything in scope there can be used.
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
-///   `Cargo.toml` (default `snapshots`). The first run records them (review and commit
-///   them; under CI a missing one fails instead); later runs fail when a seeded game
-///   changes, leaving a `.snap.new` to review with `cargo insta review`.
+///   `Cargo.toml` (default: the crate's own `snapshots`, created on the first run). The
+///   first run records them (review and commit them; under CI a missing one fails
+///   instead); later runs fail when a seeded game changes, leaving a `.snap.new` to review
+///   with `cargo insta review`. A `DIR` given here is shared (a workspace's
+///   `snapshots/`): when it is absent, as in a packaged crate, the comparison is skipped
+///   with a message.
 #[macro_export]
 macro_rules! rules_suite {
     ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(, snapshots = $dir:expr)? $(,)?) => {
@@ -150,10 +158,11 @@ macro_rules! rules_suite {
             #[test]
             #[allow(non_snake_case, unused_mut, unused_assignments)]
             fn [<$name _golden_seeded_games>]() {
-                let mut dir = "snapshots";
-                $( dir = $dir; )?
-                let dir = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-                $crate::golden::check(stringify!($name), &[<$name _rules>](), &dir);
+                let root = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+                let own = root.join("snapshots");
+                let mut folder = $crate::golden::Folder::Own(&own);
+                $( let shared = root.join($dir); folder = $crate::golden::Folder::Shared(&shared); )?
+                $crate::golden::check(stringify!($name), &[<$name _rules>](), folder);
             }
         }
     };

@@ -2,6 +2,10 @@
 //! panics with the shrunk counterexample when it fails. [`rules_suite!`](crate::rules_suite)
 //! turns them into `#[test]`s.
 //!
+//! They take the rules as `&dyn Rules`, so the suite is compiled once, in this crate,
+//! whatever the number of variants a workspace tests: a rule crate's test build only
+//! links it.
+//!
 //! Case counts follow proptest's defaults (256), raised or lowered with the
 //! `PROPTEST_CASES` environment variable; the agreement properties (fast detection and
 //! move generation against their slow references, [`detection`] and [`predicates`]) run
@@ -51,7 +55,7 @@ where
 const AGREEMENT_SCALE: u32 = 4;
 
 /// Invariant 1 over biased boards.
-pub fn detection<R: Rules + ?Sized>(rules: &R, oracle: Oracle<'_>) {
+pub fn detection(rules: &dyn Rules, oracle: Oracle<'_>) {
     run_scaled(
         "detection",
         AGREEMENT_SCALE,
@@ -61,7 +65,7 @@ pub fn detection<R: Rules + ?Sized>(rules: &R, oracle: Oracle<'_>) {
 }
 
 /// Invariant 2 over biased boards.
-pub fn predicates<R: Rules + ?Sized>(rules: &R) {
+pub fn predicates(rules: &dyn Rules) {
     run_scaled(
         "predicates",
         AGREEMENT_SCALE,
@@ -71,7 +75,7 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R) {
 }
 
 /// Invariants 3–6 over seeded scenarios on biased boards.
-pub fn turns<R: Rules + ?Sized>(rules: &R) {
+pub fn turns(rules: &dyn Rules) {
     let cases = (
         generators::boards(Features::of(rules)),
         any::<u64>(),
@@ -83,7 +87,7 @@ pub fn turns<R: Rules + ?Sized>(rules: &R) {
 }
 
 /// Invariant 7 over seeded scenarios.
-pub fn determinism<R: Rules + ?Sized>(rules: &R) {
+pub fn determinism(rules: &dyn Rules) {
     let cases = (
         generators::boards(Features::of(rules)),
         any::<u64>(),
@@ -95,7 +99,7 @@ pub fn determinism<R: Rules + ?Sized>(rules: &R) {
 }
 
 /// Invariant 8 over seeds, sizes 4×4 to 8×8 and 4 to 6 colours.
-pub fn new_games<R: Rules + ?Sized>(rules: &R) {
+pub fn new_games(rules: &dyn Rules) {
     let cases = (4u8..=8, 4u8..=8, 4u8..=6, any::<u64>());
     run("new games", cases, |(r, c, k, seed)| {
         checks::new_game(rules, checks::sensible_config(r, c, k, seed), true)
@@ -105,7 +109,7 @@ pub fn new_games<R: Rules + ?Sized>(rules: &R) {
 /// The obstacle invariants ([`obstacles`](crate::obstacles)) over seeded scenarios on
 /// biased boards with crates, jelly and locks planted, every turn also checked against
 /// the slow reference of a phase and against every invariant of [`turns`].
-pub fn obstacles<R: Rules + ?Sized>(rules: &R) {
+pub fn obstacles(rules: &dyn Rules) {
     let cells = proptest::collection::vec((0u8..10, 0u8..10, 0u8..7), 1..16);
     let cases = (
         generators::boards(Features::of(rules)),
@@ -125,7 +129,7 @@ pub fn obstacles<R: Rules + ?Sized>(rules: &R) {
 /// move limits, score, collect, jelly and crates goals, stars and shuffle settings,
 /// seeded play, a save and load halfway; every turn also keeps the
 /// [`obstacles`](crate::obstacles) invariants.
-pub fn levels<R: Rules + ?Sized>(rules: &R) {
+pub fn levels(rules: &dyn Rules) {
     use match3_core::{Color, Goal, Layout, Level, Pos};
     let features = Features::of(rules);
     let cells = proptest::collection::vec((0u8..10, 0u8..10, 0u8..3), 0..12);

@@ -1,0 +1,126 @@
+//! One bot decision or one move list, repeated on the benchmarks' board (8×8 unless a side
+//! is given, seed 12345, 6 colours, rules behind `Box<dyn Rules>` as in
+//! `benches/engine.rs`): the driver for
+//! counting the instructions of a single decision under callgrind, where criterion's
+//! clock is too noisy.
+//!
+//! `cargo bench -p match3-benches --bench decisions -- [WHAT] [RULES] [TIMES] [SIDE]`
+//! with `RULES` one of `lines`, `clusters` or `finite`, `SIDE` the board's side (8, 16 or
+//! 32 are the benchmarks' boards) and `WHAT` one of:
+//!
+//! - `greedy`: a `GreedyBot` decision (whole cascades);
+//! - `greedy-known`: one on the known cascade (`Horizon::Known`, the `greedy-known` bot);
+//! - `greedyN` for a number `N`: one that resolves each candidate's first `N` phases only
+//!   (`Horizon::Phases(N)`);
+//! - `list`: every legal move into a reused buffer (`legal_moves_into`);
+//! - `visit`: the same through `for_each_legal_move`, pushing each move;
+//! - `find`: the rules' `find_matches`;
+//! - `horizons`: `TIMES` seeded games of 50 moves for each of those horizons (1, 2 and 3
+//!   phases, known, whole), printing each one's mean score: what a horizon costs or
+//!   gains in play strength.
+//!
+//! Under callgrind:
+//! `valgrind --tool=callgrind $(cargo bench -p match3-benches --bench decisions --no-run 2>&1 | grep -o '/.*decisions-[0-9a-f]*') greedy clusters 1000`,
+//! then divide the instructions by `TIMES` (start-up is a few hundred thousand).
+
+use std::hint::black_box;
+use std::num::NonZeroU32;
+
+use match3_bots::{Bot, GreedyBot};
+use match3_clusters::Clusters;
+use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move, legal_moves_into};
+use match3_finite::Finite;
+use match3_lines::Lines;
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.to_string());
+    let times: usize = arg(2, "1000").parse().expect("a number of times");
+    let rules: Box<dyn Rules + Send + Sync> = match arg(1, "clusters").as_str() {
+        "lines" => Box::new(Lines),
+        "clusters" => Box::new(Clusters::swap()),
+        "finite" => Box::new(Finite),
+        other => panic!("unknown rules {other}: lines, clusters or finite"),
+    };
+    let config = GameConfig {
+        size: {
+            let side: usize = arg(3, "8").parse().expect("a side");
+            Size::new(side, side).expect("a side from 1 to 32")
+        },
+        colors: 6,
+        seed: 12345,
+        blocker_percent: 0,
+    };
+    let game = Game::new(&*rules, config).expect("a new game");
+    let mut answers = 0usize;
+    match arg(0, "greedy").as_str() {
+        what if what.starts_with("greedy") => {
+            let horizon = match &what["greedy".len()..] {
+                "" => Horizon::Cascade,
+                "-known" => Horizon::Known,
+                n => Horizon::Phases(n.parse().expect("greedyN with N a number above 0")),
+            };
+            let mut bot = GreedyBot::with_horizon(1, horizon);
+            for _ in 0..times {
+                answers += usize::from(bot.choose(black_box(&game)).is_some());
+            }
+        }
+        "horizons" => {
+            let phases = |n| Horizon::Phases(NonZeroU32::new(n).expect("not zero"));
+            let horizons = [
+                phases(1),
+                phases(2),
+                phases(3),
+                Horizon::Known,
+                Horizon::Cascade,
+            ];
+            for horizon in horizons {
+                let mut total = 0u64;
+                for seed in 0..times as u64 {
+                    let config = GameConfig { seed, ..config };
+                    let mut game = Game::new(&*rules, config).expect("a new game");
+                    let mut bot = GreedyBot::with_horizon(seed, horizon);
+                    for _ in 0..50 {
+                        let Some(mv) = bot.choose(&game) else { break };
+                        if game.play(mv).is_err() {
+                            break;
+                        }
+                    }
+                    total += game.score();
+                }
+                println!("{horizon:?}: mean score {:.1}", total as f64 / times as f64);
+            }
+        }
+        "list" => {
+            let board = game.board().clone();
+            let mut out = Vec::new();
+            for _ in 0..times {
+                legal_moves_into(&*rules, black_box(&board), &mut out);
+                answers += out.len();
+            }
+        }
+        "visit" => {
+            let board = game.board().clone();
+            let mut out = Vec::new();
+            for _ in 0..times {
+                out.clear();
+                for_each_legal_move(&*rules, black_box(&board), |m| {
+                    out.push(m);
+                    true
+                });
+                answers += out.len();
+            }
+        }
+        "find" => {
+            let board = game.board().clone();
+            for _ in 0..times {
+                answers += rules.find_matches(black_box(&board)).len();
+            }
+        }
+        other => panic!("unknown {other}: greedy, greedyN, list, visit, find or horizons"),
+    }
+    println!("{times} times, {answers} answers");
+}

@@ -1,0 +1,335 @@
+//! The playground page in a real headless Chromium, driven through WebDriver
+//! (`chromedriver`, Debian packages `chromium` and `chromium-driver`) by the test hooks
+//! the page keeps stable: cells with `data-row`/`data-col`/`aria-label`, `#score`,
+//! `#moves`, `#status`, `#reset`, `#undo`, `#hint`, `select#variant`, `#board-input` and
+//! `#load`.
+//!
+//! Without `chromedriver` on the PATH these tests say so and pass, unless
+//! `MATCH3_BROWSER_TESTS=1` (set by `.ci/run`) demands them.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::common::http;
+use crate::common::playground as server;
+
+/// Says, once and past the test harness's capture (which hides what passing tests print),
+/// that the browser tests are skipped and why.
+fn skipped(e: &std::io::Error) {
+    use std::io::Write;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED: the browser tests (chromedriver not found: {e}); \
+             apt-get install chromium chromium-driver, or set MATCH3_BROWSER_TESTS=1 to demand them\n"
+        );
+    });
+}
+
+/// A WebDriver session on a chromedriver of our own; both end on drop.
+struct Browser {
+    driver: Child,
+    base: String,
+}
+
+const ENTER: &str = "\u{E007}";
+const SPACE: &str = "\u{E00D}";
+const RIGHT: &str = "\u{E014}";
+const DOWN: &str = "\u{E015}";
+
+impl Browser {
+    /// `None` when chromedriver is missing and the tests are not demanded.
+    fn start() -> Option<Browser> {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = match Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) => {
+                assert!(
+                    std::env::var("MATCH3_BROWSER_TESTS").is_err(),
+                    "MATCH3_BROWSER_TESTS is set but chromedriver cannot start: {e}"
+                );
+                skipped(&e);
+                return None;
+            }
+        };
+        let root = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while http::get(&format!("{root}/status")).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--window-size=1100,760"
+            ]}
+        }}});
+        let v = http::post(&format!("{root}/session"), &caps)
+            .and_then(|r| r.ok()?.json())
+            .expect("a WebDriver session");
+        let id = v["value"]["sessionId"].as_str().unwrap().to_string();
+        Some(Browser {
+            driver,
+            base: format!("{root}/session/{id}"),
+        })
+    }
+
+    fn send(&self, method: &str, path: &str, body: Value) -> Value {
+        let url = format!("{}{path}", self.base);
+        let res = match method {
+            "GET" => http::get(&url),
+            _ => http::post(&url, &body),
+        };
+        match res.and_then(|r| r.ok()?.json()) {
+            Ok(mut v) => v["value"].take(),
+            Err(e) => panic!("WebDriver {method} {path}: {e}"),
+        }
+    }
+
+    fn open(&self, url: &str) {
+        self.send("POST", "/url", json!({ "url": url }));
+        self.wait_idle();
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.send(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
+        v.as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}"))
+            .to_string()
+    }
+
+    fn cell(&self, r: u8, c: u8) -> String {
+        self.find(&format!(".cell[data-row=\"{r}\"][data-col=\"{c}\"]"))
+    }
+
+    fn click(&self, element: &str) {
+        self.send("POST", &format!("/element/{element}/click"), json!({}));
+    }
+
+    fn keys(&self, element: &str, text: &str) {
+        self.send(
+            "POST",
+            &format!("/element/{element}/value"),
+            json!({ "text": text }),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let el = self.find(css);
+        self.send("GET", &format!("/element/{el}/text"), Value::Null)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn label(&self, r: u8, c: u8) -> String {
+        let el = self.cell(r, c);
+        self.send(
+            "GET",
+            &format!("/element/{el}/attribute/aria-label"),
+            Value::Null,
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
+    fn script(&self, js: &str) -> Value {
+        self.send("POST", "/execute/sync", json!({ "script": js, "args": [] }))
+    }
+
+    /// Waits until the page has a game and no request or animation is running.
+    fn wait_idle(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let idle = self.script(
+                "return document.body.dataset.busy === 'false' && \
+                 document.querySelector('.cell') !== null && \
+                 typeof game !== 'undefined' && game !== null",
+            );
+            if idle == Value::Bool(true) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the page stayed busy");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        use std::io::Write;
+        let data = self.send("GET", "/screenshot", Value::Null);
+        let png = base64_decode(data.as_str().unwrap());
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::File::create(&path)
+            .unwrap()
+            .write_all(&png)
+            .unwrap();
+        path
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = http::delete(&self.base);
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// Standard base64 (WebDriver screenshots), without a dependency for it.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&b| b != b'=' && b != b'\n').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(value(b)) << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn the_teaching_example_by_mouse() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    assert_eq!(b.text("#status"), "playable");
+    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+    b.click(&b.cell(0, 2));
+    b.click(&b.cell(1, 2));
+    b.wait_idle();
+    assert_eq!(b.text("#score"), "3");
+    assert_eq!(b.text("#moves"), "1");
+    for c in 0..3 {
+        assert_eq!(b.label(0, c), format!("row 0, column {c}: empty"));
+    }
+    assert_eq!(b.label(0, 3), "row 0, column 3: colour C");
+    assert_eq!(b.label(1, 2), "row 1, column 2: colour B");
+    assert!(b.text("#record").contains("swap (0,2) (1,2)"));
+    // Undo, then reset, by their buttons.
+    b.click(&b.find("#undo"));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "0");
+    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+}
+
+#[test]
+fn the_teaching_example_by_keyboard_only() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    let first = b.cell(0, 0);
+    // Focus moves with the arrows; Enter selects (0,2), Space swaps it with (1,2).
+    b.keys(&first, &format!("{RIGHT}{RIGHT}{ENTER}{DOWN}{SPACE}"));
+    b.wait_idle();
+    assert_eq!(b.text("#score"), "3");
+    assert_eq!(b.text("#moves"), "1");
+    let live = b.script("return document.getElementById('live').textContent");
+    assert!(live.as_str().unwrap().contains("score 3"), "{live}");
+}
+
+#[test]
+fn an_illegal_move_says_why_and_changes_nothing() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.cell(0, 0));
+    b.click(&b.cell(1, 0));
+    b.wait_idle();
+    assert!(
+        b.text("#message").contains("makes no match"),
+        "{}",
+        b.text("#message")
+    );
+    assert_eq!(b.text("#moves"), "0");
+    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+}
+
+#[test]
+fn a_lines_move_animates_and_a_notation_board_loads() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.find("select#variant option[value=\"lines\"]"));
+    b.wait_idle();
+    assert_eq!(b.script("return game.rules"), "lines");
+    let mv = b.script("return game.legal[0].swap");
+    let cell = |i: usize, j: usize| mv[i][j].as_u64().unwrap() as u8;
+    b.click(&b.cell(cell(0, 0), cell(0, 1)));
+    b.click(&b.cell(cell(1, 0), cell(1, 1)));
+    // Busy while the trace plays, idle once the last piece has landed.
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "1");
+    assert!(b.text("#score").parse::<u64>().unwrap() > 0);
+    // Every piece on the page sits where the server's board says.
+    let placed = b.script(
+        "const s = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell'));\
+         return game.cells.filter(c => c.kind === 'piece').every(c => {\
+           const p = document.querySelector('.piece[data-id=\"' + c.id + '\"]');\
+           return p && p.style.transform === `translate(${c.col * s}px, ${c.row * s}px)`; })",
+    );
+    assert_eq!(placed, Value::Bool(true));
+    let shot = b.screenshot("lines.png");
+    assert!(std::fs::metadata(&shot).unwrap().len() > 10_000, "{shot:?}");
+    // Hint marks a legal move.
+    b.click(&b.find("#hint"));
+    std::thread::sleep(Duration::from_millis(300));
+    let hinted = b.script("return document.querySelectorAll('.cell.hint').length");
+    assert_eq!(hinted, 2);
+    // A board typed in notation, obstacles included.
+    let input = b.find("#board-input");
+    b.keys(&input, "A@~AB%2/BCA~C/CBAB");
+    b.click(&b.find("#load"));
+    b.wait_idle();
+    assert_eq!(b.script("return game.board"), "A@~AB%2/BCA~C/CBAB");
+    assert_eq!(b.label(0, 0), "row 0, column 0: colour A, locked, jelly 1");
+    assert_eq!(b.label(0, 3), "row 0, column 3: crate, health 2");
+}
+
+#[test]
+fn a_level_with_obstacles_loads_from_the_chooser() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.find("select#level option[value=\"14-locked-jelly\"]"));
+    b.wait_idle();
+    assert_eq!(b.script("return game.level"), "14-locked-jelly");
+    assert!(
+        b.text("#goals").contains("jelly: 0 / 6"),
+        "{}",
+        b.text("#goals")
+    );
+    assert_eq!(b.text("#moves-left"), "18");
+    assert!(
+        b.label(1, 0).ends_with("locked, jelly 1"),
+        "{}",
+        b.label(1, 0)
+    );
+    b.screenshot("level.png");
+}

@@ -1,0 +1,295 @@
+//! `--level` and `compare --levels` end to end, with the sample levels of `levels/`.
+
+use serde_json::Value;
+
+use crate::common::{json_of, match3, play_script};
+
+fn level_file(text: &str) -> tempfile_path::Path {
+    tempfile_path::Path::new(text)
+}
+
+/// A level file written to a temporary path, removed on drop.
+mod tempfile_path {
+    pub struct Path(pub std::path::PathBuf);
+    impl Path {
+        pub fn new(text: &str) -> Path {
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static N: AtomicU32 = AtomicU32::new(0);
+            let name = format!(
+                "match3-level-{}-{}.toml",
+                std::process::id(),
+                N.fetch_add(1, Ordering::SeqCst)
+            );
+            let path = std::env::temp_dir().join(name);
+            std::fs::write(&path, text).expect("write the level");
+            Path(path)
+        }
+        pub fn arg(&self) -> &str {
+            self.0.to_str().expect("utf-8 temp path")
+        }
+    }
+    impl Drop for Path {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+}
+
+const TEACHING_LEVEL: &str = "rules = \"finite\"\nboard = \"AABC/BCAB/CBAC/ABCA\"\nmoves = 2\n\
+    stars = [3, 6, 9]\n[[goals]]\nkind = \"score\"\ntarget = 3\n[[goals]]\nkind = \"collect\"\ncolor = \"A\"\ncount = 3\n";
+
+#[test]
+fn resolve_with_a_level_reports_moves_left_goals_and_the_verdict() {
+    let level = level_file(TEACHING_LEVEL);
+    let v = json_of(&[
+        "resolve",
+        "--level",
+        level.arg(),
+        "--swap",
+        "0,2",
+        "1,2",
+        "--json",
+    ]);
+    assert_eq!(v["score"], 3);
+    assert_eq!(v["status"], "won");
+    assert_eq!(v["moves_left"], 1);
+    assert_eq!(v["stars"], 1);
+    let goals = v["goals"].as_array().unwrap();
+    assert_eq!(goals[0]["kind"], "score");
+    assert_eq!(goals[0]["target"], 3);
+    assert_eq!(goals[0]["progress"], 3);
+    assert_eq!(goals[0]["done"], true);
+    assert_eq!(goals[1]["kind"], "collect");
+    assert_eq!(goals[1]["count"], 3);
+    assert_eq!(goals[1]["color"], "A");
+    assert_eq!(goals[1]["progress"], 3);
+    // Without a level the keys are there, empty.
+    let v = json_of(&[
+        "resolve",
+        "--rules",
+        "finite",
+        "--board",
+        "AABC/BCAB/CBAC/ABCA",
+        "--json",
+    ]);
+    assert_eq!(v["moves_left"], Value::Null);
+    assert_eq!(v["goals"], serde_json::json!([]));
+}
+
+#[test]
+fn a_level_is_lost_at_its_move_limit() {
+    let level = level_file(
+        &TEACHING_LEVEL
+            .replace("target = 3", "target = 30")
+            .replace("moves = 2", "moves = 1"),
+    );
+    let v = json_of(&[
+        "resolve",
+        "--level",
+        level.arg(),
+        "--swap",
+        "0,2",
+        "1,2",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "lost");
+    assert_eq!(v["moves_left"], 0);
+    assert_eq!(v["stars"], 0);
+}
+
+#[test]
+fn level_errors_name_file_line_and_field() {
+    let level = level_file("rules = \"finite\"\nboard = '''\nAB\nA?B\n'''\n");
+    let out = match3(&["moves", "--level", level.arg()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{}:4: board: row 1", level.arg())),
+        "{err}"
+    );
+    let level = level_file("rules = \"tetris\"\nboard = \"AB\"\n");
+    let err = String::from_utf8_lossy(&match3(&["new", "--level", level.arg()]).stderr).to_string();
+    assert!(err.contains(":1: rules: unknown rules \"tetris\""), "{err}");
+}
+
+#[test]
+fn new_and_moves_start_the_level_with_the_seed() {
+    let a = json_of(&[
+        "new",
+        "--level",
+        "levels/02-ring.toml",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    let b = json_of(&[
+        "new",
+        "--level",
+        "levels/02-ring.toml",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(a, b);
+    let board = a["board"].as_str().unwrap();
+    assert!(board.starts_with('_') && !board.contains('?'), "{board}");
+    assert_eq!(a["moves_left"], 12);
+    let moves = json_of(&[
+        "moves",
+        "--level",
+        "levels/02-ring.toml",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(
+        moves.as_array().unwrap().len() as u64,
+        a["legal_moves"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn simulate_on_a_level_reports_pass_rate_stars_and_shuffles() {
+    let v = json_of(&[
+        "simulate",
+        "--level",
+        "levels/04-walls.toml",
+        "--games",
+        "30",
+        "--jobs",
+        "2",
+        "--json",
+        "--no-timing",
+    ]);
+    for key in [
+        "pass_rate",
+        "pass_rate_low",
+        "pass_rate_high",
+        "mean_moves_used",
+        "stars",
+        "shuffles",
+    ] {
+        assert!(!v[key].is_null(), "{key} missing: {v}");
+    }
+    let (p, low, high) = (
+        v["pass_rate"].as_f64().unwrap(),
+        v["pass_rate_low"].as_f64().unwrap(),
+        v["pass_rate_high"].as_f64().unwrap(),
+    );
+    assert!(low <= p && p <= high && (0.0..=1.0).contains(&low) && high <= 1.0);
+    let stars: u64 = v["stars"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .sum();
+    assert_eq!(stars, 30);
+    assert!((v["won"].as_u64().unwrap() as f64 / 30.0 - p).abs() < 1e-4);
+    assert!(v["shuffles"].as_u64().unwrap() > 0, "{v}");
+    let one = json_of(&[
+        "simulate",
+        "--level",
+        "levels/04-walls.toml",
+        "--games",
+        "30",
+        "--jobs",
+        "1",
+        "--json",
+        "--no-timing",
+    ]);
+    assert_eq!(one, v);
+}
+
+#[test]
+fn plain_simulate_counts_real_shuffles() {
+    let v = json_of(&[
+        "simulate",
+        "--rules",
+        "lines",
+        "--bot",
+        "random",
+        "--games",
+        "20",
+        "--moves",
+        "100",
+        "--blockers",
+        "20",
+        "--colors",
+        "6",
+        "--json",
+        "--no-timing",
+    ]);
+    assert!(v["shuffles"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["endings"]["no_moves"], 0);
+}
+
+#[test]
+fn compare_levels_prints_one_row_per_level_and_bot_sorted_by_pass_rate() {
+    let v = json_of(&[
+        "compare",
+        "--levels",
+        "levels",
+        "--games",
+        "8",
+        "--json",
+        "--no-timing",
+    ]);
+    let rows = v.as_array().unwrap();
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../levels"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "toml")
+        })
+        .count();
+    assert_eq!(rows.len(), 2 * files);
+    let rates: Vec<f64> = rows
+        .iter()
+        .map(|r| r["pass_rate"].as_f64().unwrap())
+        .collect();
+    assert!(rates.windows(2).all(|w| w[0] >= w[1]), "{rates:?}");
+    let out = match3(&[
+        "compare",
+        "--levels",
+        "levels",
+        "--games",
+        "4",
+        "--no-timing",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("level") && text.contains("Ring") && text.contains("greedy"),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_shows_the_level_and_saves_and_loads_a_game() {
+    let level = level_file(TEACHING_LEVEL.replace("target = 3", "target = 30").as_str());
+    let saved = std::env::temp_dir().join(format!("match3-saved-{}.json", std::process::id()));
+    let saved = saved.to_str().unwrap();
+    let text = play_script(
+        &["--level", level.arg()],
+        &format!("0,2 1,2\nsave {saved}\nquit\n"),
+    );
+    assert!(text.contains("moves left 2"), "{text}");
+    assert!(
+        text.contains("moves left 1  goals: score 3/30, collect A 3/3 done"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("saved to {saved}")), "{text}");
+    // A new session on another variant continues the saved game.
+    let text = play_script(
+        &["--rules", "lines"],
+        &format!("load {saved}\n1,0 1,1\nquit\n"),
+    );
+    let _ = std::fs::remove_file(saved);
+    assert!(
+        text.contains("score 3  moves 1  status playable  moves left 1"),
+        "{text}"
+    );
+    assert!(text.contains("Game over: the level is lost"), "{text}");
+}

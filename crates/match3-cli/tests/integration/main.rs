@@ -1,0 +1,12 @@
+//! The `match3` command and its library end to end.
+//! One test binary per crate: each file below is a module.
+
+mod browser;
+mod cli;
+mod common;
+mod hostile;
+mod levels;
+mod load;
+mod obstacles;
+mod serve;
+mod shards;

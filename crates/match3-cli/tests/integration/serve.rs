@@ -1,0 +1,330 @@
+//! The playground's JSON API, in process (no socket): every route, every error path.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use match3_cli::serve::{DEFAULT_CAP, Sessions, levels::LEVELS, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// Sends one request to a router over `sessions`; the status and the JSON body.
+async fn call(
+    sessions: &Arc<Sessions>,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(path);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .unwrap();
+    let res = router(Arc::clone(sessions)).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+fn store() -> Arc<Sessions> {
+    Arc::new(Sessions::new(DEFAULT_CAP))
+}
+
+async fn new_game(sessions: &Arc<Sessions>, body: Value) -> Value {
+    let (status, state) = call(sessions, "POST", "/api/games", Some(&body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    state
+}
+
+#[tokio::test]
+async fn the_teaching_worked_example_scores_three_in_one_move() {
+    let s = store();
+    let game = new_game(&s, json!({"rules": "finite"})).await;
+    assert_eq!(game["board"], "AABC/BCAB/CBAC/ABCA");
+    assert_eq!(game["status"], "playable");
+    assert_eq!(game["cells"][0]["label"], "row 0, column 0: colour A");
+    let id = game["id"].as_str().unwrap();
+    let path = format!("/api/games/{id}/moves");
+    let (status, v) = call(&s, "POST", &path, Some(r#"{"swap": [[0, 2], [1, 2]]}"#)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["state"]["score"], 3);
+    assert_eq!(v["state"]["moves"], 1);
+    assert_eq!(v["state"]["board"], "...C/BCBB/CBAC/ABCA");
+    assert_eq!(v["trace"]["opening"]["ids"], json!([2, 6]));
+    assert_eq!(
+        v["trace"]["phases"][0]["cleared"],
+        json!([[0, 0], [0, 1], [0, 2]])
+    );
+    assert_eq!(v["state"]["record"], json!(["swap (0,2) (1,2)"]));
+    assert_eq!(v["state"]["cells"][0]["label"], "row 0, column 0: empty");
+    // The same game, fetched again.
+    let (status, again) = call(&s, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, v["state"]);
+}
+
+#[tokio::test]
+async fn an_illegal_move_says_why_and_changes_nothing() {
+    let s = store();
+    let game = new_game(&s, json!({"rules": "finite", "board": "cross"})).await;
+    let id = game["id"].as_str().unwrap();
+    let path = format!("/api/games/{id}/moves");
+    let (status, v) = call(&s, "POST", &path, Some(r#"{"swap": [[0, 0], [3, 3]]}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["legal"], false);
+    assert!(
+        v["error"].as_str().unwrap().contains("not side by side"),
+        "{v}"
+    );
+    assert_eq!(v["state"], game);
+    let (status, v) = call(&s, "POST", &path, Some(r#"{"swap": [[0, 0], [9, 0]]}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("off the"), "{v}");
+    assert_eq!(v["state"], game);
+    let (status, v) = call(&s, "POST", &path, Some(r#"{"drop": 1}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("drop"), "{v}");
+    assert_eq!(v["state"], game);
+}
+
+#[tokio::test]
+async fn malformed_requests_are_4xx_with_a_message() {
+    let s = store();
+    let game = new_game(&s, json!({"rules": "finite"})).await;
+    let path = format!("/api/games/{}/moves", game["id"].as_str().unwrap());
+    let cases: [(&str, Option<&str>, &str); 6] = [
+        ("POST", Some("{\"swap\": "), "malformed request"),
+        ("POST", Some("[1, 2]"), "malformed request"),
+        (
+            "POST",
+            Some(r#"{"swap": [[0, 2], [1, 2]], "tap": [0, 0]}"#),
+            "exactly one",
+        ),
+        ("POST", Some(r#"{"jump": 3}"#), "unknown field"),
+        (
+            "POST",
+            Some(r#"{"swap": [[0, -1], [1, 2]]}"#),
+            "malformed request",
+        ),
+        ("POST", None, "malformed request"),
+    ];
+    for (method, body, want) in cases {
+        let (status, v) = call(&s, method, &path, body).await;
+        assert!(status.is_client_error(), "{body:?}: {status}");
+        let error = v["error"].as_str().unwrap_or_default();
+        assert!(error.contains(want), "{body:?}: {v}");
+    }
+    let (status, v) = call(&s, "POST", "/api/games", Some(r#"{"rules": "chess"}"#)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown rules \"chess\"")
+    );
+    let (status, v) = call(
+        &s,
+        "POST",
+        "/api/games",
+        Some(r#"{"rules": "finite", "board": "AB/A"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("row 1"), "{v}");
+    let (status, v) = call(&s, "POST", "/api/games", Some(r#"{"level": "99-nowhere"}"#)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = call(&s, "POST", "/api/games", Some(r#"{"seed": 1}"#)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // The game is as it was.
+    let (_, now) = call(
+        &s,
+        "GET",
+        &format!("/api/games/{}", game["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(now, game);
+}
+
+#[tokio::test]
+async fn unknown_games_and_routes_are_404_with_a_message() {
+    let s = store();
+    for path in ["/api/games/g999", "/api/games/g999/hint", "/nowhere"] {
+        let (status, v) = call(&s, "GET", path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(v["error"].is_string(), "{path}: {v}");
+    }
+    let (status, _) = call(&s, "POST", "/api/games/g999/moves", Some(r#"{"drop": 0}"#)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn undo_reset_and_hint() {
+    let s = store();
+    let game = new_game(&s, json!({"rules": "finite"})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (status, v) = call(&s, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let (_, hint) = call(&s, "GET", &format!("/api/games/{id}/hint"), None).await;
+    let mv = hint["move"].to_string();
+    let (status, played) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(&mv)).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["state"]["can_undo"], true);
+    let (_, undone) = call(&s, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(undone, game, "undo returns to the state before the move");
+    call(&s, "POST", &format!("/api/games/{id}/moves"), Some(&mv)).await;
+    let (_, reset) = call(&s, "POST", &format!("/api/games/{id}/reset"), None).await;
+    assert_eq!(reset, game);
+}
+
+#[tokio::test]
+async fn the_store_is_bounded_and_evicts_the_least_recently_used() {
+    let s = Arc::new(Sessions::new(3));
+    let mut ids = Vec::new();
+    for seed in 0..5 {
+        let g = new_game(&s, json!({"rules": "lines", "seed": seed})).await;
+        ids.push(g["id"].as_str().unwrap().to_string());
+    }
+    assert_eq!(s.len(), 3);
+    let (status, _) = call(&s, "GET", &format!("/api/games/{}", ids[0]), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&s, "GET", &format!("/api/games/{}", ids[4]), None).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn every_variant_and_sample_level_starts() {
+    let s = store();
+    let (_, v) = call(&s, "GET", "/api/variants", None).await;
+    let names: Vec<&str> = (v["variants"].as_array().unwrap().iter())
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "lines",
+            "clusters",
+            "clusters-drop",
+            "clusters-tap",
+            "finite"
+        ]
+    );
+    for name in names {
+        let g = new_game(&s, json!({"rules": name, "seed": 3})).await;
+        assert_eq!(g["rules"], name);
+    }
+    for level in v["levels"].as_array().unwrap() {
+        let name = level["name"].as_str().unwrap();
+        let g = new_game(&s, json!({"level": name, "seed": 2})).await;
+        assert_eq!(g["level"], name);
+        assert_eq!(g["rules"], level["rules"]);
+    }
+    // Obstacles reach the page: the jelly ring level has jelly, labelled.
+    let g = new_game(&s, json!({"level": "13-jelly-ring"})).await;
+    assert_eq!(g["cells"][0]["jelly"], 2);
+    assert!(
+        g["cells"][0]["label"]
+            .as_str()
+            .unwrap()
+            .ends_with("jelly 2")
+    );
+}
+
+#[test]
+fn every_sample_level_is_embedded() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../levels");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let embedded: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        embedded, files,
+        "update crates/match3-cli/src/serve/levels.rs"
+    );
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_with_the_test_hooks() {
+    let s = store();
+    let res = router(Arc::clone(&s))
+        .oneshot(Request::get("/").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.into_body().collect().await.unwrap().to_bytes();
+    let page = String::from_utf8_lossy(&page);
+    for hook in [
+        "id=\"score\"",
+        "id=\"moves\"",
+        "id=\"status\"",
+        "id=\"reset\"",
+        "id=\"undo\"",
+        "id=\"hint\"",
+        "select id=\"variant\"",
+        "id=\"board-input\"",
+        "id=\"load\"",
+        "aria-live",
+    ] {
+        assert!(page.contains(hook), "{hook}");
+    }
+    for v in [
+        "lines",
+        "clusters",
+        "clusters-drop",
+        "clusters-tap",
+        "finite",
+    ] {
+        assert!(page.contains(&format!("<option value=\"{v}\">")), "{v}");
+    }
+    for path in ["/app.js", "/style.css"] {
+        let res = router(Arc::clone(&s))
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+    }
+}
+
+#[test]
+fn serve_prints_its_address_and_stops_cleanly_on_ctrl_c() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    assert!(
+        url.starts_with("http://127.0.0.1:"),
+        "localhost by default: {url}"
+    );
+    let v = crate::common::http::get(&format!("{url}api/variants"))
+        .and_then(|r| r.ok()?.json())
+        .unwrap();
+    assert_eq!(v["variants"][0]["name"], "lines");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert!(exit.success(), "Ctrl-C is a clean stop: {exit}");
+}

@@ -1,0 +1,5 @@
+//! The cluster rules: worked examples and the shared suite.
+//! One test binary per crate: each file below is a module.
+
+mod examples;
+mod suite;
