@@ -125,6 +125,7 @@
 mod bits;
 mod board;
 mod cellset;
+pub mod detect;
 mod error;
 mod game;
 pub mod generate;

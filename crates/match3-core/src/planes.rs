@@ -41,7 +41,7 @@ use crate::cellset::CellSet;
 use crate::moves::{PackedSwaps, SwapMasks};
 use crate::packed::Geometry;
 use crate::piece::MAX_COLORS;
-use crate::pos::{MAX_SIDE, Size};
+use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// A board layout for planes. Bit `c` of `left(x, k)` is bit `c - k` of `x` in the same
 /// row (so a cell sees its neighbour `k` to the left), `right(x, k)` bit `c + k`,
@@ -67,6 +67,15 @@ pub trait Field {
     fn below(&self, x: Self::P, k: u32) -> Self::P;
     /// The plane as a cell set.
     fn to_set(&self, x: Self::P) -> CellSet;
+    /// The plane of a cell set (cells off the board dropped): the inverse of
+    /// [`to_set`](Field::to_set).
+    fn from_set(&self, set: &CellSet) -> Self::P;
+    /// The plane of one cell (empty when it is off the board).
+    fn single(&self, pos: Pos) -> Self::P;
+    /// Whether the plane holds `pos`.
+    fn contains(&self, x: Self::P, pos: Pos) -> bool;
+    /// The plane's first cell in row-major order.
+    fn first_pos(&self, x: Self::P) -> Option<Pos>;
     /// The plane's first cell in row-major order alone (empty for an empty plane).
     fn first(&self, x: Self::P) -> Self::P;
     /// Number of cells in the plane.
@@ -106,6 +115,28 @@ impl Field for Geometry {
     }
     fn to_set(&self, x: u64) -> CellSet {
         Geometry::to_set(self, x)
+    }
+    #[inline]
+    fn from_set(&self, set: &CellSet) -> u64 {
+        Geometry::from_set(self, set)
+    }
+    #[inline]
+    fn single(&self, pos: Pos) -> u64 {
+        if pos.row as u32 >= self.rows || pos.col as u32 >= self.cols {
+            return 0;
+        }
+        1 << (u32::from(pos.row) * self.cols + u32::from(pos.col))
+    }
+    #[inline]
+    fn contains(&self, x: u64, pos: Pos) -> bool {
+        x & Field::single(self, pos) != 0
+    }
+    #[inline]
+    fn first_pos(&self, x: u64) -> Option<Pos> {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            Pos::new((i / self.cols) as u8, (i % self.cols) as u8)
+        })
     }
     #[inline]
     fn to_bytes8(&self, x: u64) -> Option<u64> {
@@ -180,6 +211,28 @@ impl Field for Eight {
             set.set_row_bits(r, (x >> (8 * r)) as u32 & 0xff);
         }
         set
+    }
+    #[inline]
+    fn from_set(&self, set: &CellSet) -> u64 {
+        set.packed_on(8, 8)
+    }
+    #[inline]
+    fn single(&self, pos: Pos) -> u64 {
+        if pos.row >= 8 || pos.col >= 8 {
+            return 0;
+        }
+        1 << (8 * u32::from(pos.row) + u32::from(pos.col))
+    }
+    #[inline]
+    fn contains(&self, x: u64, pos: Pos) -> bool {
+        x & self.single(pos) != 0
+    }
+    #[inline]
+    fn first_pos(&self, x: u64) -> Option<Pos> {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            Pos::new((i / 8) as u8, (i % 8) as u8)
+        })
     }
     #[inline]
     fn to_bytes8(&self, x: u64) -> Option<u64> {
@@ -303,6 +356,31 @@ impl<const N: usize> Field for RowField<N> {
         }
         set
     }
+    fn from_set(&self, set: &CellSet) -> Rows<N> {
+        Rows(std::array::from_fn(|r| {
+            if r < self.rows {
+                set.row_bits(r) & self.cols_mask
+            } else {
+                0
+            }
+        }))
+    }
+    fn single(&self, pos: Pos) -> Rows<N> {
+        let mut w = [0u32; N];
+        let (r, bit) = (pos.row as usize, 1u32.checked_shl(u32::from(pos.col)).unwrap_or(0));
+        if r < self.rows {
+            w[r] = bit & self.cols_mask;
+        }
+        Rows(w)
+    }
+    fn contains(&self, x: Rows<N>, pos: Pos) -> bool {
+        let r = pos.row as usize;
+        r < self.rows && pos.col < 32 && x.0[r] >> pos.col & 1 == 1
+    }
+    fn first_pos(&self, x: Rows<N>) -> Option<Pos> {
+        let r = x.0[..self.rows].iter().position(|&w| w != 0)?;
+        Some(Pos::new(r as u8, x.0[r].trailing_zeros() as u8))
+    }
     fn first(&self, x: Rows<N>) -> Rows<N> {
         let mut out = [0u32; N];
         if let Some(r) = x.0.iter().position(|&w| w != 0) {
@@ -327,6 +405,41 @@ pub trait OnPlanes {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> Self::Output;
+}
+
+/// A board seen through its bit planes only: colours, pieces, and nothing of its cells or
+/// ids. What a detection's [`on_planes`](crate::detect::Detect::on_planes) answer reads,
+/// so that it stays right while a look-ahead moves only the planes.
+#[derive(Clone, Copy)]
+pub struct PlaneView<'a> {
+    board: &'a Board,
+}
+
+impl std::fmt::Debug for PlaneView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlaneView")
+            .field("size", &self.board.size())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> PlaneView<'a> {
+    /// The planes of `board`.
+    #[inline]
+    pub fn of(board: &'a Board) -> Self {
+        PlaneView { board }
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.board.size()
+    }
+
+    /// Runs `visitor` on the planes: [`on_planes`].
+    #[inline]
+    pub fn visit<V: OnPlanes>(self, visitor: V) -> V::Output {
+        on_planes(self.board, visitor)
+    }
 }
 
 /// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
@@ -396,6 +509,22 @@ impl FoundSwaps {
         match self {
             FoundSwaps::Packed(packed) => Some(packed),
             FoundSwaps::Sets(_) => None,
+        }
+    }
+
+    /// The swaps of either.
+    #[inline]
+    pub fn union(self, other: FoundSwaps) -> FoundSwaps {
+        match (self, other) {
+            (FoundSwaps::Packed(a), FoundSwaps::Packed(b)) => FoundSwaps::Packed(PackedSwaps {
+                right: a.right | b.right,
+                down: a.down | b.down,
+            }),
+            (a, b) => {
+                let mut masks = a.into_masks();
+                masks.union_with(&b.into_masks());
+                FoundSwaps::Sets(masks)
+            }
         }
     }
 }

@@ -281,6 +281,17 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
     }
 }
 
+/// [`swap_masks3`] in the form the board's layout gives: packed a byte per row on boards
+/// of at most 8 × 8, as cell sets on bigger ones.
+pub fn found_swaps3(board: &Board) -> planes::FoundSwaps {
+    planes::on_planes(board, Swaps3)
+}
+
+/// Every cell in a run of three, from the planes alone.
+pub fn run_cells3_on(view: planes::PlaneView<'_>) -> CellSet {
+    view.visit(RunCells3)
+}
+
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes (the
 /// cell sets are never made); `None` on boards bigger than 8 × 8.
 pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {

@@ -1,0 +1,440 @@
+//! Detection: the part of a variant that says which cells match, and everything the
+//! engine derives from it.
+//!
+//! A [`Detect`] answers one question, [`find_matches`](Detect::find_matches). Everything
+//! else the engine asks about matches is derived from it: whether a cell is in a match,
+//! whether a swap makes one, every legal swap, whether any swap is legal, and the
+//! generator's "no match on a new board". A detection may answer those faster itself
+//! through its optional hooks, each of which is never wrong to leave at `None`. Since the
+//! hooks live on the detection, replacing a variant's detection replaces them too: a new
+//! detection can never inherit an old one's shortcuts.
+//!
+//! Three ways to write one, from the simplest:
+//!
+//! - a closure `Fn(&Board) -> CellSet` is a detection: every other answer is derived,
+//!   pair by pair on a scratch board;
+//! - a [`PlaneRule`] says which cells of one colour's bit plane match, written once over
+//!   [`Field`](crate::planes::Field); wrapped in [`Planes`], the engine derives fast
+//!   answers from it by moving the two swapped cells' bits, never copying a board;
+//! - a type implementing [`Detect`] with hooks of its own, like the bundled
+//!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares).
+//!
+//! Detections combine: [`Detect::or`] matches what either matches, and derives its fast
+//! answers from both sides' (a legal swap of the union is a legal swap of one side).
+//!
+//! ```
+//! use match3_core::detect::{Detect, LineRuns, Planes, PlaneRule};
+//! use match3_core::planes::Field;
+//! use match3_core::{Board, Variant};
+//!
+//! /// Diagonal pairs: a cell matches when the cell down and to the right has its colour.
+//! struct Diagonal;
+//! impl PlaneRule for Diagonal {
+//!     fn matched<F: Field>(&self, f: &F, m: F::P) -> F::P {
+//!         let pairs = m & f.right(f.below(m, 1), 1);
+//!         pairs | f.left(f.above(pairs, 1), 1)
+//!     }
+//! }
+//!
+//! let rules = Variant::new("diagonal", LineRuns::new(3).or(Planes(Diagonal)));
+//! let board: Board = "AB/CA".parse()?;
+//! assert_eq!(rules.detect().find_matches(&board).len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::moves::SwapMasks;
+use crate::piece::MAX_COLORS;
+use crate::planes::{Field, FoundSwaps, OnPlanes, PlaneView};
+use crate::pos::Pos;
+use crate::runs;
+
+/// Which cells match. Only [`find_matches`](Detect::find_matches) is required; each other
+/// method is a faster answer to a question the engine can derive from it, and returning
+/// `None` is never wrong. The shared suite (`match3-testkit`) checks every answer a
+/// detection gives against `find_matches`.
+pub trait Detect {
+    /// Every cell that matches on `board` (the union of all matches). It must depend only
+    /// on the board's cells (colours, specials, blockers, holes), never on piece ids.
+    fn find_matches(&self, board: &Board) -> CellSet;
+
+    /// Whether `pos` is in a match: `find_matches(board).contains(pos)`.
+    fn in_match(&self, _board: &Board, _pos: Pos) -> Option<bool> {
+        None
+    }
+
+    /// Whether swapping the pieces at `a` and `b` (side by side, both pieces) puts `a` or
+    /// `b` in a match; `board` is the board before the swap.
+    fn swap_matches(&self, _board: &Board, _a: Pos, _b: Pos) -> Option<bool> {
+        None
+    }
+
+    /// Every swap of two side-by-side pieces that puts one of them in a match, at once
+    /// (combos are the specials' business, not detection's).
+    fn match_swaps(&self, _board: &Board) -> Option<FoundSwaps> {
+        None
+    }
+
+    /// Whether any swap puts a swapped piece in a match: `match_swaps` non-empty.
+    fn any_match_swap(&self, _board: &Board) -> Option<bool> {
+        None
+    }
+
+    /// [`find_matches`](Detect::find_matches) from the board's bit planes alone. The
+    /// engine's score-only look-ahead moves only the planes, leaving the cells behind,
+    /// and asks this instead of `find_matches`; without it, that look-ahead plays on the
+    /// cells. A [`PlaneView`] shows no cell, so this answer can never read stale ones.
+    fn on_planes(&self, _view: PlaneView<'_>) -> Option<CellSet> {
+        None
+    }
+
+    /// What this detection or `other` matches: see [`Or`].
+    fn or<B: Detect>(self, other: B) -> Or<Self, B>
+    where
+        Self: Sized,
+    {
+        Or(self, other)
+    }
+}
+
+/// Any closure from a board to its matched cells is a detection (every fast answer
+/// derived).
+impl<F: Fn(&Board) -> CellSet> Detect for F {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        self(board)
+    }
+}
+
+/// What either of two detections matches. Its fast answers come from both sides: a cell
+/// is in a match of the union when it is in one side's, and a swap puts a swapped piece in
+/// one exactly when it does so for one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Or<A, B>(pub A, pub B);
+
+impl<A: Detect, B: Detect> Detect for Or<A, B> {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        let mut cells = self.0.find_matches(board);
+        cells.union_with(&self.1.find_matches(board));
+        cells
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
+        Some(in_match(&self.0, board, pos) || in_match(&self.1, board, pos))
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+        Some(swap_matches(&self.0, board, a, b)? || swap_matches(&self.1, board, a, b)?)
+    }
+
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        Some(self.0.match_swaps(board)?.union(self.1.match_swaps(board)?))
+    }
+
+    fn any_match_swap(&self, board: &Board) -> Option<bool> {
+        Some(self.0.any_match_swap(board)? || self.1.any_match_swap(board)?)
+    }
+
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        let mut cells = self.0.on_planes(view)?;
+        cells.union_with(&self.1.on_planes(view)?);
+        Some(cells)
+    }
+}
+
+/// `detect`'s answer to "is `pos` in a match", its own or derived.
+pub(crate) fn in_match<D: Detect + ?Sized>(detect: &D, board: &Board, pos: Pos) -> bool {
+    detect
+        .in_match(board, pos)
+        .unwrap_or_else(|| detect.find_matches(board).contains(pos))
+}
+
+/// `detect`'s own answer to "does swapping `a` and `b` make a match", or `None`.
+fn swap_matches<D: Detect + ?Sized>(detect: &D, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+    detect.swap_matches(board, a, b)
+}
+
+/// A detection rule for one colour at a time, written over bit planes: given the plane of
+/// one colour's pieces (specials of that colour included; empties, blockers, holes,
+/// crates and colourless pieces are in no colour's plane), which of them match. Most
+/// shapes are such a rule: runs, squares, clusters, diagonals, bent groups.
+///
+/// Wrapped in [`Planes`], it is a [`Detect`] whose every answer the engine derives on the
+/// planes: a swap only changes the planes of the two swapped colours, so each candidate
+/// swap costs two evaluations of the rule on a plane with two bits moved, and no board is
+/// copied. The rule runs on whichever layout the board keeps (one `u64` on boards of at
+/// most 64 cells, a word per row above that).
+pub trait PlaneRule {
+    /// The cells of `plane` (one colour's pieces) that match.
+    fn matched<F: Field>(&self, f: &F, plane: F::P) -> F::P;
+}
+
+/// A [`PlaneRule`] as a detection, with every answer derived on the planes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Planes<T>(pub T);
+
+impl<T: PlaneRule> Detect for Planes<T> {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        PlaneView::of(board).visit(AllMatched(&self.0))
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
+        Some(board.color_at(pos).is_some_and(|color| {
+            PlaneView::of(board).visit(Candidates {
+                rule: &self.0,
+                board,
+                ask: Ask::InMatch(pos, color.index()),
+            }) == Found::Yes
+        }))
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+        let ask = Ask::Swap(a, b);
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask,
+        });
+        Some(found == Found::Yes)
+    }
+
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask: Ask::All,
+        });
+        match found {
+            Found::Swaps(swaps) => Some(swaps),
+            _ => None,
+        }
+    }
+
+    fn any_match_swap(&self, board: &Board) -> Option<bool> {
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask: Ask::Any,
+        });
+        Some(found == Found::Yes)
+    }
+
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        Some(view.visit(AllMatched(&self.0)))
+    }
+}
+
+/// Every colour's matched cells, as a set.
+struct AllMatched<'r, T>(&'r T);
+
+impl<T: PlaneRule> OnPlanes for AllMatched<'_, T> {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+        let all = colors.fold(f.zero(), |acc, plane| {
+            if f.is_zero(plane) {
+                acc
+            } else {
+                acc | self.0.matched(f, plane)
+            }
+        });
+        f.to_set(all)
+    }
+}
+
+/// What [`Candidates`] is asked.
+#[derive(Clone, Copy)]
+enum Ask {
+    /// Is this cell (of this colour index) in a match?
+    InMatch(Pos, u8),
+    /// Does this swap make a match?
+    Swap(Pos, Pos),
+    /// Every swap that makes one.
+    All,
+    /// Whether any swap makes one.
+    Any,
+}
+
+/// What [`Candidates`] found.
+#[derive(PartialEq)]
+#[allow(clippy::large_enum_variant)] // returned by value and taken apart at once
+enum Found {
+    Yes,
+    No,
+    Swaps(FoundSwaps),
+}
+
+/// Swaps judged on the planes: each candidate moves two bits in the planes of the two
+/// swapped colours and asks the rule about those two planes only.
+struct Candidates<'a, T> {
+    rule: &'a T,
+    board: &'a Board,
+    ask: Ask,
+}
+
+impl<T: PlaneRule> OnPlanes for Candidates<'_, T> {
+    type Output = Found;
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> Found {
+        let mut planes = [f.zero(); MAX_COLORS as usize];
+        for (slot, plane) in planes.iter_mut().zip(colors) {
+            *slot = plane;
+        }
+        let judge = Judge {
+            f,
+            rule: self.rule,
+            board: self.board,
+            planes: &planes,
+            matched: std::cell::OnceCell::new(),
+        };
+        match self.ask {
+            Ask::InMatch(pos, color) => {
+                let plane = planes[usize::from(color)];
+                yes(f.contains(self.rule.matched(f, plane), pos))
+            }
+            Ask::Swap(a, b) => yes(judge.swap(a, b)),
+            Ask::All => Found::Swaps(judge.all(pieces)),
+            Ask::Any => yes(judge.any(pieces)),
+        }
+    }
+}
+
+fn yes(found: bool) -> Found {
+    if found { Found::Yes } else { Found::No }
+}
+
+/// The colour planes of one board, and a rule to judge swaps on them.
+struct Judge<'a, F: Field, T> {
+    f: &'a F,
+    rule: &'a T,
+    board: &'a Board,
+    planes: &'a [F::P; MAX_COLORS as usize],
+    /// Every colour's matched cells on the board as it is, worked out when a pair of one
+    /// colour needs them (their swap changes no plane).
+    matched: std::cell::OnceCell<F::P>,
+}
+
+impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
+    /// Whether swapping the pieces at `a` and `b` puts one of them in a match.
+    fn swap(&self, a: Pos, b: Pos) -> bool {
+        let (f, board) = (self.f, self.board);
+        let (ca, cb) = (board.color_at(a), board.color_at(b));
+        if ca == cb {
+            // The planes do not change: legal only where a match already passes.
+            let matched = *self.matched.get_or_init(|| {
+                (self.planes.iter()).fold(f.zero(), |acc, &p| {
+                    if f.is_zero(p) { acc } else { acc | self.rule.matched(f, p) }
+                })
+            });
+            return f.contains(matched, a) || f.contains(matched, b);
+        }
+        let moved = f.single(a) | f.single(b);
+        // The piece from `a` lands on `b`, and the piece from `b` on `a`.
+        let lands = |color: Option<crate::piece::Color>, on: Pos| {
+            color.is_some_and(|c| {
+                let plane = self.planes[usize::from(c.index())] ^ moved;
+                f.contains(self.rule.matched(f, plane), on)
+            })
+        };
+        lands(ca, b) || lands(cb, a)
+    }
+
+    /// The pairs of side-by-side pieces: keyed by the left cell, and by the upper one.
+    fn pairs(&self, pieces: F::P) -> (CellSet, CellSet) {
+        let f = self.f;
+        let right = pieces & f.right(pieces, 1);
+        let down = pieces & f.below(pieces, 1);
+        (f.to_set(right), f.to_set(down))
+    }
+
+    /// Every legal swap.
+    fn all(&self, pieces: F::P) -> FoundSwaps {
+        let (right, down) = self.pairs(pieces);
+        let mut masks = SwapMasks::default();
+        for a in &right {
+            if self.swap(a, Pos::new(a.row, a.col + 1)) {
+                masks.right.insert(a);
+            }
+        }
+        for a in &down {
+            if self.swap(a, Pos::new(a.row + 1, a.col)) {
+                masks.down.insert(a);
+            }
+        }
+        let packed = masks.to_packed(self.board.size());
+        match packed {
+            Some(p) => FoundSwaps::Packed(p),
+            None => FoundSwaps::Sets(masks),
+        }
+    }
+
+    /// Whether any swap is legal, stopping at the first.
+    fn any(&self, pieces: F::P) -> bool {
+        let (right, down) = self.pairs(pieces);
+        right.iter().any(|a| self.swap(a, Pos::new(a.row, a.col + 1)))
+            || down.iter().any(|a| self.swap(a, Pos::new(a.row + 1, a.col)))
+    }
+}
+
+/// Straight runs of at least `min` pieces of one colour, across or down: the detection
+/// of the line rules and of the finite game. Every answer is on the bit planes; for runs
+/// of three, the legal swaps of every colour are worked out at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineRuns {
+    min: usize,
+}
+
+impl LineRuns {
+    /// Runs of at least `min` (at least 1).
+    pub const fn new(min: usize) -> Self {
+        LineRuns { min }
+    }
+
+    /// The shortest run that matches.
+    pub const fn min(self) -> usize {
+        self.min
+    }
+}
+
+impl Detect for LineRuns {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        runs::run_cells(board, self.min)
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
+        Some(runs::in_run(board, pos, self.min))
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+        Some(runs::swap_makes_run(board, a, b, self.min))
+    }
+
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        (self.min == 3).then(|| runs::found_swaps3(board))
+    }
+
+    fn any_match_swap(&self, board: &Board) -> Option<bool> {
+        runs::any_swap(board, self.min)
+    }
+
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        (self.min == 3).then(|| runs::run_cells3_on(view))
+    }
+}
+
+/// 2×2 squares of one colour: every cell of a square matches. A [`PlaneRule`], so every
+/// answer is derived on the planes (see [`Planes`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Squares;
+
+impl PlaneRule for Squares {
+    fn matched<F: Field>(&self, f: &F, m: F::P) -> F::P {
+        // Top-left corners of a square, then the square grown from each.
+        let corners = m & f.right(m, 1) & f.below(m, 1) & f.right(f.below(m, 1), 1);
+        let across = corners | f.left(corners, 1);
+        across | f.above(across, 1)
+    }
+}
