@@ -724,6 +724,30 @@ impl Board {
         self.masks.specials()
     }
 
+    /// Whether any piece on the board is a special: one word on small boards.
+    #[inline]
+    pub(crate) fn has_special(&self) -> bool {
+        match self.packed_specials() {
+            Some(s) => s != 0,
+            None => self.special_rows().iter().any(|&w| w != 0),
+        }
+    }
+
+    /// The cells holding a special, row-major.
+    pub(crate) fn special_cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        let rows = self.special_rows();
+        let words: Vec<u32> = rows.iter().copied().take(self.rows()).collect();
+        words.into_iter().enumerate().flat_map(|(r, mut w)| {
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let c = w.trailing_zeros();
+                    w &= w - 1;
+                    Pos::new(r as u8, c as u8)
+                })
+            })
+        })
+    }
+
     /// Row masks of pieces without a colour (colourless specials).
     #[inline]
     pub fn colorless_rows(&self) -> RowMasks<'_> {

@@ -364,11 +364,7 @@ impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
                 masks.down.insert(a);
             }
         }
-        let packed = masks.to_packed(self.board.size());
-        match packed {
-            Some(p) => FoundSwaps::Packed(p),
-            None => FoundSwaps::Sets(masks),
-        }
+        FoundSwaps::of_masks(masks, self.board.size())
     }
 
     /// Whether any swap is legal, stopping at the first.
@@ -421,7 +417,7 @@ impl Detect for LineRuns {
     }
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
-        (self.min == 3).then(|| runs::run_cells3_on(view))
+        Some(runs::run_cells_on(view, self.min))
     }
 }
 

@@ -218,14 +218,6 @@ pub enum SetupError {
         /// The rules' name.
         rules: String,
     },
-    /// The board holds a blocker and these rules have none.
-    #[error("row {}, col {}: the {rules} rules have no blockers", .pos.row, .pos.col)]
-    UnsupportedBlocker {
-        /// Where.
-        pos: Pos,
-        /// The rules' name.
-        rules: String,
-    },
     /// Palette size outside what the rules or the notation can use.
     #[error("{colors} colours requested: these rules need {min} to {max}")]
     Colors {
@@ -257,6 +249,22 @@ pub enum SetupError {
     Weights {
         /// Weights (or colours) given.
         count: usize,
+    },
+    /// A level's spawn weights for rules whose refill policy chooses its own colours.
+    #[error(
+        "the level sets spawn weights, but the {rules} rules choose new pieces their own way: the weights would replace that, so they are refused (drop `spawn`, or use rules with a uniform refill)"
+    )]
+    SpawnWeights {
+        /// The rules' name.
+        rules: String,
+    },
+    /// A saved refill state that is not the rules' refill policy's.
+    #[error("the saved refill state does not fit the {rules} rules' refill policy: {problem}")]
+    RefillState {
+        /// The rules' name.
+        rules: String,
+        /// What is wrong.
+        problem: String,
     },
     /// Blocker chance above 100%.
     #[error("blocker chance {percent}% is above 100%")]

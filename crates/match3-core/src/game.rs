@@ -16,7 +16,7 @@ use crate::notation::Layout;
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{Pos, Size};
-use crate::refill::PolicyState;
+use crate::refill::RefillSlot;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
@@ -69,8 +69,9 @@ pub struct Snapshot {
     pub(crate) next_piece: Option<Piece>,
     pub(crate) colors: u8,
     pub(crate) status: Status,
-    /// The refill policy's state words.
-    pub(crate) refill_state: PolicyState,
+    /// The refill policy's state.
+    #[serde(default)]
+    pub(crate) refill_state: RefillSlot,
     /// Scratch space for the specials a phase creates; not part of the state.
     #[serde(skip)]
     pub(crate) specials: Vec<(Pos, Piece)>,
@@ -101,7 +102,7 @@ impl Clone for Snapshot {
             next_piece: self.next_piece,
             colors: self.colors,
             status: self.status,
-            refill_state: self.refill_state,
+            refill_state: self.refill_state.clone(),
             collected: self.collected,
             shuffles: self.shuffles,
             cleared: self.cleared,
@@ -120,7 +121,7 @@ impl Clone for Snapshot {
         self.next_piece = source.next_piece;
         self.colors = source.colors;
         self.status = source.status;
-        self.refill_state = source.refill_state;
+        self.refill_state.clone_from(&source.refill_state);
         self.collected = source.collected;
         self.shuffles = source.shuffles;
         self.cleared = source.cleared;
@@ -210,9 +211,9 @@ impl Snapshot {
     pub fn colors(&self) -> u8 {
         self.colors
     }
-    /// The refill policy's state words (see [`SpawnSite::state`](crate::SpawnSite::state)).
-    pub fn refill_state(&self) -> PolicyState {
-        self.refill_state
+    /// The refill policy's state (see [`Refill::State`](crate::refill::Refill::State)).
+    pub fn refill_state(&self) -> &RefillSlot {
+        &self.refill_state
     }
     /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
     /// the game's level collects (zero otherwise).
@@ -247,17 +248,14 @@ pub struct TurnSummary {
 /// A game: a [`Rules`] value plus the state it plays on.
 ///
 /// ```
-/// use match3_core::{Board, Game, Move, Pos, Rules, CellSet, runs};
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Board, Game, Move, Pos, Variant};
 ///
 /// /// The smallest variant: runs of three, one point per cell, no refill.
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
-/// let mut game = Game::from_board(Threes, board, 0)?;
+/// let mut game = Game::from_board(threes, board, 0)?;
 /// let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 /// assert_eq!(trace.score(), 3);
 /// assert_eq!(game.board().to_string(), "...C/BCBB/CBAC/ABCA");
@@ -280,11 +278,6 @@ impl<R: Rules> Game<R> {
         if config.blocker_percent > 100 {
             return Err(SetupError::BlockerChance {
                 percent: config.blocker_percent,
-            });
-        }
-        if config.blocker_percent > 0 && !rules.supports_blockers() {
-            return Err(SetupError::NoBlockers {
-                rules: rules.name().to_string(),
             });
         }
         let mut rng = GameRng::new(config.seed);
@@ -341,6 +334,7 @@ impl<R: Rules> Game<R> {
     ) -> Result<Self, SetupError> {
         check_colors(&rules, colors)?;
         level.check(colors)?;
+        check_spawn(&rules, &level)?;
         let mut rng = GameRng::new(seed);
         let mut board = fill_layout(&rules, layout, colors, &mut rng)?;
         check_cells(&rules, &board)?;
@@ -353,6 +347,7 @@ impl<R: Rules> Game<R> {
     /// and progress at zero).
     pub fn with_level(self, level: Level) -> Result<Self, SetupError> {
         level.check(self.initial.colors)?;
+        check_spawn(&self.rules, &level)?;
         check_goals(&level, &self.initial.board)?;
         let Game { rules, initial, .. } = self;
         Ok(Self::settled(rules, level, initial))
@@ -387,7 +382,7 @@ impl<R: Rules> Game<R> {
             next_piece: None,
             colors,
             status: Status::Playable,
-            refill_state: PolicyState::default(),
+            refill_state: RefillSlot::default(),
             collected: [0; MAX_COLORS as usize],
             shuffles: 0,
             cleared: Cleared::default(),
@@ -488,6 +483,16 @@ impl<R: Rules> Game<R> {
                 saved: saved.rules,
                 rules: rules.name().to_string(),
             });
+        }
+        check_spawn(&rules, &saved.level)?;
+        let mut saved = saved;
+        for slot in [&mut saved.initial.refill_state, &mut saved.state.refill_state] {
+            rules
+                .load_refill_state(slot)
+                .map_err(|problem| SetupError::RefillState {
+                    rules: rules.name().to_string(),
+                    problem,
+                })?;
         }
         for (which, snapshot) in [("initial", &saved.initial), ("current", &saved.state)] {
             check_colors(&rules, snapshot.colors)?;
@@ -630,18 +635,15 @@ impl<R: Rules> Game<R> {
     ///
     /// ```
     /// use std::num::NonZeroU32;
-    /// use match3_core::{Board, CellSet, Game, Horizon, Move, Pos, Rules, runs};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::{Board, Game, Horizon, Move, Pos, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3));
     ///
     /// // The swap lines up three As on the bottom row; once they are gone, the Bs that
     /// // fall beside the last B make a second phase.
     /// let board: Board = "DCEC/EDCE/CBBD/AABA".parse()?;
-    /// let game = Game::from_board(Threes, board, 0)?;
+    /// let game = Game::from_board(threes, board, 0)?;
     /// let mv = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
     /// let mut scratch = game.snapshot();
     /// let first = Horizon::Phases(NonZeroU32::MIN);
@@ -671,17 +673,13 @@ impl<R: Rules> Game<R> {
     /// `evaluate_within` does. The greedy bot ranks its moves with it.
     ///
     /// ```
-    /// use match3_core::{Game, GameConfig, Horizon, Rules};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, Horizon, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     match3_core::line_run_detection!(3);
-    ///     fn refills(&self) -> bool { true }
-    ///     fn resolves_on_planes(&self) -> bool { true }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     ///
-    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let game = Game::new(threes, GameConfig::new(7))?;
     /// let mv = game.legal_moves()[0];
     /// let (mut scratch, mut snapshot) = (game.score_scratch(), game.snapshot());
     /// let score = game.score_within(mv, &mut scratch, None, Horizon::Cascade)?;
@@ -814,16 +812,13 @@ impl<R: Rules> Game<R> {
     /// game is over), or when `pick` returns an index past the end.
     ///
     /// ```
-    /// use match3_core::{Game, GameConfig, GameRng, Rules};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, GameRng, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     match3_core::line_run_detection!(3);
-    ///     fn refills(&self) -> bool { true }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     ///
-    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let game = Game::new(threes, GameConfig::new(7))?;
     /// let mut rng = GameRng::new(1);
     /// let mv = game.pick_legal_move(|n| rng.below(n as u32) as usize);
     /// assert!(mv.is_some_and(|mv| game.legal_moves().contains(&mv)));
@@ -857,23 +852,14 @@ fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
                 problem: "a lock needs a piece under it",
             });
         }
-        match cell {
-            Cell::Blocker if !rules.supports_blockers() => {
-                return Err(SetupError::UnsupportedBlocker {
-                    pos,
-                    rules: rules.name().to_string(),
-                });
-            }
-            Cell::Piece(p) => {
-                if let Some(special) = p.special().filter(|&s| !rules.supports_special(s)) {
-                    return Err(SetupError::UnsupportedSpecial {
-                        pos,
-                        special,
-                        rules: rules.name().to_string(),
-                    });
-                }
-            }
-            _ => {}
+        if let Cell::Piece(p) = cell
+            && let Some(special) = p.special().filter(|&s| !rules.supports_special(s))
+        {
+            return Err(SetupError::UnsupportedSpecial {
+                pos,
+                special,
+                rules: rules.name().to_string(),
+            });
         }
     }
     Ok(())
@@ -940,6 +926,16 @@ fn check_saved<R: Rules>(
                 state.status, settled.status
             ),
         ));
+    }
+    Ok(())
+}
+
+/// A level's spawn weights stand in for the rules' refill policy only when it takes them.
+fn check_spawn<R: Rules>(rules: &R, level: &Level) -> Result<(), SetupError> {
+    if level.spawn.is_some() && !rules.takes_weights() {
+        return Err(SetupError::SpawnWeights {
+            rules: rules.name().to_string(),
+        });
     }
     Ok(())
 }

@@ -90,11 +90,6 @@ pub fn random_stable_board<R: Rules + ?Sized>(
     blocker_percent: u8,
     rng: &mut GameRng,
 ) -> Result<Board, SetupError> {
-    if blocker_percent > 0 && !rules.supports_blockers() {
-        return Err(SetupError::NoBlockers {
-            rules: rules.name().to_string(),
-        });
-    }
     let mut board = Board::new(size);
     for _ in 0..BOARD_TRIES {
         board.fill(|_| {

@@ -5,7 +5,8 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::level::Level;
-use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks, lists_packed};
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
+use crate::planes::FoundSwaps;
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
@@ -143,25 +144,20 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
 /// the way to list them all. Allocation-free once `out` has the room.
 ///
 /// ```
-/// use match3_core::{
-///     Board, CellSet, Move, Pos, Rules, for_each_legal_move, legal_moves_into, runs,
-/// };
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Board, Move, Pos, Variant, for_each_legal_move, legal_moves_into};
 ///
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
 /// let mut moves = vec![Move::Drop(0)]; // cleared first
-/// legal_moves_into(&Threes, &board, &mut moves);
+/// legal_moves_into(&threes, &board, &mut moves);
 /// assert_eq!(moves.len(), 4);
 /// assert_eq!(moves[0], Move::Swap(Pos::new(0, 1), Pos::new(0, 2)));
 ///
 /// // The same moves, in the same order, as the visitor's.
 /// let mut visited = Vec::new();
-/// for_each_legal_move(&Threes, &board, |m| {
+/// for_each_legal_move(&threes, &board, |m| {
 ///     visited.push(m);
 ///     true
 /// });
@@ -183,24 +179,19 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut computed = None;
-        let listed = if let Some(known) = known {
-            known.append_to(rows, cols, out);
-            Some(())
-        } else if lists_packed(rows, cols) && !has_locks(board) {
-            // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they
-            // are (boards with locks take the locked swaps out of the cell sets).
-            rules
-                .legal_swaps_packed(board)
-                .map(|swaps| swaps.append_to(out))
-        } else {
-            legal_swaps_into(rules, board, &mut computed);
-            computed
-                .as_ref()
-                .map(|masks| masks.append_to(rows, cols, out))
+        let computed;
+        let swaps = match known {
+            Some(known) => Some(known),
+            None => {
+                computed = known_swaps(rules, board);
+                computed.as_ref()
+            }
         };
-        if listed.is_none() {
-            for_each_swap_by_pairs(rules, board, &mut pusher(out));
+        match swaps {
+            Some(swaps) => swaps.append_to(rows, cols, out),
+            None => {
+                for_each_swap_by_pairs(rules, board, &mut pusher(out));
+            }
         }
     }
     visit_other_moves(rules, board, pusher(out));
@@ -210,11 +201,16 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
 /// without masks.
 fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
-    if board.rows() <= 8 && board.cols() <= 8 && !has_locks(board) {
-        rules.legal_swaps_packed(board).map(KnownSwaps::Packed)
-    } else {
-        legal_swaps(rules, board).map(KnownSwaps::Sets)
+    let found = rules.legal_swaps(board)?;
+    if !has_locks(board) {
+        return Some(match found {
+            FoundSwaps::Packed(p) => KnownSwaps::Packed(p),
+            FoundSwaps::Sets(m) => KnownSwaps::Sets(m),
+        });
     }
+    let mut masks = found.into_masks();
+    drop_locked(board, &mut masks);
+    Some(KnownSwaps::Sets(masks))
 }
 
 /// A visitor that pushes every move onto `out`.
@@ -233,15 +229,17 @@ fn visit_legal_moves<R: Rules + ?Sized>(
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let mut computed = None;
-        if known.is_none() {
-            // Filled in place: returning the 256-byte masks by value costs a copy.
-            legal_swaps_into(rules, board, &mut computed);
-        }
-        let go_on = match (known, &computed) {
-            (Some(known), _) => known.visit(board.rows(), &mut visit),
-            (None, Some(masks)) => masks.visit_rows(board.rows(), &mut visit),
-            (None, None) => for_each_swap_by_pairs(rules, board, &mut visit),
+        let computed;
+        let swaps = match known {
+            Some(known) => Some(known),
+            None => {
+                computed = known_swaps(rules, board);
+                computed.as_ref()
+            }
+        };
+        let go_on = match swaps {
+            Some(swaps) => swaps.visit(board.rows(), &mut visit),
+            None => for_each_swap_by_pairs(rules, board, &mut visit),
         };
         if !go_on {
             return;
@@ -372,30 +370,15 @@ fn has_locks(board: &Board) -> bool {
     board.has_obstacles() && board.lock_rows().iter().any(|&r| r != 0)
 }
 
-/// The rules' legal-swap masks without the swaps that would move a locked piece.
-fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks> {
-    let mut masks = None;
-    legal_swaps_into(rules, board, &mut masks);
-    masks
-}
-
-/// [`legal_swaps`] written to `out`, filled in place (no `?`): the masks are 256 bytes,
-/// and moving them in and out of an `Option` costs copies.
-#[inline]
-fn legal_swaps_into<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Option<SwapMasks>) {
-    *out = rules.legal_swaps(board);
-    let Some(masks) = out.as_mut() else {
-        return;
-    };
-    if has_locks(board) {
-        let locks = board.lock_rows();
-        for (r, &lock) in locks.iter().enumerate() {
-            let below = locks.get(r + 1).copied().unwrap_or(0);
-            let right = masks.right.row_bits(r) & !(lock | lock >> 1);
-            let down = masks.down.row_bits(r) & !(lock | below);
-            masks.right.set_row_bits(r, right);
-            masks.down.set_row_bits(r, down);
-        }
+/// Takes out of `masks` the swaps that would move a locked piece.
+fn drop_locked(board: &Board, masks: &mut SwapMasks) {
+    let locks = board.lock_rows();
+    for (r, &lock) in locks.iter().enumerate() {
+        let below = locks.get(r + 1).copied().unwrap_or(0);
+        let right = masks.right.row_bits(r) & !(lock | lock >> 1);
+        let down = masks.down.row_bits(r) & !(lock | below);
+        masks.right.set_row_bits(r, right);
+        masks.down.set_row_bits(r, down);
     }
 }
 
@@ -428,7 +411,7 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
                     let m = matched.get_or_insert_with(|| rules.find_matches(board));
                     m.contains(a) || m.contains(b)
                 } else {
-                    rules.swap_matches_in(&mut scratch, a, b)
+                    rules.swap_matches(&mut scratch, a, b)
                 };
             if legal && !visit(Move::Swap(a, b)) {
                 return false;

@@ -109,20 +109,17 @@ pub struct GoalProgress {
 /// A level with a move limit and no goal is free play: reaching the limit ends it `won`.
 ///
 /// ```
-/// use match3_core::{Board, CellSet, Color, Game, Goal, Level, Move, Pos, Rules, Status, runs};
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Color, Game, Goal, Level, Move, Pos, Status, Variant};
 ///
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let level = Level {
 ///     moves: Some(2),
 ///     goals: vec![Goal::Collect { color: Color::from_letter('A').unwrap(), count: 3 }],
 ///     ..Level::default()
 /// };
-/// let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
+/// let mut game = Game::from_board(threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
 /// game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 /// assert_eq!(game.status(), Status::Won);
 /// assert_eq!(game.goals()[0].progress, 3);

@@ -494,6 +494,14 @@ impl FoundSwaps {
         }
     }
 
+    /// `masks` in the form a board of `size` keeps: packed on boards of at most 8 × 8.
+    pub fn of_masks(masks: SwapMasks, size: Size) -> Self {
+        match masks.to_packed(size) {
+            Some(packed) => FoundSwaps::Packed(packed),
+            None => FoundSwaps::Sets(masks),
+        }
+    }
+
     /// The swaps as cell sets.
     #[inline]
     pub fn into_masks(self) -> SwapMasks {

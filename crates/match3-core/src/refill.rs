@@ -184,7 +184,7 @@ fn uniform(rng: &mut GameRng, colors: u8) -> Piece {
 }
 
 /// Holes stay empty: the board empties as it clears. A drop game's next piece is drawn
-/// uniformly.
+/// uniformly (or by a level's spawn weights).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoRefill;
 
@@ -198,6 +198,10 @@ impl Refill for NoRefill {
     }
     fn blind(&self) -> Option<Blind<'_>> {
         Some(Blind::Uniform)
+    }
+    /// A level's weights choose the drop game's next pieces.
+    fn takes_weights(&self) -> bool {
+        true
     }
 }
 
@@ -414,12 +418,18 @@ impl Clone for RefillSlot {
     /// allocation-free once warm.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        match (&mut self.0, &source.0) {
-            (Slot::Empty, Slot::Empty) => {}
-            (Slot::Live(mine), Slot::Live(theirs)) if mine.assign(&**theirs) => {}
+        let reused = match (&mut self.0, &source.0) {
+            (Slot::Empty, Slot::Empty) => true,
+            (Slot::Live(mine), Slot::Live(theirs)) => mine.assign(&**theirs),
             // Nothing kept is the default: the box stays for the next look-ahead.
-            (Slot::Live(mine), Slot::Empty) => mine.reset(),
-            _ => *self = source.clone(),
+            (Slot::Live(mine), Slot::Empty) => {
+                mine.reset();
+                true
+            }
+            _ => false,
+        };
+        if !reused {
+            *self = source.clone();
         }
     }
 }

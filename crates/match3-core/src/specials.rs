@@ -12,7 +12,6 @@
 //! kind, passing the rest on:
 //!
 //! ```
-//! use std::borrow::Cow;
 //! use match3_core::specials::{NoSpecials, Specials};
 //! use match3_core::{Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind};
 //!
@@ -21,10 +20,8 @@
 //!
 //! struct WithStar<S>(S);
 //! impl<S: Specials> Specials for WithStar<S> {
-//!     fn kinds(&self) -> Cow<'_, [SpecialKind]> {
-//!         let mut kinds = self.0.kinds().into_owned();
-//!         kinds.push(STAR);
-//!         Cow::Owned(kinds)
+//!     fn kinds(&self) -> &[SpecialKind] {
+//!         &[STAR] // with the inner kinds too, for a part that has some
 //!     }
 //!     fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
 //!         self.0.create(matches, moved, out);
@@ -42,10 +39,8 @@
 //!         self.0.combo(board, from, to)
 //!     }
 //! }
-//! assert_eq!(WithStar(NoSpecials).kinds()[..], [STAR]);
+//! assert_eq!(WithStar(NoSpecials).kinds(), [STAR]);
 //! ```
-
-use std::borrow::Cow;
 
 use crate::board::Board;
 use crate::cellset::CellSet;
@@ -58,10 +53,11 @@ use crate::rng::GameRng;
 /// nothing cleared, no combos.
 pub trait Specials {
     /// The kinds: notation marker, colour or not, name. Boards may hold only these, and
-    /// parse and print through them. A specials part without kinds creates nothing and
+    /// parse and print through them. A part that extends another lists the other's kinds
+    /// and its own in one table (a `const` array). A specials part without kinds creates nothing and
     /// makes no combo (the engine does not ask).
-    fn kinds(&self) -> Cow<'_, [SpecialKind]> {
-        Cow::Borrowed(&[])
+    fn kinds(&self) -> &[SpecialKind] {
+        &[]
     }
 
     /// The specials a phase creates from its matches, pushed onto `out` as `(cell,

@@ -17,7 +17,8 @@ use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{MAX_SIDE, Pos};
-use crate::refill::{RefillPolicy, SpawnSite, recolor_to_avoid_matches};
+use crate::planes::PlaneView;
+use crate::refill::{Refill, SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::trace::{Fire, Opening, Sink};
@@ -62,6 +63,19 @@ pub(crate) fn check_counters(state: &Snapshot) -> Result<(), MoveError> {
 /// cascades are far shorter, are unaffected.
 pub const CALM_REFILL_AFTER: u32 = 50;
 
+/// The drop game's next piece, from the level's or the rules' refill policy; on the
+/// planes alone, drawn by the engine from the blind policy (see `planes_suffice`).
+pub(crate) fn next_piece_in<R: Rules + ?Sized, const PLANES: bool>(
+    rules: &R,
+    level: &Level,
+    state: &mut Snapshot,
+) -> Piece {
+    if PLANES && let Some(blind) = rules.blind_refill() {
+        return blind.draw(&mut state.rng, state.colors);
+    }
+    next_piece(rules, level, state)
+}
+
 /// The drop game's next piece, from the level's or the rules' refill policy.
 pub(crate) fn next_piece<R: Rules + ?Sized>(
     rules: &R,
@@ -91,7 +105,7 @@ fn spawn_at<R: Rules + ?Sized>(
     calm: bool,
 ) -> Piece {
     let piece = match &level.spawn {
-        Some(policy) => policy.spawn(site),
+        Some(policy) => policy.spawn(site, &mut ()),
         None => rules.spawn(site),
     };
     if calm {
@@ -150,7 +164,7 @@ pub(crate) fn validate<R: Rules + ?Sized>(
             let combo = rules.combo(board, a, b);
             let legal = match known {
                 Some(masks) => masks.allows(a, b),
-                None => rules.swap_matches_in(board, a, b),
+                None => rules.swap_matches(board, a, b),
             };
             match combo {
                 Some(combo) => {
@@ -312,7 +326,7 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
                     .board
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                state.next_piece = Some(next_piece(rules, level, state));
+                state.next_piece = Some(next_piece_in::<R, PLANES>(rules, level, state));
                 sink.opening(Opening::Drop { id, piece, to });
                 moved[0] = to;
                 n_moved = 1;
@@ -335,7 +349,19 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
     let mut fired_list = std::mem::take(&mut state.fired);
     loop {
         // Only detected matches make specials; the move's own clear (combo, tap) does not.
-        let mut matched = rules.find_matches(&state.board);
+        let mut matched = if PLANES {
+            match rules.matches_on_planes(PlaneView::of(&state.board)) {
+                Some(matched) => matched,
+                None => {
+                    // No detection on the planes alone: the turn needs the cells.
+                    state.specials = created;
+                    state.fired = fired_list;
+                    return Ok(None);
+                }
+            }
+        } else {
+            rules.find_matches(&state.board)
+        };
         keep_pieces(&state.board, &mut matched);
         let mut cleared = matched;
         if chain == 0 && !trigger.is_empty() {
@@ -405,22 +431,24 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
             &[][..]
         };
         let matches = Matches::new(&state.board, &matched);
-        rules.create_specials(&matches, moved, &mut created);
-        // Only cells the clear empties can take a new special.
-        created.retain(|&(pos, _)| cleared.contains(pos));
-        if PLANES && !created.is_empty() {
-            // A special's kind lives in its cell only.
-            state.specials = created;
-            state.fired = fired_list;
-            return Ok(None);
-        }
-        let score = rules.score(&ScoredPhase {
-            chain,
-            matches,
-            cleared: &cleared,
-            fired: &fired_list,
-            created: &created,
-        });
+        // On the planes the rules have no special kind (see `planes_suffice`): nothing is
+        // created, and the score needs only the count.
+        let score = if PLANES {
+            rules
+                .score_by_count(chain, cleared.len())
+                .expect("checked by planes_suffice")
+        } else {
+            rules.create_specials(&matches, moved, &mut created);
+            // Only cells the clear empties can take a new special.
+            created.retain(|&(pos, _)| cleared.contains(pos));
+            rules.score(&ScoredPhase {
+                chain,
+                matches,
+                cleared: &cleared,
+                fired: &fired_list,
+                created: &created,
+            })
+        };
 
         if collects {
             count_colors(level, &state.board, &cleared, &mut state.collected);
@@ -497,7 +525,9 @@ pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
 /// new pieces to them, and the board is small, without holes, obstacles, layers or
 /// specials (a special's kind is kept in its cell only).
 pub(crate) fn planes_suffice<R: Rules + ?Sized>(rules: &R, level: &Level, board: &Board) -> bool {
-    rules.resolves_on_planes()
+    rules.special_kinds().is_empty()
+        && rules.blind_refill().is_some()
+        && rules.score_by_count(1, 1).is_some()
         && level.spawn.is_none()
         && board.packed_specials() == Some(0)
         && !board.has_holes()
@@ -789,12 +819,18 @@ fn refill<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
         in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
     };
     let next_id = &mut state.next_id;
+    // On the planes alone, the policy is one the engine draws by itself (see
+    // `planes_suffice`): it never sees the board's out-of-date cells.
+    let blind = if PLANES { rules.blind_refill() } else { None };
     let mut fill = |site: &mut SpawnSite<'_>, pos: Pos| {
         site.pos = Some(pos);
-        let piece = spawn_at(rules, level, site, calm);
         if PLANES {
+            let piece = blind
+                .expect("checked by planes_suffice")
+                .draw(site.rng, site.colors);
             site.board.put_new_planes(pos, piece);
         } else {
+            let piece = spawn_at(rules, level, site, calm);
             let id = place_new(site.board, next_id, pos, piece);
             sink.spawn(id, pos, piece);
         }
@@ -829,16 +865,16 @@ mod tests {
     use crate::game::Game;
 
     /// Runs of three that refill.
-    struct Threes;
-    impl Rules for Threes {
-        fn name(&self) -> &str {
-            "threes"
-        }
-        crate::line_run_detection!(3);
-        fn refills(&self) -> bool {
-            true
-        }
-    }
+    const THREES: crate::Variant<crate::detect::LineRuns, crate::specials::NoSpecials, crate::refill::Uniform> =
+        crate::Variant::assemble(
+            "threes",
+            crate::detect::LineRuns::new(3),
+            crate::specials::NoSpecials,
+            crate::refill::Uniform,
+            crate::scoring::OnePerCell,
+            crate::moveset::Swaps,
+            crate::generate::Stable,
+        );
 
     /// Records where pieces spawn, in order.
     #[derive(Default)]
@@ -851,11 +887,11 @@ mod tests {
 
     fn spawn_order(calm: bool) -> Vec<Pos> {
         let game =
-            Game::from_board(Threes, "..A/.BC/ACB".parse().expect("board"), 3).expect("game");
+            Game::from_board(THREES, "..A/.BC/ACB".parse().expect("board"), 3).expect("game");
         let mut state = game.snapshot();
         let mut spawns = Spawns::default();
         refill::<_, _, false>(
-            &Threes,
+            &THREES,
             &Level::default(),
             &mut state,
             60,
