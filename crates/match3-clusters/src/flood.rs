@@ -50,6 +50,11 @@ pub fn clusters(board: &Board, min_size: usize) -> CellSet {
     planes::on_planes(board, Clusters { min_size })
 }
 
+/// [`clusters`] from the bit planes alone.
+pub fn clusters_on(view: planes::PlaneView<'_>, min_size: usize) -> CellSet {
+    view.visit(Clusters { min_size })
+}
+
 struct Clusters {
     min_size: usize,
 }

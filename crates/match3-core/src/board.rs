@@ -610,6 +610,16 @@ impl Board {
         self.size == other.size && self.cells == other.cells
     }
 
+    /// How many pieces of `color` the board holds (specials of that colour included).
+    pub fn color_count(&self, color: Color) -> u32 {
+        match self.packed_colors() {
+            Some(planes) => planes
+                .get(usize::from(color.index()))
+                .map_or(0, |p| p.count_ones()),
+            None => self.color_rows(color).iter().map(|r| r.count_ones()).sum(),
+        }
+    }
+
     /// The set of cells that hold a piece of `color`.
     pub fn cells_of_color(&self, color: Color) -> CellSet {
         rows_to_set(&self.color_rows(color))

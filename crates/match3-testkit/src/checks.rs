@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use match3_core::planes::FoundSwaps;
 use match3_core::{
     Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
     Size, Snapshot, Status, Trace, for_each_legal_move, status_of,
@@ -169,9 +170,10 @@ pub fn detection<R: Rules + ?Sized>(
 }
 
 /// Invariant 2: the fast predicates agree with full detection: `in_match` cell by cell,
-/// `swap_matches` and `swap_matches_in` pair by pair (against detection on a swapped
-/// copy; the lent scratch board must come back unchanged), and the legal-move
-/// enumeration with a slow enumeration built from those answers.
+/// `swap_matches` pair by pair (against detection on a swapped copy; the lent scratch
+/// board must come back unchanged), combos the same both ways round, and the legal-move
+/// enumeration (and the rules' own legal swaps, packed exactly on boards up to 8 × 8)
+/// with a slow enumeration built from those answers.
 pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
     let found = rules.find_matches(board);
     for pos in board.size().positions() {
@@ -195,22 +197,22 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
                 swapped.swap(a, b).expect("in range");
                 let after = rules.find_matches(&swapped);
                 let want = after.contains(a) || after.contains(b);
-                let fast = rules.swap_matches(board, a, b);
+                let mut scratch = board.clone();
+                let fast = rules.swap_matches(&mut scratch, a, b);
                 ensure!(
                     fast == want,
                     "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
                 );
-                let mut scratch = board.clone();
-                let lent = rules.swap_matches_in(&mut scratch, a, b);
-                ensure!(
-                    lent == want,
-                    "swap_matches_in({a}, {b}) = {lent} but detection on the swapped board says {want}, on {board}"
-                );
                 ensure!(
                     scratch == *board,
-                    "swap_matches_in({a}, {b}) left the scratch board {scratch}, lent as {board}"
+                    "swap_matches({a}, {b}) left the scratch board {scratch}, lent as {board}"
                 );
-                if want || rules.combo(board, a, b).is_some() {
+                let combo = rules.combo(board, a, b).is_some();
+                ensure!(
+                    combo == rules.combo(board, b, a).is_some(),
+                    "swapping {a} onto {b} is a combo ({combo}) but not the other way round, on {board}"
+                );
+                if want || combo {
                     slow.push(Move::Swap(a, b));
                 }
             }
@@ -250,7 +252,14 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         match3_core::pick_legal_move(rules, board, pick)
     })
     .map_err(|e| Violation(format!("pick_legal_move on {board}: {}", e.0)))?;
-    if let Some(masks) = rules.legal_swaps(board) {
+    if let Some(found) = rules.legal_swaps(board) {
+        let packs = board.rows() <= 8 && board.cols() <= 8;
+        ensure!(
+            matches!(found, FoundSwaps::Packed(_)) == packs,
+            "legal_swaps gives {found:?} on the {} board {board}: packed exactly up to 8x8",
+            board.size()
+        );
+        let masks = found.into_masks();
         let swaps: Vec<Move> = slow
             .iter()
             .copied()
@@ -274,15 +283,6 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
             "legal_swaps has a swap past its count on {board}"
         );
     }
-    // The packed form the engine lists small boards from is the cell sets packed.
-    let packed = rules.legal_swaps_packed(board);
-    let want = rules
-        .legal_swaps(board)
-        .and_then(|masks| masks.to_packed(board.size()));
-    ensure!(
-        packed == want,
-        "legal_swaps_packed on {board}: {packed:?}, legal_swaps packed: {want:?}"
-    );
     let any = match3_core::any_legal_move(rules, board);
     ensure!(
         any != slow.is_empty(),

@@ -4,14 +4,11 @@
 //! dev-dependency and write one line in a test file:
 //!
 //! ```
-//! # struct Threes;
-//! # impl match3_core::Rules for Threes {
-//! #     fn name(&self) -> &str { "threes" }
-//! #     match3_core::line_run_detection!(3);
-//! # }
+//! use match3_core::{Variant, detect::LineRuns};
+//!
 //! match3_testkit::rules_suite!(
 //!     threes,
-//!     Threes,
+//!     Variant::new("threes", LineRuns::new(3)),
 //!     oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3)
 //! );
 //! # fn main() {}
