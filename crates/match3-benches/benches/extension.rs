@@ -21,8 +21,8 @@ fn greedy(c: &mut Criterion) {
     };
     let variants: [(&str, Box<dyn Rules>); 3] = [
         ("lines", Box::new(Lines)),
-        ("diagonal-naive", Box::new(diagonal::DiagonalNaive)),
-        ("diagonal-planes", Box::new(diagonal::DiagonalPlanes)),
+        ("diagonal-naive", Box::new(diagonal::diagonal_naive())),
+        ("diagonal-planes", Box::new(diagonal::diagonal_planes())),
     ];
     let mut g = c.benchmark_group("extension_greedy_decision");
     for (name, rules) in variants {
