@@ -1,11 +1,13 @@
 //! [`Board`]: flat row-major storage of cells and piece ids.
 
 use crate::cellset::CellSet;
+use crate::moves::{PackedSwaps, SwapMasks};
+use crate::planes::FoundSwaps;
 use crate::error::{LayerError, PosError, SizeError};
 use crate::layers::{Layers, MAX_JELLY};
 use crate::masks::{CRATES, JELLY, LOCKS, Masks};
-use crate::piece::{Cell, Color, Piece};
-use crate::pos::{Pos, Size};
+use crate::piece::{Cell, Color, Combos, Piece, SpecialKind};
+use crate::pos::{MAX_SIDE, Pos, Size};
 use crate::rowmasks::RowMasks;
 
 /// A rectangular board, 1×1 to 32×32.
@@ -743,19 +745,97 @@ impl Board {
         }
     }
 
-    /// The cells holding a special, row-major.
-    pub(crate) fn special_cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        let rows = self.special_rows();
-        let words: Vec<u32> = rows.iter().copied().take(self.rows()).collect();
-        words.into_iter().enumerate().flat_map(|(r, mut w)| {
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let c = w.trailing_zeros();
-                    w &= w - 1;
-                    Pos::new(r as u8, c as u8)
-                })
-            })
+    /// The swaps that are combos under `kinds`, in the form the board's layout gives
+    /// (`None` when there is none).
+    pub(crate) fn combo_swaps(&self, kinds: &[SpecialKind]) -> Option<FoundSwaps> {
+        let found = match self.combo_swaps_packed(kinds) {
+            Some(packed) if packed.is_empty() => return None,
+            Some(packed) => FoundSwaps::Packed(packed),
+            None => {
+                let (right, down) = self.combo_pairs(kinds);
+                let masks = SwapMasks { right, down };
+                if masks.is_empty() {
+                    return None;
+                }
+                FoundSwaps::of_masks(masks, self.size)
+            }
+        };
+        Some(found)
+    }
+
+    /// [`combo_swaps`](Board::combo_swaps) on a board of at most 8 × 8, packed a byte
+    /// per row (empty when there is none); `None` on bigger boards.
+    #[inline(never)]
+    pub(crate) fn combo_swaps_packed(&self, kinds: &[SpecialKind]) -> Option<PackedSwaps> {
+        use crate::planes::Field;
+        let (g, [right, down]) = self.combo_pairs_packed(kinds)?;
+        Some(PackedSwaps {
+            right: g.to_bytes8(right)?,
+            down: g.to_bytes8(down)?,
         })
+    }
+
+    /// The swaps that are combos under `kinds`, keyed by the left or upper cell: on a
+    /// board of at most 64 cells, its geometry and the pairs with the right and with the
+    /// lower neighbour as packed planes. Two specials side by side that both combine with
+    /// specials, or a special that combines with anything next to any piece.
+    #[inline]
+    fn combo_pairs_packed(
+        &self,
+        kinds: &[SpecialKind],
+    ) -> Option<(&crate::packed::Geometry, [u64; 2])> {
+        let g = self.masks.geometry()?;
+        let (specials, pieces) = (self.packed_specials()?, self.packed_pieces()?);
+        // The specials that combine, and those that combine with anything.
+        let (mut with_specials, mut with_any) = (0u64, 0u64);
+        let mut bits = specials;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            match combos_of(kinds, self.cells[i]) {
+                Combos::None => {}
+                Combos::WithSpecials => with_specials |= 1 << i,
+                Combos::WithAnything => with_any |= 1 << i,
+            }
+        }
+        let s = with_specials | with_any;
+        let right = (s & g.from_right(s, 1))
+            | (with_any & g.from_right(pieces, 1))
+            | (g.from_right(with_any, 1) & pieces);
+        let down = (s & g.from_below(s, 1))
+            | (with_any & g.from_below(pieces, 1))
+            | (g.from_below(with_any, 1) & pieces);
+        Some((g, [right, down]))
+    }
+
+    /// [`combo_pairs_packed`](Board::combo_pairs_packed) on any board, as cell sets.
+    fn combo_pairs(&self, kinds: &[SpecialKind]) -> (CellSet, CellSet) {
+        let rows = self.rows();
+        let (mut with_specials, mut with_any) = ([0u32; MAX_SIDE], [0u32; MAX_SIDE]);
+        for (r, &word) in self.special_rows().iter().enumerate().take(rows) {
+            let mut bits = word;
+            while bits != 0 {
+                let c = bits.trailing_zeros();
+                bits &= bits - 1;
+                match combos_of(kinds, self.cells[r * self.cols() + c as usize]) {
+                    Combos::None => {}
+                    Combos::WithSpecials => with_specials[r] |= 1 << c,
+                    Combos::WithAnything => with_any[r] |= 1 << c,
+                }
+            }
+        }
+        let pieces = self.piece_rows();
+        let (mut right, mut down) = (CellSet::new(), CellSet::new());
+        for r in 0..rows {
+            let (s, b, p) = (with_specials[r] | with_any[r], with_any[r], pieces[r]);
+            let (s2, b2, p2) = match r + 1 < rows {
+                true => (with_specials[r + 1] | with_any[r + 1], with_any[r + 1], pieces[r + 1]),
+                false => (0, 0, 0),
+            };
+            right.set_row_bits(r, (s & (s >> 1)) | (b & (p >> 1)) | ((b >> 1) & p));
+            down.set_row_bits(r, (s & s2) | (b & p2) | (p & b2));
+        }
+        (right, down)
     }
 
     /// Row masks of pieces without a colour (colourless specials).
@@ -791,6 +871,15 @@ impl Board {
                 & 1
                 == 1
     }
+}
+
+/// How the special in `cell` combines under `kinds` (not at all for a plain piece, or a
+/// kind the table lacks).
+fn combos_of(kinds: &[SpecialKind], cell: Cell) -> Combos {
+    let special = cell.piece().and_then(Piece::special);
+    (kinds.iter())
+        .find(|k| Some(k.special) == special)
+        .map_or(Combos::None, |k| k.combos)
 }
 
 /// A set from row masks.

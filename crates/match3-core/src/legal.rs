@@ -6,7 +6,6 @@ use crate::cellset::CellSet;
 use crate::game::Snapshot;
 use crate::level::Level;
 use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
-use crate::planes::FoundSwaps;
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
@@ -201,15 +200,14 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
 /// without masks.
 fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
-    let found = rules.legal_swaps(board)?;
-    if !has_locks(board) {
-        return Some(match found {
-            FoundSwaps::Packed(p) => KnownSwaps::Packed(p),
-            FoundSwaps::Sets(m) => KnownSwaps::Sets(m),
-        });
+    let locks = has_locks(board);
+    if board.rows() <= 8 && board.cols() <= 8 && !locks {
+        return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
     }
-    let mut masks = found.into_masks();
-    drop_locked(board, &mut masks);
+    let mut masks = rules.legal_swaps(board)?.into_masks();
+    if locks {
+        drop_locked(board, &mut masks);
+    }
     Some(KnownSwaps::Sets(masks))
 }
 

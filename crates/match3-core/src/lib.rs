@@ -169,7 +169,7 @@ pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
 pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
-pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
+pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
 pub use refill::{RefillSlot, SpawnSite};
 pub use rng::GameRng;

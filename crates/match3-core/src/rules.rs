@@ -6,7 +6,7 @@ use std::ops::Deref;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{NotationError, SetupError};
-use crate::moves::MoveKind;
+use crate::moves::{MoveKind, PackedSwaps};
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Piece, Special, SpecialKind};
 use crate::planes::{FoundSwaps, PlaneView};
@@ -45,6 +45,11 @@ pub trait Rules: sealed::Sealed {
     /// Every legal swap at once (matches and combos), or `None` when the detection has no
     /// fast answer: then the engine asks pair by pair.
     fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps>;
+
+    /// [`legal_swaps`](Rules::legal_swaps) on a board of at most 8 × 8, packed a byte per
+    /// row: what a game keeps as its status's legal swaps there (the same answer, without
+    /// moving the cell sets a bigger board needs). `None` on bigger boards too.
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps>;
 
     /// Whether any swap is legal, when that can be told faster than by listing them.
     fn any_legal_swap(&self, board: &Board) -> Option<bool>;
@@ -140,6 +145,10 @@ where
     #[inline]
     fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps> {
         (**self).legal_swaps(board)
+    }
+    #[inline]
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        (**self).legal_swaps_packed(board)
     }
     #[inline]
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {

@@ -2,11 +2,12 @@
 //! matches, says what they clear when they fire, and which swaps of them are combos.
 //!
 //! Kinds are declared, not hard-coded: each [`SpecialKind`] has a notation marker, a
-//! name and whether its pieces have a colour, so boards parse and print through the
-//! variant's own table. The engine fires every special caught in a phase's clear once
-//! (blasts catch further specials), and derives which swaps are combos from
-//! [`is_combo`](Specials::is_combo) alone, so the legal-move list and the move check can
-//! never disagree about a combo.
+//! name, whether its pieces have a colour, and which swaps of its pieces are combos
+//! ([`Combos`](crate::Combos)), so boards parse and print through the variant's own
+//! table. The engine fires every special caught in a phase's clear once (blasts catch
+//! further specials), and reads which swaps are combos from the kinds' table alone, so
+//! the legal-move list and the move check can never disagree about a combo, and a kind
+//! another part adds combines only as it declares.
 //!
 //! A variant with one more special wraps the specials it extends and answers for its own
 //! kind, passing the rest on:
@@ -32,9 +33,6 @@
 //!         }
 //!         self.0.blast(board, pos, piece, rng)
 //!     }
-//!     fn is_combo(&self, a: Piece, b: Piece) -> bool {
-//!         self.0.is_combo(a, b)
-//!     }
 //!     fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
 //!         self.0.combo(board, from, to)
 //!     }
@@ -50,7 +48,7 @@ use crate::pos::Pos;
 use crate::rng::GameRng;
 
 /// A variant's special pieces. Every method has a default: no kinds, nothing created,
-/// nothing cleared, no combos.
+/// nothing cleared.
 pub trait Specials {
     /// The kinds: notation marker, colour or not, name. Boards may hold only these, and
     /// parse and print through them. A part that extends another lists the other's kinds
@@ -75,16 +73,9 @@ pub trait Specials {
         CellSet::new()
     }
 
-    /// Whether swapping `a` and `b` fires them together (a combo), whatever runs it
-    /// makes: such a swap is always legal. Asked only when one of them is a special; it
-    /// must not depend on their order (the shared suite checks it).
-    fn is_combo(&self, _a: Piece, _b: Piece) -> bool {
-        false
-    }
-
     /// The cells the combo of moving `from` onto `to` clears, judged on the board before
-    /// the swap (asked only when [`is_combo`](Specials::is_combo) says yes). Both swapped
-    /// pieces count as fired.
+    /// the swap; asked only for a swap the kinds' [`Combos`](crate::Combos) call a combo.
+    /// Both swapped pieces count as fired.
     fn combo(&self, _board: &Board, _from: Pos, _to: Pos) -> CellSet {
         CellSet::new()
     }

@@ -7,10 +7,10 @@ use crate::cellset::CellSet;
 use crate::detect::{self, Detect};
 use crate::error::SetupError;
 use crate::generate::{Generate, Stable};
-use crate::moves::{MoveKind, SwapMasks};
+use crate::moves::{MoveKind, PackedSwaps, SwapMasks};
 use crate::moveset::{MoveSet, Swaps};
 use crate::phase::{Matches, ScoredPhase};
-use crate::piece::{Piece, SpecialKind};
+use crate::piece::{Combos, Piece, SpecialKind};
 use crate::planes::{FoundSwaps, PlaneView};
 use crate::pos::{Pos, Size};
 use crate::refill::{Blind, NoRefill, Refill, RefillSlot, SpawnSite};
@@ -225,39 +225,14 @@ where
         !self.specials.kinds().is_empty()
     }
 
-    /// The swaps that are combos, from [`Specials::is_combo`]: asked for each special on
-    /// the board and its neighbours (none on most boards, answered in one word).
-    fn combo_swaps(&self, board: &Board) -> Option<SwapMasks> {
+    /// The swaps that are combos, from the kinds' [`Combos`](crate::Combos): none on most
+    /// boards, answered in one word.
+    #[inline]
+    fn combo_swaps(&self, board: &Board) -> Option<FoundSwaps> {
         if !self.has_specials() || !board.has_special() {
             return None;
         }
-        let mut masks = SwapMasks::default();
-        let size = board.size();
-        for at in board.special_cells() {
-            let neighbours = [
-                (at.col > 0).then(|| (Pos::new(at.row, at.col - 1), at)),
-                Some((at, Pos::new(at.row, at.col + 1))),
-                (at.row > 0).then(|| (Pos::new(at.row - 1, at.col), at)),
-                Some((at, Pos::new(at.row + 1, at.col))),
-            ];
-            for (a, b) in neighbours.into_iter().flatten() {
-                if !size.contains(b) {
-                    continue;
-                }
-                let (Some(pa), Some(pb)) = (board.at(a).piece(), board.at(b).piece()) else {
-                    continue;
-                };
-                if self.specials.is_combo(pa, pb) {
-                    let keyed = if a.row == b.row {
-                        &mut masks.right
-                    } else {
-                        &mut masks.down
-                    };
-                    keyed.insert(a);
-                }
-            }
-        }
-        (!masks.is_empty()).then_some(masks)
+        board.combo_swaps(self.specials.kinds())
     }
 
     /// A swap on `board` as scratch: swap, detect, swap back.
@@ -304,15 +279,37 @@ where
 
     #[inline]
     fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        if !self.moves.accepts(MoveKind::Swap) {
+            return Some(FoundSwaps::of_masks(SwapMasks::default(), board.size()));
+        }
         let found = self.detect.match_swaps(board)?;
         Some(match self.combo_swaps(board) {
             None => found,
-            Some(combos) => found.union(FoundSwaps::of_masks(combos, board.size())),
+            Some(combos) => found.union(combos),
+        })
+    }
+
+    #[inline]
+    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        if !self.moves.accepts(MoveKind::Swap) {
+            return (board.rows() <= 8 && board.cols() <= 8).then(PackedSwaps::default);
+        }
+        let found = self.detect.match_swaps(board)?.into_packed()?;
+        if !self.has_specials() || !board.has_special() {
+            return Some(found);
+        }
+        let combos = board.combo_swaps_packed(self.specials.kinds())?;
+        Some(PackedSwaps {
+            right: found.right | combos.right,
+            down: found.down | combos.down,
         })
     }
 
     #[inline]
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
+        if !self.moves.accepts(MoveKind::Swap) {
+            return Some(false);
+        }
         let any = self.detect.any_match_swap(board)?;
         Some(any || self.combo_swaps(board).is_some())
     }
@@ -341,8 +338,14 @@ where
             return None;
         }
         let (a, b) = (board.get(from).ok()?.piece()?, board.get(to).ok()?.piece()?);
-        let special = a.special().is_some() || b.special().is_some();
-        (special && self.specials.is_combo(a, b)).then(|| self.specials.combo(board, from, to))
+        let kinds = self.specials.kinds();
+        let combos = |piece: Piece| {
+            let special = piece.special();
+            (kinds.iter())
+                .find(|k| special == Some(k.special))
+                .map_or(Combos::None, |k| k.combos)
+        };
+        Combos::pair(combos(a), combos(b)).then(|| self.specials.combo(board, from, to))
     }
 
     fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {

@@ -57,7 +57,6 @@ use match3_core::{
     Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant, runs,
 };
 
-use crate::specials::{Kind, kind};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -120,15 +119,6 @@ impl Specials for LineSpecials {
 
     fn blast(&self, board: &Board, pos: Pos, piece: Piece, _rng: &mut GameRng) -> CellSet {
         blast::fire(board, pos, piece)
-    }
-
-    /// Two of these specials side by side, or a colour bomb and any piece.
-    fn is_combo(&self, a: Piece, b: Piece) -> bool {
-        match (kind(a), kind(b)) {
-            (Some(_), Some(_)) => true,
-            (Some(Kind::ColorBomb), _) | (_, Some(Kind::ColorBomb)) => true,
-            _ => false,
-        }
     }
 
     fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {

@@ -8,7 +8,7 @@ use match3_core::refill::{NoRefill, Uniform};
 use match3_core::scoring::{CellsTimesChain, OnePerCell};
 use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Detect, Game, GameConfig, GameRng, Horizon,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng, Horizon,
     Matches, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Piece, Pos, Rules, SetupError,
     Size, SpecialKind, Specials, Status, Variant, runs,
 };
@@ -299,9 +299,9 @@ fn taps_clear_what_the_rules_say_and_refuse_otherwise() {
 /// specials swapped make a combo that clears both rows.
 #[derive(Clone, Debug)]
 struct Blasts;
-const ROW: SpecialKind = SpecialKind::colored('-', "row");
-const COL: SpecialKind = SpecialKind::colored('|', "column");
-const WRAP: SpecialKind = SpecialKind::colored('+', "3x3");
+const ROW: SpecialKind = SpecialKind::colored('-', "row").combining(Combos::WithSpecials);
+const COL: SpecialKind = SpecialKind::colored('|', "column").combining(Combos::WithSpecials);
+const WRAP: SpecialKind = SpecialKind::colored('+', "3x3").combining(Combos::WithSpecials);
 /// Striped-like and wrapped-like specials; any two specials swapped are a combo.
 #[derive(Clone, Copy)]
 struct BlastSpecials;
@@ -320,9 +320,6 @@ impl Specials for BlastSpecials {
                 .collect(),
             _ => CellSet::new(),
         }
-    }
-    fn is_combo(&self, a: Piece, b: Piece) -> bool {
-        a.special().is_some() && b.special().is_some()
     }
     fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
         (0..board.cols() as u8)
