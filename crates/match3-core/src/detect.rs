@@ -17,7 +17,8 @@
 //!   [`Field`](crate::planes::Field); wrapped in [`Planes`], the engine derives fast
 //!   answers from it by moving the two swapped cells' bits, never copying a board;
 //! - a type implementing [`Detect`] with hooks of its own, like the bundled
-//!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares).
+//!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares), whose
+//!   legal swaps come from one formula per colour.
 //!
 //! Detections combine: [`Detect::or`] matches what either matches, and derives its fast
 //! answers from both sides' (a legal swap of the union is a legal swap of one side).
@@ -49,6 +50,8 @@ use crate::piece::MAX_COLORS;
 use crate::planes::{Field, FoundSwaps, OnPlanes, PlaneView};
 use crate::pos::Pos;
 use crate::runs;
+
+pub use crate::squares::Squares;
 
 /// Which cells match. Only [`find_matches`](Detect::find_matches) is required; each other
 /// method is a faster answer to a question the engine can derive from it, and returning
@@ -199,6 +202,9 @@ impl<T: PlaneRule> Detect for Planes<T> {
     }
 
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        if let Some(found) = packed::swaps(&self.0, board, false) {
+            return Some(found.1);
+        }
         let found = PlaneView::of(board).visit(Candidates {
             rule: &self.0,
             board,
@@ -211,6 +217,9 @@ impl<T: PlaneRule> Detect for Planes<T> {
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {
+        if let Some((any, _)) = packed::swaps(&self.0, board, true) {
+            return Some(any);
+        }
         let found = PlaneView::of(board).visit(Candidates {
             rule: &self.0,
             board,
@@ -221,6 +230,91 @@ impl<T: PlaneRule> Detect for Planes<T> {
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Some(view.visit(AllMatched(&self.0)))
+    }
+}
+
+/// Swaps judged on a board of at most 64 cells: every plane one word, cells by index.
+mod packed {
+    use super::PlaneRule;
+    use crate::board::Board;
+    use crate::moves::PackedSwaps;
+    use crate::planes::{Eight, Field, FoundSwaps};
+    use crate::piece::Cell;
+
+    /// Every legal swap (or, with `first`, whether there is one, stopping at it) on a board
+    /// of at most 64 cells: `None` on a bigger one.
+    pub(super) fn swaps<T: PlaneRule>(
+        rule: &T,
+        board: &Board,
+        first: bool,
+    ) -> Option<(bool, FoundSwaps)> {
+        let g = board.geometry()?;
+        let (colors, pieces) = (board.packed_colors()?, board.packed_pieces()?);
+        let cells = board.cells();
+        let keyed = if (g.rows, g.cols) == (8, 8) {
+            judge(rule, &Eight, 8, colors, pieces, cells, first)
+        } else {
+            judge(rule, g, g.cols as usize, colors, pieces, cells, first)
+        };
+        let [right, down] = keyed;
+        let any = right | down != 0;
+        let found = match (Field::to_bytes8(g, right), Field::to_bytes8(g, down)) {
+            (Some(right), Some(down)) => FoundSwaps::Packed(PackedSwaps { right, down }),
+            _ => FoundSwaps::of_masks(
+                crate::moves::SwapMasks {
+                    right: Field::to_set(g, right),
+                    down: Field::to_set(g, down),
+                },
+                board.size(),
+            ),
+        };
+        Some((any, found))
+    }
+
+    /// The legal swaps with the right and with the lower neighbour, keyed by the left or
+    /// upper cell's bit; with `first`, only the first one found.
+    fn judge<F: Field<P = u64>, T: PlaneRule>(
+        rule: &T,
+        f: &F,
+        cols: usize,
+        colors: &[u64],
+        pieces: u64,
+        cells: &[Cell],
+        first: bool,
+    ) -> [u64; 2] {
+        let plane = |cell: Cell| cell.color().map(|c| colors[usize::from(c.index())]);
+        // Every colour's matches on the board as it is: for pairs of one colour, whose
+        // swap changes no plane. Worked out once, when such a pair comes.
+        let mut standing = None;
+        let mut keyed = [0u64; 2];
+        let pairs = [pieces & f.right(pieces, 1), pieces & f.below(pieces, 1)];
+        for (dir, mut bits) in pairs.into_iter().enumerate() {
+            let step = if dir == 0 { 1 } else { cols };
+            while bits != 0 {
+                let a = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let b = a + step;
+                let (ca, cb) = (cells[a].color(), cells[b].color());
+                let (bit_a, bit_b) = (1u64 << a, 1u64 << b);
+                let legal = if ca == cb {
+                    let m = *standing.get_or_insert_with(|| {
+                        colors.iter().fold(0, |acc, &p| if p == 0 { acc } else { acc | rule.matched(f, p) })
+                    });
+                    ca.is_some() && m & (bit_a | bit_b) != 0
+                } else {
+                    let moved = bit_a | bit_b;
+                    plane(cells[a]).is_some_and(|p| rule.matched(f, p ^ moved) & bit_b != 0)
+                        || plane(cells[b]).is_some_and(|p| rule.matched(f, p ^ moved) & bit_a != 0)
+                };
+                if legal {
+                    keyed[dir] |= bit_a;
+                    if first {
+                        return keyed;
+                    }
+                }
+            }
+        }
+        keyed
     }
 }
 
@@ -421,16 +515,3 @@ impl Detect for LineRuns {
     }
 }
 
-/// 2×2 squares of one colour: every cell of a square matches. A [`PlaneRule`], so every
-/// answer is derived on the planes (see [`Planes`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Squares;
-
-impl PlaneRule for Squares {
-    fn matched<F: Field>(&self, f: &F, m: F::P) -> F::P {
-        // Top-left corners of a square, then the square grown from each.
-        let corners = m & f.right(m, 1) & f.below(m, 1) & f.right(f.below(m, 1), 1);
-        let across = corners | f.left(corners, 1);
-        across | f.above(across, 1)
-    }
-}

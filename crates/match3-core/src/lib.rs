@@ -149,6 +149,7 @@ mod save;
 pub mod scoring;
 mod shuffle;
 pub mod specials;
+mod squares;
 mod trace;
 mod turn;
 mod variant;

@@ -9,7 +9,7 @@
 //! each side brings its own fast answers; the specials part declares the kind, makes it
 //! from squares and says what it clears.
 
-use match3_core::detect::{LineRuns, Or, Planes, Squares};
+use match3_core::detect::{LineRuns, Or, Squares};
 use match3_core::refill::Uniform;
 use match3_core::{
     Board, CellSet, Detect, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant,
@@ -19,11 +19,11 @@ use match3_core::{
 pub const PROPELLER: SpecialKind = SpecialKind::colored('^', "propeller");
 
 /// The propeller rules' parts.
-pub type Propeller = Variant<Or<LineRuns, Planes<Squares>>, Propellers, Uniform>;
+pub type Propeller = Variant<Or<LineRuns, Squares>, Propellers, Uniform>;
 
 /// Runs of three, 2×2 squares, propellers, random refill, a point per cell.
 pub fn propeller() -> Propeller {
-    Variant::new("propeller", LineRuns::new(3).or(Planes(Squares)))
+    Variant::new("propeller", LineRuns::new(3).or(Squares))
         .with_specials(Propellers)
         .with_refill(Uniform)
 }
