@@ -3,7 +3,7 @@
 //! on the colour planes' row words. Shared by the `extension` benchmark and the
 //! cross-variant tests, which check that both agree and pass the shared suite.
 
-use match3_core::detect::{PlaneRule, Planes};
+use match3_core::detect::{DetectFn, PlaneRule, Planes};
 use match3_core::planes::{self, Field};
 use match3_core::refill::Uniform;
 use match3_core::specials::NoSpecials;
@@ -13,8 +13,8 @@ use match3_core::{Board, CellSet, Color, Pos, Variant};
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// Runs of three in a line, diagonals included; detection only, cell by cell.
-pub fn diagonal_naive() -> Variant<fn(&Board) -> CellSet, NoSpecials, Uniform> {
-    Variant::new("diagonal-naive", naive_matches as fn(&Board) -> CellSet).with_refill(Uniform)
+pub fn diagonal_naive() -> Variant<DetectFn, NoSpecials, Uniform> {
+    Variant::new("diagonal-naive", naive_matches as DetectFn).with_refill(Uniform)
 }
 
 /// Every cell in a run of three in any of the four directions, cell by cell.

@@ -215,7 +215,9 @@ impl MoveSet for ClusterMoves {
     fn accepts(&self, kind: MoveKind) -> bool {
         matches!(
             (self.mode, kind),
-            (Mode::Swap, MoveKind::Swap) | (Mode::Drop, MoveKind::Drop) | (Mode::Tap, MoveKind::Tap)
+            (Mode::Swap, MoveKind::Swap)
+                | (Mode::Drop, MoveKind::Drop)
+                | (Mode::Tap, MoveKind::Tap)
         )
     }
 

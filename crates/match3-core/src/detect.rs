@@ -14,7 +14,7 @@
 //! - a closure `Fn(&Board) -> CellSet` is a detection: every other answer is derived,
 //!   pair by pair on a scratch board;
 //! - a [`PlaneRule`] says which cells of one colour's bit plane match, written once over
-//!   [`Field`](crate::planes::Field); wrapped in [`Planes`], the engine derives fast
+//!   [`Field`]; wrapped in [`Planes`], the engine derives fast
 //!   answers from it by moving the two swapped cells' bits, never copying a board;
 //! - a type implementing [`Detect`] with hooks of its own, like the bundled
 //!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares), whose
@@ -100,6 +100,11 @@ pub trait Detect {
         Or(self, other)
     }
 }
+
+/// A plain function from a board to its matched cells: the type to name when a
+/// [`Variant`](crate::Variant) stored in a `const` or returned from a function detects with
+/// a `fn` item (`threes as DetectFn`).
+pub type DetectFn = fn(&Board) -> CellSet;
 
 /// Any closure from a board to its matched cells is a detection (every fast answer
 /// derived).
@@ -238,8 +243,8 @@ mod packed {
     use super::PlaneRule;
     use crate::board::Board;
     use crate::moves::PackedSwaps;
-    use crate::planes::{Eight, Field, FoundSwaps};
     use crate::piece::Cell;
+    use crate::planes::{Eight, Field, FoundSwaps};
 
     /// Every legal swap (or, with `first`, whether there is one, stopping at it) on a board
     /// of at most 64 cells: `None` on a bigger one.
@@ -262,8 +267,8 @@ mod packed {
             (Some(right), Some(down)) => FoundSwaps::Packed(PackedSwaps { right, down }),
             _ => FoundSwaps::of_masks(
                 crate::moves::SwapMasks {
-                    right: Field::to_set(g, right),
-                    down: Field::to_set(g, down),
+                    right: Field::cells_of(g, right),
+                    down: Field::cells_of(g, down),
                 },
                 board.size(),
             ),
@@ -298,7 +303,13 @@ mod packed {
                 let (bit_a, bit_b) = (1u64 << a, 1u64 << b);
                 let legal = if ca == cb {
                     let m = *standing.get_or_insert_with(|| {
-                        colors.iter().fold(0, |acc, &p| if p == 0 { acc } else { acc | rule.matched(f, p) })
+                        colors.iter().fold(0, |acc, &p| {
+                            if p == 0 {
+                                acc
+                            } else {
+                                acc | rule.matched(f, p)
+                            }
+                        })
                     });
                     ca.is_some() && m & (bit_a | bit_b) != 0
                 } else {
@@ -331,7 +342,7 @@ impl<T: PlaneRule> OnPlanes for AllMatched<'_, T> {
                 acc | self.0.matched(f, plane)
             }
         });
-        f.to_set(all)
+        f.cells_of(all)
     }
 }
 
@@ -420,7 +431,11 @@ impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
             // The planes do not change: legal only where a match already passes.
             let matched = *self.matched.get_or_init(|| {
                 (self.planes.iter()).fold(f.zero(), |acc, &p| {
-                    if f.is_zero(p) { acc } else { acc | self.rule.matched(f, p) }
+                    if f.is_zero(p) {
+                        acc
+                    } else {
+                        acc | self.rule.matched(f, p)
+                    }
                 })
             });
             return f.contains(matched, a) || f.contains(matched, b);
@@ -441,7 +456,7 @@ impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
         let f = self.f;
         let right = pieces & f.right(pieces, 1);
         let down = pieces & f.below(pieces, 1);
-        (f.to_set(right), f.to_set(down))
+        (f.cells_of(right), f.cells_of(down))
     }
 
     /// Every legal swap.
@@ -464,8 +479,12 @@ impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
     /// Whether any swap is legal, stopping at the first.
     fn any(&self, pieces: F::P) -> bool {
         let (right, down) = self.pairs(pieces);
-        right.iter().any(|a| self.swap(a, Pos::new(a.row, a.col + 1)))
-            || down.iter().any(|a| self.swap(a, Pos::new(a.row + 1, a.col)))
+        right
+            .iter()
+            .any(|a| self.swap(a, Pos::new(a.row, a.col + 1)))
+            || down
+                .iter()
+                .any(|a| self.swap(a, Pos::new(a.row + 1, a.col)))
     }
 }
 
@@ -514,4 +533,3 @@ impl Detect for LineRuns {
         Some(runs::run_cells_on(view, self.min))
     }
 }
-

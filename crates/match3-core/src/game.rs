@@ -486,7 +486,10 @@ impl<R: Rules> Game<R> {
         }
         check_spawn(&rules, &saved.level)?;
         let mut saved = saved;
-        for slot in [&mut saved.initial.refill_state, &mut saved.state.refill_state] {
+        for slot in [
+            &mut saved.initial.refill_state,
+            &mut saved.state.refill_state,
+        ] {
             rules
                 .load_refill_state(slot)
                 .map_err(|problem| SetupError::RefillState {
@@ -666,11 +669,12 @@ impl<R: Rules> Game<R> {
     /// What `mv` would score within `horizon`, as [`evaluate_within`](Game::evaluate_within)
     /// says, and the goal progress it would make, but into a [`ScoreScratch`], which
     /// never shows its board: that lets the look-ahead move only the board's masks when
-    /// the rules read nothing else ([`Rules::resolves_on_planes`]) on a board of at most
-    /// 64 cells without holes, obstacles or specials. Cells and ids then stay where they
-    /// were, which saves about a fifth of a greedy clusters decision. Otherwise, and
-    /// whenever a phase creates a special, it plays the turn on the cells as
-    /// `evaluate_within` does. The greedy bot ranks its moves with it.
+    /// every part has a form that reads no cell (the detection's
+    /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring
+    /// [`by_count`](crate::Scoring::by_count), no special kind), on a board of at most 64
+    /// cells without holes or obstacles. Cells and ids then stay where they were, which
+    /// saves about a fifth of a greedy clusters decision. Otherwise it plays the turn on
+    /// the cells as `evaluate_within` does. The greedy bot ranks its moves with it.
     ///
     /// ```
     /// use match3_core::detect::LineRuns;

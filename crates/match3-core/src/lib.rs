@@ -135,7 +135,7 @@ mod moves;
 pub mod moveset;
 mod notation;
 mod obstacles;
-pub mod packed;
+mod packed;
 mod phase;
 mod piece;
 pub mod planes;
@@ -156,36 +156,36 @@ mod variant;
 
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
+pub use detect::Detect;
 pub use error::{
     LayerError, MoveError, NotationError, PosError, ReplayError, SetupError, SizeError,
     SizeParseError,
 };
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch, Snapshot, TurnSummary};
+pub use generate::Generate;
 pub use layers::{Layers, MAX_JELLY};
 pub use legal::{
     any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
 };
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
+pub use moveset::MoveSet;
 pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
 pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind};
 pub use pos::{MAX_SIDE, Pos, Size};
+pub use refill::Refill;
 pub use refill::{RefillSlot, SpawnSite};
 pub use rng::GameRng;
 pub use rowmasks::RowMasks;
-pub use detect::Detect;
-pub use generate::Generate;
-pub use moveset::MoveSet;
-pub use refill::Refill;
 pub use rules::Rules;
+pub use save::SavedGame;
 pub use scoring::Scoring;
 pub use specials::Specials;
-pub use variant::Variant;
-pub use save::SavedGame;
 pub use trace::{
     Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, Shuffle, Sink,
     Spawn, Status, Trace,
 };
 pub use turn::{CALM_REFILL_AFTER, Horizon, PHASE_LIMIT, gravity};
+pub use variant::Variant;

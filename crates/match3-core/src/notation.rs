@@ -7,7 +7,7 @@
 //!
 //! Special pieces are written with their kind's marker: after the colour letter for a
 //! coloured kind (`B-`), alone for a colourless one (`*`). Which markers exist, and which
-//! of them stand alone, is the rules' table ([`Rules::specials`](crate::Rules::specials)):
+//! of them stand alone, is the rules' table ([`Specials::kinds`](crate::Specials::kinds)):
 //! [`Board::parse`] reads with a given table (or use
 //! [`Rules::parse_board`](crate::Rules::parse_board)); `FromStr` reads with
 //! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), `_` (a hole in the board's shape), a letter followed

@@ -47,7 +47,7 @@ impl fmt::Display for Color {
 /// written after the colour letter (`B-`) or alone for a colourless kind (`*`).
 ///
 /// Core gives a kind no meaning beyond its marker: the rules declare their kinds
-/// ([`Rules::specials`](crate::Rules::specials)) and say what each one does when it fires,
+/// ([`Specials::kinds`](crate::Specials::kinds)) and say what each one does when it fires,
 /// when it is created and how it combines. Two rule crates may use the same marker for
 /// different things.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

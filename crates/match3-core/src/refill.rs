@@ -60,7 +60,16 @@ pub trait RefillState:
 }
 
 impl<T> RefillState for T where
-    T: Any + Clone + Default + PartialEq + Hash + Debug + Send + Sync + Serialize + DeserializeOwned
+    T: Any
+        + Clone
+        + Default
+        + PartialEq
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
 {
 }
 

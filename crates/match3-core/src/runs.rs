@@ -97,8 +97,8 @@ impl OnPlanes for Runs3 {
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> Runs {
         let (h, v) = planes::all_runs3(f, &planes::ColorCodes::new(f, colors));
         Runs {
-            horizontal: f.to_set(h),
-            vertical: f.to_set(v),
+            horizontal: f.cells_of(h),
+            vertical: f.cells_of(v),
         }
     }
 }
@@ -109,7 +109,7 @@ struct RunCells3;
 impl OnPlanes for RunCells3 {
     type Output = CellSet;
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
-        f.to_set(every_run3(f, colors))
+        f.cells_of(every_run3(f, colors))
     }
 }
 
@@ -322,7 +322,7 @@ impl OnPlanes for RunCells {
             }
             cells
         });
-        f.to_set(all)
+        f.cells_of(all)
     }
 }
 

@@ -40,7 +40,11 @@ impl Detect for Squares {
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {
-        Some(!planes::on_planes(board, SquareSwaps).into_masks().is_empty())
+        Some(
+            !planes::on_planes(board, SquareSwaps)
+                .into_masks()
+                .is_empty(),
+        )
     }
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
@@ -53,7 +57,12 @@ struct SquareSwaps;
 
 impl OnPlanes for SquareSwaps {
     type Output = FoundSwaps;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, pieces: F::P) -> FoundSwaps {
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> FoundSwaps {
         let z = f.zero();
         let (mut right, mut down, mut same_right, mut same_down, mut matched) = (z, z, z, z, z);
         for p in colors {

@@ -16,8 +16,8 @@ use crate::moves::{KnownSwaps, Move};
 use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
-use crate::pos::{MAX_SIDE, Pos};
 use crate::planes::PlaneView;
+use crate::pos::{MAX_SIDE, Pos};
 use crate::refill::{Refill, SpawnSite, recolor_to_avoid_matches};
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -865,16 +865,19 @@ mod tests {
     use crate::game::Game;
 
     /// Runs of three that refill.
-    const THREES: crate::Variant<crate::detect::LineRuns, crate::specials::NoSpecials, crate::refill::Uniform> =
-        crate::Variant::assemble(
-            "threes",
-            crate::detect::LineRuns::new(3),
-            crate::specials::NoSpecials,
-            crate::refill::Uniform,
-            crate::scoring::OnePerCell,
-            crate::moveset::Swaps,
-            crate::generate::Stable,
-        );
+    const THREES: crate::Variant<
+        crate::detect::LineRuns,
+        crate::specials::NoSpecials,
+        crate::refill::Uniform,
+    > = crate::Variant::assemble(
+        "threes",
+        crate::detect::LineRuns::new(3),
+        crate::specials::NoSpecials,
+        crate::refill::Uniform,
+        crate::scoring::OnePerCell,
+        crate::moveset::Swaps,
+        crate::generate::Stable,
+    );
 
     /// Records where pieces spawn, in order.
     #[derive(Default)]

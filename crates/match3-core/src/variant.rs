@@ -1,7 +1,6 @@
 //! [`Variant`]: a rule variant assembled from parts, and the engine's answers derived
 //! from them.
 
-
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::detect::{self, Detect};
@@ -67,7 +66,9 @@ impl<D: Detect> Variant<D> {
     /// A variant called `name` that matches what `detect` matches, with the default parts
     /// (no specials, no refill, a point per cell, swaps, random stable boards).
     pub const fn new(name: &'static str, detect: D) -> Self {
-        Variant::assemble(name, detect, NoSpecials, NoRefill, OnePerCell, Swaps, Stable)
+        Variant::assemble(
+            name, detect, NoSpecials, NoRefill, OnePerCell, Swaps, Stable,
+        )
     }
 }
 

@@ -33,5 +33,8 @@ impl PlaneRule for Bends {
 
 /// Swap-mode clusters whose groups match only when they bend.
 pub fn bent() -> impl Rules + Clone + Send + Sync {
-    Clusters::swap().variant().named("bent").with_detect(Planes(Bends))
+    Clusters::swap()
+        .variant()
+        .named("bent")
+        .with_detect(Planes(Bends))
 }

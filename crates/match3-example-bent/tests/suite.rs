@@ -9,7 +9,9 @@ fn reference(board: &Board) -> CellSet {
     let mut out = CellSet::new();
     let mut seen = CellSet::new();
     for start in board.size().positions() {
-        let Some(color) = board.color_at(start) else { continue };
+        let Some(color) = board.color_at(start) else {
+            continue;
+        };
         if seen.contains(start) {
             continue;
         }
@@ -29,7 +31,12 @@ fn reference(board: &Board) -> CellSet {
     out
 }
 
-match3_testkit::rules_suite!(bent, bent(), oracle = reference, snapshots = "../../snapshots");
+match3_testkit::rules_suite!(
+    bent,
+    bent(),
+    oracle = reference,
+    snapshots = "../../snapshots"
+);
 
 #[test]
 fn straight_groups_do_not_match_and_bent_ones_do() {
@@ -47,7 +54,12 @@ fn a_swap_that_makes_a_straight_line_is_illegal_and_one_that_bends_plays() {
     let board: Board = "AAC/DBA/CDB".parse().unwrap();
     let mut game = Game::from_board(bent(), board, 1).unwrap();
     let straight = Move::Swap(Pos::new(1, 2), Pos::new(0, 2));
-    assert!(matches!(game.play(straight), Err(MoveError::NoMatch { .. })));
-    let trace = game.play(Move::Swap(Pos::new(1, 2), Pos::new(1, 1))).unwrap();
+    assert!(matches!(
+        game.play(straight),
+        Err(MoveError::NoMatch { .. })
+    ));
+    let trace = game
+        .play(Move::Swap(Pos::new(1, 2), Pos::new(1, 1)))
+        .unwrap();
     assert_eq!(trace.phases[0].cleared.len(), 3);
 }

@@ -50,7 +50,9 @@ impl Specials for WithLightning {
             return self.0.blast(board, pos, piece, rng);
         }
         let pieces: Vec<Pos> = board.pieces().map(|(p, _, _)| p).collect();
-        (0..3).map(|_| pieces[rng.below(pieces.len() as u32) as usize]).collect()
+        (0..3)
+            .map(|_| pieces[rng.below(pieces.len() as u32) as usize])
+            .collect()
     }
     fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
         self.0.combo(board, from, to)
@@ -59,7 +61,8 @@ impl Specials for WithLightning {
 
 /// Lines, squares and lightning.
 pub fn lightning() -> impl Rules + Clone + Send + Sync {
-    Lines.variant()
+    Lines
+        .variant()
         .named("lightning")
         .with_detect(LineRuns::new(3).or(Squares))
         .with_specials(WithLightning(LineSpecials))

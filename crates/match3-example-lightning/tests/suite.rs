@@ -9,7 +9,8 @@ fn reference(board: &Board) -> CellSet {
     let mut cells = match3_testkit::oracle::line_runs(board, 3);
     for r in 1..board.rows() as u8 {
         for c in 1..board.cols() as u8 {
-            let square = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)].map(|(r, c)| Pos::new(r, c));
+            let square =
+                [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)].map(|(r, c)| Pos::new(r, c));
             let color = board.color_at(square[0]);
             if color.is_some() && square.iter().all(|&p| board.color_at(p) == color) {
                 cells.extend(square);
@@ -19,7 +20,12 @@ fn reference(board: &Board) -> CellSet {
     cells
 }
 
-match3_testkit::rules_suite!(lightning, lightning(), oracle = reference, snapshots = "../../snapshots");
+match3_testkit::rules_suite!(
+    lightning,
+    lightning(),
+    oracle = reference,
+    snapshots = "../../snapshots"
+);
 
 #[test]
 fn lightning_strikes_three_random_pieces_and_replays() {

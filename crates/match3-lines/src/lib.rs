@@ -57,7 +57,6 @@ use match3_core::{
     Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant, runs,
 };
 
-
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
 
@@ -108,7 +107,7 @@ impl Specials for LineSpecials {
         // Every special needs a run of four or two crossing runs (five cells): a phase
         // of at most three matched cells, the common case, skips finding runs again.
         let board = matches.board();
-        if groups::fewer_than_four(board, matches.cells()) {
+        if groups::fewer_than_four(matches.cells()) {
             return;
         }
         let runs = runs::find_runs(board, MIN_RUN);

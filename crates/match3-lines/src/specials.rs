@@ -1,5 +1,5 @@
 //! The special kinds of the line-run rules, declared through core's open mechanism
-//! ([`Rules::specials`](match3_core::Rules::specials)): striped (`A-` clears its row,
+//! ([`Specials::kinds`](match3_core::Specials::kinds)): striped (`A-` clears its row,
 //! `A|` its column), wrapped (`A+`) and the colourless colour bomb (`*`).
 
 use match3_core::{Color, Combos, Piece, Special, SpecialKind};
@@ -21,8 +21,8 @@ pub const STRIPED_COL: SpecialKind =
     SpecialKind::colored('|', "striped (clears its column)").combining(Combos::WithSpecials);
 /// Wrapped, clearing the 3×3 around it: `A+`; a combo with any other special that
 /// combines.
-pub const WRAPPED: SpecialKind = SpecialKind::colored('+', "wrapped (clears the 3x3 around it)")
-    .combining(Combos::WithSpecials);
+pub const WRAPPED: SpecialKind =
+    SpecialKind::colored('+', "wrapped (clears the 3x3 around it)").combining(Combos::WithSpecials);
 /// Colour bomb, no colour, never in a run: `*`; a combo with any piece.
 pub const COLOR_BOMB: SpecialKind =
     SpecialKind::colorless('*', "colour bomb").combining(Combos::WithAnything);

@@ -65,11 +65,7 @@ fn replays<R: Rules>(mut game: Game<R>, solution: &Solution) -> Result<(), TestC
     Ok(())
 }
 
-fn agrees<R: Rules + Clone>(
-    rules: R,
-    bound: Bound<'_>,
-    board: Board,
-) -> Result<(), TestCaseError> {
+fn agrees<R: Rules + Clone>(rules: R, bound: Bound<'_>, board: Board) -> Result<(), TestCaseError> {
     let Ok(game) = Game::from_board(rules, board, 0) else {
         return Ok(());
     };

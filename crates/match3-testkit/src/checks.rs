@@ -38,100 +38,10 @@ macro_rules! ensure {
     };
 }
 
-/// The board's bit masks agree with its cells (every plane, every row).
+/// The board's bit planes agree with its cells (every plane, every row; the packed
+/// planes of small boards too): [`Board::check_planes`].
 pub fn board_masks(board: &Board) -> Check {
-    use match3_core::Cell;
-    let rows = board.rows();
-    let mut want = vec![vec![0u32; rows]; 5 + match3_core::MAX_COLORS as usize];
-    // Index 4 holds holes; colours start at 5 (the check's own layout, not the board's).
-    for (p, cell) in board.iter() {
-        let bit = 1u32 << p.col;
-        let r = p.row as usize;
-        match cell {
-            Cell::Empty => {}
-            Cell::Blocker => want[1][r] |= bit,
-            Cell::Hole => want[4][r] |= bit,
-            Cell::Crate(_) => {}
-            Cell::Piece(piece) => {
-                want[0][r] |= bit;
-                if piece.special().is_some() {
-                    want[2][r] |= bit;
-                }
-                if piece.color().is_none() {
-                    want[3][r] |= bit;
-                }
-                if let Some(c) = piece.color() {
-                    ensure!(
-                        (c.index() as usize) < board.color_planes(),
-                        "{board}: colour {c} beyond the planes"
-                    );
-                    want[5 + c.index() as usize][r] |= bit;
-                }
-            }
-        }
-    }
-    let planes: [(&str, &[u32]); 5] = [
-        ("pieces", &board.piece_rows()),
-        ("blockers", &board.blocker_rows()),
-        ("specials", &board.special_rows()),
-        ("colourless", &board.colorless_rows()),
-        ("holes", board.hole_rows()),
-    ];
-    for (i, (name, got)) in planes.iter().enumerate() {
-        ensure!(
-            *got == want[i].as_slice(),
-            "{board}: {name} mask {got:?}, cells say {:?}",
-            want[i]
-        );
-    }
-    for c in 0..match3_core::MAX_COLORS {
-        let got = board.color_rows(match3_core::Color::new(c).expect("below 26"));
-        ensure!(
-            *got == *want[5 + c as usize],
-            "{board}: colour {c} mask {got:?}"
-        );
-    }
-    // Packed planes (boards of at most 64 cells) hold the same bits.
-    let cols = board.cols();
-    let pack = |rows: &[u32]| -> u64 {
-        rows.iter()
-            .enumerate()
-            .map(|(r, &w)| u64::from(w) << (r * cols))
-            .fold(0, |a, b| a | b)
-    };
-    match (
-        board.geometry(),
-        board.packed_colors(),
-        board.packed_pieces(),
-    ) {
-        (Some(_), Some(colors), Some(pieces)) => {
-            ensure!(
-                board.size().cells() <= 64,
-                "{board}: packed planes on a big board"
-            );
-            ensure!(
-                pieces == pack(&want[0]),
-                "{board}: packed pieces {pieces:#x}"
-            );
-            for c in 0..match3_core::MAX_COLORS as usize {
-                let got = colors.get(c).copied().unwrap_or(0);
-                ensure!(
-                    got == pack(&want[5 + c]),
-                    "{board}: packed colour {c} {got:#x}"
-                );
-            }
-        }
-        (None, None, None) => ensure!(
-            board.size().cells() > 64,
-            "{board}: small board without packed planes"
-        ),
-        _ => {
-            return Err(Violation(format!(
-                "{board}: packed planes only partly present"
-            )));
-        }
-    }
-    Ok(())
+    board.check_planes().map_err(Violation)
 }
 
 /// Invariant 1: detection leaves its input unchanged, returns only cells on the board

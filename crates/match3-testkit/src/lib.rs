@@ -17,7 +17,7 @@
 //! That expands to `#[test]`s named `finite_…`, one per invariant every variant must keep:
 //!
 //! 1. detection is pure and agrees with the reference `oracle` (if given);
-//! 2. `in_match`, `swap_matches`, `swap_matches_in` and the legal-move enumeration agree
+//! 2. `in_match`, `swap_matches`, the legal swaps and the legal-move enumeration agree
 //!    with full detection;
 //! 3. a rejected move leaves the game bit-for-bit unchanged;
 //! 4. after every turn the board is stable and settled, and the status is right;

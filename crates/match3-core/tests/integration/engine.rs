@@ -1,16 +1,16 @@
 //! Engine paths no shipped variant exercises alone: refill cascades and the phase limit,
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
-use match3_core::detect::LineRuns;
+use match3_core::detect::{DetectFn, LineRuns};
 use match3_core::generate::Stable;
 use match3_core::moveset::{self, Swaps};
 use match3_core::refill::{NoRefill, Uniform};
 use match3_core::scoring::{CellsTimesChain, OnePerCell};
 use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng, Horizon,
-    Matches, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Piece, Pos, Rules, SetupError,
-    Size, SpecialKind, Specials, Status, Variant, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng,
+    Horizon, Matches, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Piece, Pos, Rules,
+    SetupError, Size, SpecialKind, Specials, Status, Variant, runs,
 };
 use std::num::NonZeroU32;
 
@@ -21,7 +21,7 @@ fn p(r: u8, c: u8) -> Pos {
 /// Runs of three (detection only) with random refill, cells × chain points.
 #[derive(Clone, Copy, Debug)]
 struct Refilling;
-type RefillingVariant = Variant<fn(&Board) -> CellSet, NoSpecials, Uniform, CellsTimesChain>;
+type RefillingVariant = Variant<DetectFn, NoSpecials, Uniform, CellsTimesChain>;
 const REFILLING: RefillingVariant = Variant::assemble(
     "refilling",
     threes,
@@ -58,9 +58,9 @@ fn one_colour_palette_is_rejected_for_refilling_rules() {
 #[derive(Clone, Debug)]
 struct Pairs;
 impl std::ops::Deref for Pairs {
-    type Target = Variant<fn(&Board) -> CellSet, NoSpecials, Uniform>;
+    type Target = Variant<DetectFn, NoSpecials, Uniform>;
     fn deref(&self) -> &Self::Target {
-        const PAIRS: Variant<fn(&Board) -> CellSet, NoSpecials, Uniform> = Variant::assemble(
+        const PAIRS: Variant<DetectFn, NoSpecials, Uniform> = Variant::assemble(
             "pairs",
             |board| runs::find_runs(board, 2).all(),
             NoSpecials,
@@ -259,9 +259,9 @@ impl MoveSet for RowTaps {
     }
 }
 impl std::ops::Deref for Taps {
-    type Target = Variant<fn(&Board) -> CellSet, NoSpecials, NoRefill, OnePerCell, RowTaps>;
+    type Target = Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, RowTaps>;
     fn deref(&self) -> &Self::Target {
-        const TAPS: Variant<fn(&Board) -> CellSet, NoSpecials, NoRefill, OnePerCell, RowTaps> =
+        const TAPS: Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, RowTaps> =
             Variant::assemble(
                 "taps",
                 |_| CellSet::new(),

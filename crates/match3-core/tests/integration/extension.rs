@@ -2,13 +2,14 @@
 //! their state in the snapshot), whole-phase scoring, grouped matches, special kinds with
 //! their own markers, and randomly targeted blasts.
 
+use match3_core::detect::DetectFn;
 use match3_core::moveset::Drops;
 use match3_core::planes::FoundSwaps;
 use match3_core::refill::{NoImmediateMatch, Refill, Scripted, Uniform, Weighted};
 use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CellSet, Color, Detect, Game, GameRng, Matches, Move, NotationError, PackedSwaps,
-    Piece, Pos, Rules, ScoredPhase, SpawnSite, SpecialKind, Specials, Variant, runs,
+    Board, CellSet, Color, Detect, Game, GameRng, Matches, Move, NotationError, PackedSwaps, Piece,
+    Pos, Rules, ScoredPhase, SpawnSite, SpecialKind, Specials, Variant, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -26,8 +27,8 @@ fn threes(board: &Board) -> CellSet {
 
 /// Runs of three, refilled by `policy`.
 #[allow(non_snake_case)]
-fn Threes<P: Refill>(policy: P) -> Variant<fn(&Board) -> CellSet, NoSpecials, P> {
-    Variant::new("threes", threes as fn(&Board) -> CellSet).with_refill(policy)
+fn Threes<P: Refill>(policy: P) -> Variant<DetectFn, NoSpecials, P> {
+    Variant::new("threes", threes as DetectFn).with_refill(policy)
 }
 
 #[test]
@@ -96,7 +97,7 @@ impl Refill for NextFromScript {
 
 #[test]
 fn the_drop_games_next_piece_comes_from_the_policy() {
-    let rules = Variant::new("scripted drops", threes as fn(&Board) -> CellSet)
+    let rules = Variant::new("scripted drops", threes as DetectFn)
         .with_refill(NextFromScript(Scripted::new(colors("CAB")).unwrap()))
         .with_moves(Drops);
     let mut game = Game::from_board(rules, "..../....".parse().unwrap(), 0).unwrap();
@@ -133,20 +134,16 @@ fn bonus_score(phase: &ScoredPhase<'_>) -> u64 {
 }
 
 #[allow(non_upper_case_globals)]
-const Bonus: Variant<
-    fn(&Board) -> CellSet,
-    Stars,
-    match3_core::refill::NoRefill,
-    fn(&ScoredPhase<'_>) -> u64,
-> = Variant::assemble(
-    "bonus",
-    threes,
-    Stars,
-    match3_core::refill::NoRefill,
-    bonus_score,
-    match3_core::moveset::Swaps,
-    match3_core::generate::Stable,
-);
+const Bonus: Variant<DetectFn, Stars, match3_core::refill::NoRefill, fn(&ScoredPhase<'_>) -> u64> =
+    Variant::assemble(
+        "bonus",
+        threes,
+        Stars,
+        match3_core::refill::NoRefill,
+        bonus_score,
+        match3_core::moveset::Swaps,
+        match3_core::generate::Stable,
+    );
 
 #[test]
 fn scoring_sees_groups_and_fired_specials() {
@@ -205,7 +202,7 @@ impl Specials for Snipers {
 }
 
 #[allow(non_upper_case_globals)]
-const Sniper: Variant<fn(&Board) -> CellSet, Snipers> = Variant::assemble(
+const Sniper: Variant<DetectFn, Snipers> = Variant::assemble(
     "sniper",
     threes,
     Snipers,
@@ -282,7 +279,7 @@ fn pointers_to_rules_hand_over_the_detections_fast_answers() {
     let marked = Variant::new("marked", Marked);
     let want = Some(FoundSwaps::Packed(PackedSwaps { right: 1, down: 0 }));
     let boxed: Box<dyn Rules> = Box::new(marked);
-    assert_eq!((&marked).legal_swaps(&board), want);
+    assert_eq!(marked.legal_swaps(&board), want);
     assert_eq!(boxed.legal_swaps(&board), want);
     assert_eq!(std::sync::Arc::new(marked).legal_swaps(&board), want);
     // A game of boxed rules keeps those swaps as its status on boards up to 8 × 8: its

@@ -1,14 +1,14 @@
 //! Holes (`_`): cells outside the board's shape. Nothing is ever on them, they break runs,
 //! pieces fall past them, and refills fill the topmost real cells of each column.
 
+use match3_core::detect::DetectFn;
 use match3_core::generate::Stable;
 use match3_core::moveset;
 use match3_core::refill::NoRefill;
 use match3_core::scoring::OnePerCell;
 use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, Cell, CellSet, Game, Layout, Move, MoveError, NotationError, Pos, Rules, Variant,
-    gravity,
+    Board, Cell, Game, Layout, Move, MoveError, NotationError, Pos, Rules, Variant, gravity,
 };
 
 use crate::common::{Refilling, p, threes};
@@ -16,7 +16,7 @@ use crate::rules_type;
 
 rules_type!(
     /// Runs of three, pieces dropped in by column.
-    Drops: Variant<fn(&Board) -> CellSet, NoSpecials, NoRefill, OnePerCell, moveset::Drops> =
+    Drops: Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, moveset::Drops> =
         Variant::assemble(
             "drops",
             threes,
@@ -147,8 +147,8 @@ fn a_move_that_leaves_a_dead_board_shuffles_it_keeping_every_piece() {
     use match3_core::refill::Scripted;
     use match3_core::{Color, Piece};
     let script = "CBA".chars().filter_map(Color::from_letter).collect();
-    let rules = Variant::new("dead", threes as fn(&Board) -> CellSet)
-        .with_refill(Scripted::new(script).unwrap());
+    let rules =
+        Variant::new("dead", threes as DetectFn).with_refill(Scripted::new(script).unwrap());
     let before: Board = "ABC/BBA/CCA/CBB".parse().unwrap();
     let mut game = Game::from_board(rules, before.clone(), 5).unwrap();
     let trace = game

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each test binary uses some of these
 
-use match3_core::detect::LineRuns;
+use match3_core::detect::{DetectFn, LineRuns};
 use match3_core::generate::Stable;
 use match3_core::moveset::Swaps;
 use match3_core::refill::Uniform;
@@ -40,7 +40,7 @@ pub fn threes(board: &Board) -> CellSet {
 
 rules_type!(
     /// Runs of three with random refill.
-    Refilling: Variant<fn(&Board) -> CellSet, NoSpecials, Uniform> = Variant::assemble(
+    Refilling: Variant<DetectFn, NoSpecials, Uniform> = Variant::assemble(
         "refilling",
         threes,
         NoSpecials,
