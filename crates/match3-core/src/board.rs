@@ -1,13 +1,10 @@
 //! [`Board`]: flat row-major storage of cells and piece ids.
 
 use crate::cellset::CellSet;
-use crate::error::{LayerError, PosError, SizeError};
-use crate::layers::{Layers, MAX_JELLY};
-use crate::masks::{CRATES, JELLY, LOCKS, Masks};
-use crate::moves::{PackedSwaps, SwapMasks};
-use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, SpecialKind};
-use crate::planes::FoundSwaps;
-use crate::pos::{MAX_SIDE, Pos, Size};
+use crate::layers::{LayerError, Layers, MAX_JELLY};
+use crate::masks::{CRATES, JELLY, LOCKS, Masks, copy_vec};
+use crate::piece::{Cell, Color, MAX_COLORS, Piece};
+use crate::pos::{Pos, PosError, Size, SizeError};
 use crate::rowmasks::RowMasks;
 
 /// A rectangular board, 1×1 to 32×32.
@@ -71,18 +68,6 @@ impl Clone for Board {
             self.layers.clone_from(&source.layers);
         }
         self.masks.clone_from(&source.masks);
-    }
-}
-
-/// `dst.clone_from(src)` for plain values: speculation copies boards of one size, where
-/// the lengths match and one copy of the slice does it.
-#[inline]
-pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
-    if dst.len() == src.len() {
-        dst.copy_from_slice(src);
-    } else {
-        dst.clear();
-        dst.extend_from_slice(src);
     }
 }
 
@@ -486,25 +471,25 @@ impl Board {
 
     /// Gravity on a board without holes or obstacles, for the columns whose bits are set
     /// in `columns`: occupied cells keep their order and settle at the bottom, each move
-    /// reported to `sink` (column by column, bottom up). A fall costs a byte and an id;
+    /// reported to `fall` (id, from, to) (column by column, bottom up). A fall costs a byte and an id;
     /// the masks follow all at once on boards of at most 64 cells ([`Masks::fall`]: a few
     /// shifts per packed plane and round), cell by cell on bigger ones, where a round
     /// costs a word per plane and row (measured with callgrind, greedy decisions on 16×16:
     /// 0.69× for clusters, 0.81× for lines; on 8×8 the bulk fall is 0.85× of this).
-    pub(crate) fn settle_plain<S: crate::trace::Sink>(&mut self, columns: u32, sink: &mut S) {
+    pub(crate) fn settle_plain(&mut self, columns: u32, fall: impl FnMut(u32, Pos, Pos)) {
         if self.masks.geometry().is_some() {
-            self.settle_columns::<true, S>(columns, sink);
+            self.settle_columns::<true>(columns, fall);
             self.masks.fall();
         } else {
-            self.settle_columns::<false, S>(columns, sink);
+            self.settle_columns::<false>(columns, fall);
         }
     }
 
     /// [`settle_plain`](Board::settle_plain)'s cells, with their masks when not `BULK`.
-    fn settle_columns<const BULK: bool, S: crate::trace::Sink>(
+    fn settle_columns<const BULK: bool>(
         &mut self,
         columns: u32,
-        sink: &mut S,
+        mut fall: impl FnMut(u32, Pos, Pos),
     ) {
         debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
         let (rows, cols) = (self.rows(), self.cols());
@@ -541,7 +526,7 @@ impl Board {
                 ids[j] = id;
                 cells[i] = Cell::Empty;
                 ids[i] = 0;
-                sink.fall(
+                fall(
                     id,
                     Pos::new(row as u8, col as u8),
                     Pos::new(floor as u8, col as u8),
@@ -669,6 +654,12 @@ impl Board {
         self.masks.color_planes()
     }
 
+    /// The cell at row-major index `i` (`row * cols + col`), which must be on the board.
+    #[inline]
+    pub(crate) fn cell_at_index(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+
     /// On a board of at most 64 cells: the packed-plane geometry (column masks for
     /// shifting packed planes); `None` on bigger boards.
     pub(crate) fn geometry(&self) -> Option<&crate::packed::Geometry> {
@@ -741,103 +732,6 @@ impl Board {
             Some(s) => s != 0,
             None => self.special_rows().iter().any(|&w| w != 0),
         }
-    }
-
-    /// The swaps that are combos under `kinds`, in the form the board's layout gives
-    /// (`None` when there is none).
-    pub(crate) fn combo_swaps(&self, kinds: &[SpecialKind]) -> Option<FoundSwaps> {
-        let found = match self.combo_swaps_packed(kinds) {
-            Some(packed) if packed.is_empty() => return None,
-            Some(packed) => FoundSwaps::Packed(packed),
-            None => {
-                let (right, down) = self.combo_pairs(kinds);
-                let masks = SwapMasks { right, down };
-                if masks.is_empty() {
-                    return None;
-                }
-                FoundSwaps::of_masks(masks, self.size)
-            }
-        };
-        Some(found)
-    }
-
-    /// [`combo_swaps`](Board::combo_swaps) on a board of at most 8 × 8, packed a byte
-    /// per row (empty when there is none); `None` on bigger boards.
-    #[inline(never)]
-    pub(crate) fn combo_swaps_packed(&self, kinds: &[SpecialKind]) -> Option<PackedSwaps> {
-        use crate::planes::Field;
-        let (g, [right, down]) = self.combo_pairs_packed(kinds)?;
-        Some(PackedSwaps {
-            right: g.to_bytes8(right)?,
-            down: g.to_bytes8(down)?,
-        })
-    }
-
-    /// The swaps that are combos under `kinds`, keyed by the left or upper cell: on a
-    /// board of at most 64 cells, its geometry and the pairs with the right and with the
-    /// lower neighbour as packed planes. Two specials side by side that both combine with
-    /// specials, or a special that combines with anything next to any piece.
-    #[inline]
-    fn combo_pairs_packed(
-        &self,
-        kinds: &[SpecialKind],
-    ) -> Option<(&crate::packed::Geometry, [u64; 2])> {
-        let g = self.masks.geometry()?;
-        let (specials, pieces) = (self.packed_specials()?, self.packed_pieces()?);
-        // The specials that combine, and those that combine with anything.
-        let (mut with_specials, mut with_any) = (0u64, 0u64);
-        let mut bits = specials;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            match combos_of(kinds, self.cells[i]) {
-                Combos::None => {}
-                Combos::WithSpecials => with_specials |= 1 << i,
-                Combos::WithAnything => with_any |= 1 << i,
-            }
-        }
-        let s = with_specials | with_any;
-        let right = (s & g.look_right(s, 1))
-            | (with_any & g.look_right(pieces, 1))
-            | (g.look_right(with_any, 1) & pieces);
-        let down = (s & g.look_down(s, 1))
-            | (with_any & g.look_down(pieces, 1))
-            | (g.look_down(with_any, 1) & pieces);
-        Some((g, [right, down]))
-    }
-
-    /// [`combo_pairs_packed`](Board::combo_pairs_packed) on any board, as cell sets.
-    fn combo_pairs(&self, kinds: &[SpecialKind]) -> (CellSet, CellSet) {
-        let rows = self.rows();
-        let (mut with_specials, mut with_any) = ([0u32; MAX_SIDE], [0u32; MAX_SIDE]);
-        for (r, &word) in self.special_rows().iter().enumerate().take(rows) {
-            let mut bits = word;
-            while bits != 0 {
-                let c = bits.trailing_zeros();
-                bits &= bits - 1;
-                match combos_of(kinds, self.cells[r * self.cols() + c as usize]) {
-                    Combos::None => {}
-                    Combos::WithSpecials => with_specials[r] |= 1 << c,
-                    Combos::WithAnything => with_any[r] |= 1 << c,
-                }
-            }
-        }
-        let pieces = self.piece_rows();
-        let (mut right, mut down) = (CellSet::new(), CellSet::new());
-        for r in 0..rows {
-            let (s, b, p) = (with_specials[r] | with_any[r], with_any[r], pieces[r]);
-            let (s2, b2, p2) = match r + 1 < rows {
-                true => (
-                    with_specials[r + 1] | with_any[r + 1],
-                    with_any[r + 1],
-                    pieces[r + 1],
-                ),
-                false => (0, 0, 0),
-            };
-            right.set_row_bits(r, (s & (s >> 1)) | (b & (p >> 1)) | ((b >> 1) & p));
-            down.set_row_bits(r, (s & s2) | (b & p2) | (p & b2));
-        }
-        (right, down)
     }
 
     /// Row masks of pieces without a colour (colourless specials).
@@ -956,15 +850,6 @@ impl Board {
                 & 1
                 == 1
     }
-}
-
-/// How the special in `cell` combines under `kinds` (not at all for a plain piece, or a
-/// kind the table lacks).
-fn combos_of(kinds: &[SpecialKind], cell: Cell) -> Combos {
-    let special = cell.piece().and_then(Piece::special);
-    (kinds.iter())
-        .find(|k| Some(k.special) == special)
-        .map_or(Combos::None, |k| k.combos)
 }
 
 /// A set from row masks.

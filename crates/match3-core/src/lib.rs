@@ -123,6 +123,7 @@
 mod bits;
 mod board;
 mod cellset;
+mod combos;
 pub mod detect;
 mod error;
 mod game;
@@ -149,7 +150,6 @@ mod save;
 pub mod scoring;
 mod shuffle;
 pub mod specials;
-mod squares;
 mod trace;
 mod turn;
 mod variant;
@@ -157,24 +157,21 @@ mod variant;
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
 pub use detect::Detect;
-pub use error::{
-    LayerError, MoveError, NotationError, PosError, ReplayError, SetupError, SizeError,
-    SizeParseError,
-};
+pub use error::{MoveError, NotationError, SetupError};
 pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch, Snapshot, TurnSummary};
 pub use generate::Generate;
-pub use layers::{Layers, MAX_JELLY};
+pub use layers::{LayerError, Layers, MAX_JELLY};
 pub use legal::{
     any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
 };
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
 pub use moveset::MoveSet;
-pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
+pub use notation::{DEFAULT_MARKERS, Layout};
 pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
-pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind};
-pub use pos::{MAX_SIDE, Pos, Size};
+pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind, write_cell};
+pub use pos::{MAX_SIDE, Pos, PosError, Size, SizeError, SizeParseError};
 pub use refill::Refill;
 pub use refill::{RefillSlot, SpawnSite};
 pub use rng::GameRng;
@@ -184,8 +181,8 @@ pub use save::SavedGame;
 pub use scoring::Scoring;
 pub use specials::Specials;
 pub use trace::{
-    Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, Shuffle, Sink,
-    Spawn, Status, Trace,
+    Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, ReplayError,
+    Shuffle, Sink, Spawn, Status, Trace,
 };
 pub use turn::{CALM_REFILL_AFTER, Horizon, PHASE_LIMIT, gravity};
 pub use variant::Variant;

@@ -31,7 +31,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::NotationError;
 use crate::layers::{Layers, MAX_JELLY};
-use crate::piece::{Cell, Color, Piece, SpecialKind};
+use crate::piece::{Cell, Color, Piece, SpecialKind, write_cell};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The marker table `FromStr` reads with: `-`, `|` and `+` after a letter, `*` alone (the
@@ -273,28 +273,6 @@ fn parse_row(
 /// Unicode whitespace included, must be a cell.
 fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
-}
-
-/// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
-/// if any; a colourless special is its marker alone; a crate `%`, `%2`, `%3`. Its layers,
-/// if any, follow (see [`Layers`]'s `Display`).
-pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
-    match cell {
-        Cell::Empty => f.write_char('.'),
-        Cell::Blocker => f.write_char('#'),
-        Cell::Hole => f.write_char('_'),
-        Cell::Crate(1) => f.write_char('%'),
-        Cell::Crate(health) => write!(f, "%{health}"),
-        Cell::Piece(p) => {
-            if let Some(c) = p.color() {
-                f.write_char(c.letter())?;
-            }
-            match p.special() {
-                Some(s) => f.write_char(s.marker()),
-                None => Ok(()),
-            }
-        }
-    }
 }
 
 impl fmt::Display for Board {

@@ -175,17 +175,39 @@ impl SpecialKind {
     }
 }
 
+/// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
+/// if any; a colourless special is its marker alone; a crate `%`, `%2`, `%3`. Its layers,
+/// if any, follow (see [`Layers`](crate::Layers)'s `Display`).
+pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
+    match cell {
+        Cell::Empty => f.write_char('.'),
+        Cell::Blocker => f.write_char('#'),
+        Cell::Hole => f.write_char('_'),
+        Cell::Crate(1) => f.write_char('%'),
+        Cell::Crate(health) => write!(f, "%{health}"),
+        Cell::Piece(p) => {
+            if let Some(c) = p.color() {
+                f.write_char(c.letter())?;
+            }
+            match p.special() {
+                Some(s) => f.write_char(s.marker()),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
 /// The piece in board notation: `A`, `B-`, `C|`, `D+`, `*`.
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::notation::write_cell(f, Cell::Piece(*self))
+        write_cell(f, Cell::Piece(*self))
     }
 }
 
 /// The cell in board notation: `.`, `#`, or the piece.
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::notation::write_cell(f, *self)
+        write_cell(f, *self)
     }
 }
 

@@ -1,4 +1,4 @@
-//! [`Rules`]: what the engine asks a variant, answered by a [`Variant`] assembled from
+//! [`Rules`]: what the engine asks a variant, answered by a [`Variant`](crate::Variant) assembled from
 //! parts.
 
 use std::ops::Deref;
@@ -14,13 +14,10 @@ use crate::pos::{Pos, Size};
 use crate::refill::{Blind, RefillSlot, SpawnSite};
 use crate::rng::GameRng;
 
-#[allow(unused_imports)] // for the docs
-use crate::variant::Variant;
-
 /// The questions the engine ([`Game`](crate::Game)) asks a variant during a turn, each
 /// answered by one of its parts.
 ///
-/// A variant is not written by implementing this trait: it is a [`Variant`] assembled
+/// A variant is not written by implementing this trait: it is a [`Variant`](crate::Variant) assembled
 /// from parts (detection, specials, refill, scoring, move kinds, generation), and the
 /// answers derived from a part come from that part, so replacing one replaces all of
 /// them. The trait is implemented for `Variant` and for every pointer to rules
@@ -121,7 +118,7 @@ pub trait Rules: sealed::Sealed {
 }
 
 /// Pointers to rules are the same rules: references, boxes, `Arc`s, and a rule crate's
-/// type that derefs to its [`Variant`].
+/// type that derefs to its [`Variant`](crate::Variant).
 impl<P> Rules for P
 where
     P: Deref,
@@ -221,8 +218,6 @@ pub(crate) mod sealed {
 
     /// Only [`Variant`](crate::Variant)s and pointers to rules are rules.
     pub trait Sealed {}
-
-    impl<D, S, R, C, M, G> Sealed for crate::variant::Variant<D, S, R, C, M, G> {}
 
     impl<P> Sealed for P
     where

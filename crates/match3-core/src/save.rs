@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::game::Snapshot;
 use crate::layers::{Layers, MAX_JELLY};
 use crate::level::Level;
-use crate::notation::write_cell;
+use crate::piece::write_cell;
 use crate::piece::{Cell, Color, Piece, Special};
 use crate::pos::{Pos, Size};
 

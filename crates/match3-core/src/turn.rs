@@ -680,7 +680,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     } else if let Some(columns) = board.unsettled_columns() {
         // Small boards without holes: the columns to settle in a few word operations.
         if columns != 0 {
-            board.settle_plain(columns, sink);
+            board.settle_plain(columns, |id, from, to| sink.fall(id, from, to));
         }
     } else {
         settle::<false, S>(board, sink);
@@ -714,7 +714,7 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     }
     if !FIXED && any_holes == 0 {
         if unsettled != 0 {
-            board.settle_plain(unsettled, sink);
+            board.settle_plain(unsettled, |id, from, to| sink.fall(id, from, to));
         }
         return;
     }

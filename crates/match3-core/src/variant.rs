@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::combos;
 use crate::detect::{self, Detect};
 use crate::error::SetupError;
 use crate::generate::{Generate, Stable};
@@ -14,7 +15,7 @@ use crate::planes::{FoundSwaps, PlaneView};
 use crate::pos::{Pos, Size};
 use crate::refill::{Blind, NoRefill, Refill, RefillSlot, SpawnSite};
 use crate::rng::GameRng;
-use crate::rules::Rules;
+use crate::rules::{Rules, sealed::Sealed};
 use crate::scoring::{OnePerCell, Scoring};
 use crate::specials::{NoSpecials, Specials};
 
@@ -233,7 +234,7 @@ where
         if !self.has_specials() || !board.has_special() {
             return None;
         }
-        board.combo_swaps(self.specials.kinds())
+        combos::combo_swaps(board, self.specials.kinds())
     }
 
     /// A swap on `board` as scratch: swap, detect, swap back.
@@ -246,6 +247,8 @@ where
         matched.contains(a) || matched.contains(b)
     }
 }
+
+impl<D, S, R, C, M, G> Sealed for Variant<D, S, R, C, M, G> {}
 
 impl<D, S, R, C, M, G> Rules for Variant<D, S, R, C, M, G>
 where
@@ -299,7 +302,7 @@ where
         if !self.has_specials() || !board.has_special() {
             return Some(found);
         }
-        let combos = board.combo_swaps_packed(self.specials.kinds())?;
+        let combos = combos::combo_swaps_packed(board, self.specials.kinds())?;
         Some(PackedSwaps {
             right: found.right | combos.right,
             down: found.down | combos.down,

@@ -3,9 +3,11 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::detect::{Detect, PlaneRule, Planes};
 use crate::planes::{self, Field, FoundSwaps, OnPlanes, PlaneView};
 use crate::pos::Pos;
+
+use super::detection::Detect;
+use super::plane_rule::{PlaneRule, Planes};
 
 /// 2×2 squares of one colour: every cell of a square matches. A [`PlaneRule`] (so
 /// `Planes(Squares)` is a detection too), and a [`Detect`] of its own whose legal swaps
