@@ -725,6 +725,16 @@ impl Board {
         self.masks.specials()
     }
 
+    /// Drops every cell of `set` that does not hold a piece: blockers and empties are
+    /// never cleared, whatever a rule asks.
+    #[inline]
+    pub(crate) fn keep_pieces(&self, set: &mut CellSet) {
+        match self.packed_pieces() {
+            Some(pieces) => set.keep_packed(pieces, self.rows(), self.cols()),
+            None => set.keep_rows(&self.piece_rows()),
+        }
+    }
+
     /// Whether any piece on the board is a special: one word on small boards.
     #[inline]
     pub(crate) fn has_special(&self) -> bool {

@@ -1,108 +1,38 @@
-//! Legal moves and the status they decide.
+//! Legal moves: which moves a board allows under the rules, listed, visited, counted or
+//! picked, and the board questions they rest on (a match left on the board, where a drop
+//! lands).
 
 use crate::bits::nth_set_bit;
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::game::Snapshot;
-use crate::level::Level;
+use crate::error::MoveError;
 use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
-use crate::shuffle::shuffle;
-use crate::trace::{Sink, Status};
 
-/// Works out `state`'s status under `level`: its verdict first (won, or the move limit),
-/// then legal moves, shuffling a deadlocked board when `may_shuffle` and the level allow
-/// (reported to `sink`). A game's starting board is never shuffled: a shuffle answers a
-/// deadlock that play ran into. Keeps the legal-swap masks it computes on the way.
-pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
-    rules: &R,
-    state: &mut Snapshot,
-    level: &Level,
-    may_shuffle: bool,
-    sink: &mut S,
-) {
-    state.swaps = None;
-    if let Some(verdict) = level_verdict(level, state) {
-        state.status = verdict;
-        return;
-    }
-    let mut any = any_move_cached(rules, state);
-    if !any
-        && may_shuffle
-        && level.shuffle.unwrap_or_else(|| rules.refills())
-        && shuffle(rules, state, sink)
-    {
-        state.shuffles = state.shuffles.saturating_add(1);
-        any = any_move_cached(rules, state);
-    }
-    state.status = if !any && !level.goals.is_empty() {
-        Status::Lost
-    } else {
-        status_from(any, &state.board)
-    };
+/// Whether any piece on `board` is in a match.
+pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+    let mut matched = rules.find_matches(board);
+    board.keep_pieces(&mut matched);
+    !matched.is_empty()
 }
 
-/// Whether a legal move exists, caching the rules' swap masks in the snapshot.
-fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
-    state.swaps = None;
-    if rules.accepts(MoveKind::Swap) {
-        state.swaps = known_swaps(rules, &state.board);
+/// The cell a piece dropped into `col` lands on: the last empty cell before the first
+/// occupied one, from the top, passing holes.
+pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
+    if col as usize >= board.cols() {
+        return Err(MoveError::ColumnOffBoard {
+            col,
+            size: board.size(),
+        });
     }
-    let mut any = false;
-    visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
-        any = true;
-        false
-    });
-    any
-}
-
-/// The level's verdict before looking for moves: won when every goal is met, over when
-/// the move limit is reached.
-#[inline]
-fn level_verdict(level: &Level, state: &Snapshot) -> Option<Status> {
-    if level.goals.is_empty() && level.moves.is_none() {
-        return None;
-    }
-    verdict_of(level, state)
-}
-
-#[inline(never)]
-fn verdict_of(level: &Level, state: &Snapshot) -> Option<Status> {
-    if !level.goals.is_empty() && level.met(state) {
-        return Some(Status::Won);
-    }
-    match level.moves {
-        Some(limit) if state.moves >= limit => Some(if level.goals.is_empty() {
-            Status::Won
-        } else {
-            Status::Lost
-        }),
-        _ => None,
-    }
-}
-
-fn status_from(any_move: bool, board: &Board) -> Status {
-    if any_move {
-        Status::Playable
-    } else if board.piece_count() == 0 {
-        Status::Cleared
-    } else {
-        Status::NoMoves
-    }
-}
-
-/// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
-/// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
-pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
-    if any_legal_move(rules, board) {
-        Status::Playable
-    } else if board.piece_count() == 0 {
-        Status::Cleared
-    } else {
-        Status::NoMoves
-    }
+    (0..board.rows() as u8)
+        .map(|r| Pos::new(r, col))
+        .filter(|&pos| !board.at(pos).is_hole())
+        .take_while(|&pos| board.at(pos).is_empty())
+        .last()
+        .ok_or(MoveError::ColumnFull { col })
 }
 
 /// Whether `board` has a legal move under `rules`.
@@ -199,7 +129,7 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// The rules' legal swaps in the form a game's status keeps: packed on boards of at most
 /// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
 /// without masks.
-fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
+pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
     let locks = has_locks(board);
     if board.rows() <= 8 && board.cols() <= 8 && !locks {
         return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
@@ -220,7 +150,7 @@ fn pusher(out: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
 }
 
 /// [`for_each_legal_move`], with the board's legal-swap masks when already known.
-fn visit_legal_moves<R: Rules + ?Sized>(
+pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
     known: Option<&KnownSwaps>,
@@ -349,7 +279,7 @@ fn visit_other_moves<R: Rules + ?Sized>(
     let size = board.size();
     if rules.accepts(MoveKind::Drop) {
         for col in 0..size.cols() as u8 {
-            if crate::turn::landing(board, col).is_ok() && !visit(Move::Drop(col)) {
+            if landing(board, col).is_ok() && !visit(Move::Drop(col)) {
                 return;
             }
         }

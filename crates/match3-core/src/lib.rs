@@ -128,6 +128,7 @@ pub mod detect;
 mod error;
 mod game;
 pub mod generate;
+mod gravity;
 mod layers;
 mod legal;
 mod level;
@@ -148,22 +149,20 @@ mod rules;
 pub mod runs;
 mod save;
 pub mod scoring;
-mod shuffle;
 pub mod specials;
+mod state;
 mod trace;
-mod turn;
 mod variant;
 
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
 pub use detect::Detect;
 pub use error::{MoveError, NotationError, SetupError};
-pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch, Snapshot, TurnSummary};
+pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch};
 pub use generate::Generate;
+pub use gravity::gravity;
 pub use layers::{LayerError, Layers, MAX_JELLY};
-pub use legal::{
-    any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
-};
+pub use legal::{any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move};
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
 pub use moveset::MoveSet;
@@ -180,9 +179,12 @@ pub use rules::Rules;
 pub use save::SavedGame;
 pub use scoring::Scoring;
 pub use specials::Specials;
+pub use state::spawn::CALM_REFILL_AFTER;
+pub use state::status::status_of;
+pub use state::turn::{Horizon, PHASE_LIMIT};
+pub use state::{Snapshot, TurnSummary};
 pub use trace::{
     Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, ReplayError,
     Shuffle, Sink, Spawn, Status, Trace,
 };
-pub use turn::{CALM_REFILL_AFTER, Horizon, PHASE_LIMIT, gravity};
 pub use variant::Variant;

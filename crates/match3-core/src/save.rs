@@ -4,12 +4,12 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
-use crate::game::Snapshot;
 use crate::layers::{Layers, MAX_JELLY};
 use crate::level::Level;
 use crate::piece::write_cell;
 use crate::piece::{Cell, Color, Piece, Special};
 use crate::pos::{Pos, Size};
+use crate::state::Snapshot;
 
 /// A whole game, as [`Game::save`](crate::Game::save) gives it, for serde.
 ///

@@ -561,7 +561,7 @@ fn scenario_steps<R: Rules + ?Sized>(
                 Horizon::Cascade => game.evaluate(mv, &mut eval_state, None),
                 _ => game.evaluate_within(mv, &mut eval_state, None, horizon),
             };
-            let full_units = game.level().goal_units(&eval_state);
+            let full_units = eval_state.goal_units(game.level());
             let only = game.score_within(mv, &mut scores, None, horizon);
             let only_units = scores.goal_units(game.level());
             let check = score_only(
