@@ -14,7 +14,7 @@
 //! - a closure `Fn(&Board) -> CellSet` is a detection: every other answer is derived,
 //!   pair by pair on a scratch board;
 //! - a [`PlaneRule`] says which cells of one colour's bit plane match, written once over
-//!   [`Field`]; wrapped in [`Planes`], the engine derives fast
+//!   [`Field`](crate::planes::Field); wrapped in [`Planes`], the engine derives fast
 //!   answers from it by moving the two swapped cells' bits, never copying a board;
 //! - a type implementing [`Detect`] with hooks of its own, like the bundled
 //!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares), whose
