@@ -431,12 +431,11 @@ pub fn loaded_game<R: Rules + ?Sized>(
                     after.board
                 );
             }
-            Err(MoveError::Exhausted { .. }) => rejected_move(
-                &before,
-                mv,
-                &MoveError::Exhausted { counter: "" },
-                game.state(),
-            )?,
+            // Bounded work: a counter at its limit, or a cascade that cannot settle (a
+            // palette too small for calm refills), is refused and changes nothing.
+            Err(e @ (MoveError::Exhausted { .. } | MoveError::Runaway { .. })) => {
+                rejected_move(&before, mv, &e, game.state())?
+            }
             Err(e) => {
                 return Err(Violation(format!(
                     "loaded game: listed move {mv} was rejected: {e}"
