@@ -1,7 +1,6 @@
 //! Proof that the suite can fail: each invariant is run against rules (or data) broken on
 //! purpose, and must report a violation.
 
-
 use match3_core::detect::LineRuns;
 use match3_core::refill::Uniform;
 use match3_core::{
@@ -10,7 +9,7 @@ use match3_core::{
 };
 use match3_finite::Finite;
 use match3_testkit::checks::{self, Observed};
-use match3_testkit::{oracle, suite};
+use match3_testkit::{golden, oracle, suite};
 
 fn line_oracle(b: &Board) -> CellSet {
     oracle::line_runs(b, 3)
@@ -79,7 +78,10 @@ impl Detect for HalfSwaps {
     fn match_swaps(&self, board: &Board) -> Option<match3_core::planes::FoundSwaps> {
         let mut masks = LineRuns::new(3).match_swaps(board)?.into_masks();
         masks.down = CellSet::new();
-        Some(match3_core::planes::FoundSwaps::of_masks(masks, board.size()))
+        Some(match3_core::planes::FoundSwaps::of_masks(
+            masks,
+            board.size(),
+        ))
     }
 }
 
@@ -627,4 +629,51 @@ mod obstacles {
         phase.board.set(p(3, 0), b, id).unwrap();
         reference_fails(&before, &trace, "after gravity the reference has");
     }
+}
+
+/// Whether `golden::check` panicked for `rules`, and the snapshot files it left in a fresh
+/// folder.
+fn golden_run(name: &str, rules: &dyn Rules, oracle: suite::Oracle<'_>) -> (bool, usize) {
+    let dir = std::env::temp_dir().join(format!("match3-golden-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        golden::check(name, rules, oracle, golden::Folder::Own(&dir))
+    }))
+    .is_err();
+    let files = std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    let _ = std::fs::remove_dir_all(&dir);
+    (panicked, files)
+}
+
+#[test]
+fn golden_snapshots_are_not_recorded_when_detection_disagrees_with_its_reference() {
+    // Self-consistent (every turn keeps the turn invariants), but blind to columns: only
+    // the detection property, against the reference, can tell.
+    let horizontal_only = |b: &Board| runs::find_runs(b, 3).horizontal;
+    let rules = Variant::new("horizontal-only", horizontal_only).with_refill(Uniform);
+    let (panicked, files) = golden_run("horizontal-only", &rules, Some(&line_oracle));
+    assert!(panicked, "a failing suite must fail the golden test");
+    assert_eq!(
+        files, 0,
+        "no snapshot recorded for a variant that fails the suite"
+    );
+}
+
+#[test]
+fn golden_snapshots_are_not_recorded_when_a_golden_turn_breaks_an_invariant() {
+    let rules = Variant::new("every-swap", EverySwapMatches).with_refill(Uniform);
+    let (panicked, files) = golden_run("every-swap", &rules, None);
+    assert!(panicked);
+    assert_eq!(files, 0);
+}
+
+#[test]
+fn golden_snapshots_are_recorded_for_a_variant_that_passes() {
+    if std::env::var_os("CI").is_some() {
+        return; // under CI a missing snapshot fails by design
+    }
+    let rules = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    let (panicked, files) = golden_run("threes", &rules, Some(&line_oracle));
+    assert!(!panicked);
+    assert_eq!(files, golden::SEEDS.len());
 }

@@ -84,9 +84,11 @@ pub use paste;
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
 ///   `Cargo.toml` (default: the crate's own `snapshots`, created on the first run). The
-///   first run records them (review and commit them; under CI a missing one fails
-///   instead); later runs fail when a seeded game changes, leaving a `.snap.new` to review
-///   with `cargo insta review`. A `DIR` given here is shared (a workspace's
+///   first run records them, but only after every property has passed for the rules in
+///   that run (review and commit them; under CI a missing one fails instead); later runs
+///   fail when a seeded game changes, leaving a `.snap.new` to review with
+///   `cargo insta review`. Every golden game's turns are checked against the turn
+///   invariants either way. A `DIR` given here is shared (a workspace's
 ///   `snapshots/`): when it is absent, as in a packaged crate, the comparison is skipped
 ///   with a message.
 #[macro_export]
@@ -159,7 +161,8 @@ macro_rules! rules_suite {
                 let own = root.join("snapshots");
                 let mut folder = $crate::golden::Folder::Own(&own);
                 $( let shared = root.join($dir); folder = $crate::golden::Folder::Shared(&shared); )?
-                $crate::golden::check(stringify!($name), &[<$name _rules>](), folder);
+                let oracle = [<$name _oracle>]();
+                $crate::golden::check(stringify!($name), &[<$name _rules>](), oracle.as_deref(), folder);
             }
         }
     };
