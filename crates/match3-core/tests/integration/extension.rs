@@ -8,8 +8,9 @@ use match3_core::planes::FoundSwaps;
 use match3_core::refill::{NoImmediateMatch, Refill, Scripted, Uniform, Weighted};
 use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CellSet, Color, Detect, Game, GameRng, Matches, Move, NotationError, PackedSwaps, Piece,
-    Pos, Rules, ScoredPhase, SpawnSite, SpecialKind, Specials, Variant, runs,
+    Board, CellSet, Color, Detect, Game, GameConfig, GameRng, Matches, Move, NotationError,
+    PackedSwaps, Piece, Pos, Rules, SavedGame, ScoredPhase, SetupError, SpawnSite, SpecialKind,
+    Specials, Variant, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -286,4 +287,66 @@ fn pointers_to_rules_hand_over_the_detections_fast_answers() {
     // move list is theirs.
     let game = Game::from_board(boxed, board, 0).unwrap();
     assert_eq!(game.legal_moves(), [Move::Swap(p(0, 0), p(0, 1))]);
+}
+
+/// Each column refills its own way round the palette: a counter per column, a state
+/// that is not a plain number.
+#[derive(Clone, Copy, Debug, Default)]
+struct Conveyor;
+impl Refill for Conveyor {
+    type State = Vec<u32>;
+    fn spawn(&self, site: &mut SpawnSite<'_>, next: &mut Vec<u32>) -> Piece {
+        let col = site.pos().map_or(0, |p| usize::from(p.col));
+        if next.len() <= col {
+            next.resize(col + 1, 0);
+        }
+        next[col] += 1;
+        let color = (next[col] + col as u32) % u32::from(site.colors());
+        Piece::plain(Color::new(color as u8).unwrap())
+    }
+}
+
+#[test]
+fn a_typed_refill_state_is_saved_and_loaded_with_the_game() {
+    let rules = Threes(Conveyor);
+    let mut game = Game::new(rules, GameConfig::new(4)).unwrap();
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let counters = game
+        .state()
+        .refill_state()
+        .get::<Vec<u32>>()
+        .unwrap()
+        .clone();
+    assert!(counters.iter().any(|&n| n > 0), "the policy kept count");
+    let json = serde_json::to_string(&game.save()).unwrap();
+    assert!(
+        json.contains(&format!("{counters:?}").replace(' ', "")),
+        "{json}"
+    );
+
+    // The loaded game has the policy's own state back and plays on exactly as the
+    // original does.
+    let saved: SavedGame = serde_json::from_str(&json).unwrap();
+    let mut loaded = Game::load(Threes(Conveyor), saved).unwrap();
+    assert_eq!(
+        loaded.state().refill_state().get::<Vec<u32>>(),
+        Some(&counters)
+    );
+    assert_eq!(loaded.state(), game.state());
+    for _ in 0..3 {
+        let Some(&mv) = game.legal_moves().first() else {
+            break;
+        };
+        assert_eq!(loaded.play(mv).unwrap(), game.play(mv).unwrap());
+    }
+
+    // A state the policy cannot read is refused, naming the rules.
+    let tampered = json.replace(&format!("{counters:?}").replace(' ', ""), "\"seven\"");
+    let saved: SavedGame = serde_json::from_str(&tampered).unwrap();
+    let err = Game::load(Threes(Conveyor), saved).unwrap_err();
+    assert!(matches!(err, SetupError::RefillState { .. }), "{err}");
+    assert!(err.to_string().contains("threes"), "{err}");
 }
