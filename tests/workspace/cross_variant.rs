@@ -102,12 +102,12 @@ mod diagonal;
 // naive one through the engine's default predicates alone) and agree on every board.
 match3_testkit::rules_suite!(
     diagonal_naive,
-    diagonal::DiagonalNaive,
+    diagonal::diagonal_naive(),
     snapshots = "snapshots"
 );
 match3_testkit::rules_suite!(
     diagonal_planes,
-    diagonal::DiagonalPlanes,
-    oracle = |b: &Board| diagonal::DiagonalNaive.find_matches(b),
+    diagonal::diagonal_planes(),
+    oracle = diagonal::naive_matches,
     snapshots = "snapshots"
 );

@@ -1,43 +1,28 @@
-//! The score-only look-ahead (`Game::score_within`) on rules that read only the bit
-//! planes (`Rules::resolves_on_planes`): the shared suite holds it to the full
-//! look-ahead, also when a phase makes a special, where it must go back to the cells.
+//! The score-only look-ahead (`Game::score_within`) against the full one on rules that
+//! can look ahead on the bit planes alone, and on rules that cannot because they make
+//! specials: the shared suite holds it to the full look-ahead either way.
 
-use match3_core::{Board, CellSet, Color, GameRng, Matches, Piece, Pos, Rules, SpecialKind, runs};
+use match3_core::detect::LineRuns;
+use match3_core::refill::Uniform;
+use match3_core::scoring::CellsTimesChain;
+use match3_core::{Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant};
 use match3_testkit::suite;
 
 const ROW: SpecialKind = SpecialKind::colored('-', "row");
 
-/// Runs of three with refills; a phase that clears four or more cells leaves a
-/// row-clearing piece on its first cell. Every answer reads the planes only.
-struct PlaneRows;
+/// A phase that clears four or more cells leaves a row-clearing piece on its first cell.
+struct Rows;
 
-impl Rules for PlaneRows {
-    fn name(&self) -> &str {
-        "plane-rows"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn refills(&self) -> bool {
-        true
-    }
-    fn specials(&self) -> &[SpecialKind] {
+impl Specials for Rows {
+    fn kinds(&self) -> &[SpecialKind] {
         &[ROW]
     }
-    fn resolves_on_planes(&self) -> bool {
-        true
-    }
-    fn create_specials(&self, matches: &Matches<'_>, _moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    fn create(&self, matches: &Matches<'_>, _moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
         let cells = matches.cells();
         let Some(first) = cells.iter().next().filter(|_| cells.len() >= 4) else {
             return;
         };
-        // The colour from its plane, not from the cell.
-        let board = matches.board();
-        let color = (0..board.color_planes())
-            .filter_map(|i| Color::new(i as u8))
-            .find(|&c| board.color_rows(c)[first.row as usize] >> first.col & 1 == 1);
-        if let Some(color) = color {
+        if let Some(color) = matches.board().color_at(first) {
             out.push((first, ROW.piece(color)));
         }
     }
@@ -49,6 +34,17 @@ impl Rules for PlaneRows {
 }
 
 #[test]
-fn plane_rules_making_specials_score_alike_on_masks_and_cells() {
-    suite::turns(&PlaneRows);
+fn rules_making_specials_score_alike_on_masks_and_cells() {
+    let rules = Variant::new("plane-rows", LineRuns::new(3))
+        .with_specials(Rows)
+        .with_refill(Uniform);
+    suite::turns(&rules);
+}
+
+#[test]
+fn rules_on_the_planes_alone_score_alike_on_masks_and_cells() {
+    let rules = Variant::new("planes", LineRuns::new(4))
+        .with_refill(Uniform)
+        .with_scoring(CellsTimesChain::new(2));
+    suite::turns(&rules);
 }

@@ -39,7 +39,9 @@ fn main() {
         "lines" => run(|| Lines, plan, jobs),
         "clusters" => run(Clusters::swap, plan, jobs),
         "finite" => run(|| Finite, plan, jobs),
-        other => panic!("unknown rules {other}: lines, clusters or finite"),
+        "bent" => run(match3_example_bent::bent, plan, jobs),
+        "lightning" => run(match3_example_lightning::lightning, plan, jobs),
+        other => panic!("unknown rules {other}: lines, clusters, finite, bent or lightning"),
     };
     println!(
         "{} moves, {} phases, score sum {}, {:.0} moves/s",

@@ -35,7 +35,7 @@ impl Bot for RandomBot {
 
 /// Resolves every legal move on a scratch copy (full cascade) and plays the one that
 /// scores most; on a level with `collect`, `jelly` or `crates` goals, the one that makes
-/// most progress on them first ([`Level::goal_units`](match3_core::Level::goal_units):
+/// most progress on them first ([`Snapshot::goal_units`](match3_core::Snapshot::goal_units):
 /// pieces of a wanted colour up to the count, jelly layers, crate hits), score breaking
 /// ties.
 ///

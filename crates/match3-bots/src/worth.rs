@@ -32,7 +32,7 @@ impl<'a> Worth<'a> {
         Worth {
             level,
             by_goals,
-            start_units: if by_goals { level.goal_units(start) } else { 0 },
+            start_units: if by_goals { start.goal_units(level) } else { 0 },
             start_score: start.score(),
         }
     }
@@ -44,7 +44,7 @@ impl<'a> Worth<'a> {
             0.0
         };
         let units = if self.by_goals {
-            self.level.goal_units(end).saturating_sub(self.start_units) as f64
+            end.goal_units(self.level).saturating_sub(self.start_units) as f64
         } else {
             0.0
         };

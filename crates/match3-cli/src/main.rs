@@ -543,7 +543,10 @@ fn solve(args: SolveArgs) -> Result<(), UsageError> {
         max_nodes: args.max_nodes,
         max_time: Some(std::time::Duration::from_secs_f64(args.max_seconds)),
     };
-    let found = match3_solver::solve(&game, objective, limits)?;
+    let bound = args.rules.solver_bound();
+    let found = match3_solver::solve_bounded(&game, objective, limits, &|board| {
+        bound.map(|bound| bound(board))
+    })?;
     // Replay the line for each move's points and the final board.
     let mut gains = Vec::new();
     for &mv in found.moves.as_deref().unwrap_or_default() {

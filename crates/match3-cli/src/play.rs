@@ -114,11 +114,11 @@ impl Session {
         let rules = self.game.rules();
         let mut parts = vec!["A-Z pieces".to_string()];
         // Only what this variant can show.
-        for kind in rules.specials() {
+        for kind in rules.special_kinds() {
             let letter = if kind.colored { "X" } else { "" };
             parts.push(format!("{letter}{} {}", kind.special, kind.name));
         }
-        if rules.supports_blockers() {
+        {
             parts.push("# blocker".to_string());
         }
         parts.push(". empty".to_string());

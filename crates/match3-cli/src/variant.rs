@@ -109,6 +109,15 @@ impl Variant {
         rules.refills() || rules.accepts(match3_core::MoveKind::Drop)
     }
 
+    /// A bound on the points still to score from a board, for the exact solver, when the
+    /// variant has one (its scoring's: one point per cell for the finite rules).
+    pub fn solver_bound(self) -> Option<fn(&match3_core::Board) -> u64> {
+        match self {
+            Variant::Finite => Some(match3_finite::score_bound),
+            _ => None,
+        }
+    }
+
     /// The message for a preset name this variant does not have.
     pub fn no_preset(self, name: &str) -> String {
         let names = self.preset_names();

@@ -50,6 +50,11 @@ pub fn clusters(board: &Board, min_size: usize) -> CellSet {
     planes::on_planes(board, Clusters { min_size })
 }
 
+/// [`clusters`] from the bit planes alone.
+pub fn clusters_on(view: planes::PlaneView<'_>, min_size: usize) -> CellSet {
+    view.visit(Clusters { min_size })
+}
+
 struct Clusters {
     min_size: usize,
 }
@@ -60,12 +65,12 @@ impl OnPlanes for Clusters {
         if self.min_size == 3 {
             // Every colour in one flood, over the colour codes.
             let [same_right, same_down] = planes::ColorCodes::new(f, colors).sides(f);
-            return f.to_set(planes::all_groups3(f, same_right, same_down));
+            return f.cells_of(planes::all_groups3(f, same_right, same_down));
         }
         let found = colors.fold(f.zero(), |acc, m| {
             acc | planes::groups_of_at_least(f, m, self.min_size)
         });
-        f.to_set(found)
+        f.cells_of(found)
     }
 }
 

@@ -30,10 +30,20 @@
 pub mod flood;
 pub mod swaps;
 
-use match3_core::{Board, CellSet, GameRng, MoveKind, Pos, Rules, ScoredPhase, SetupError, Size};
+use std::ops::Deref;
+
+use match3_core::generate::{Empty, Generate, Stable};
+use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::refill::{Blind, Refill, SpawnSite};
+use match3_core::scoring::CellsTimesChain;
+use match3_core::specials::NoSpecials;
+use match3_core::{
+    Board, CellSet, Detect, GameRng, MoveKind, MoveSet, Piece, Pos, Rules, SetupError, Size,
+    Variant,
+};
 
 /// How the cluster game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// Swap two pieces; refill from the top.
     Swap,
@@ -43,39 +53,57 @@ pub enum Mode {
     Tap,
 }
 
-/// The cluster rules.
+/// The cluster rules as parts: [`ClusterDetect`], no specials, [`ModeRefill`], cells ×
+/// chain points, [`ClusterMoves`], [`ModeGeneration`].
+pub type ClustersVariant =
+    Variant<ClusterDetect, NoSpecials, ModeRefill, CellsTimesChain, ClusterMoves, ModeGeneration>;
+
+/// The cluster rules: a value that is its [`ClustersVariant`] (see the crate docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clusters {
-    mode: Mode,
-    min_size: usize,
+    variant: ClustersVariant,
 }
 
 /// The default smallest group that matches.
 pub const DEFAULT_MIN_SIZE: usize = 3;
 
 impl Clusters {
-    /// Swap mode with refill, `min_size` 3.
-    pub fn swap() -> Self {
+    /// The rules of `mode` with groups of at least `min_size` matching.
+    const fn of(mode: Mode, min_size: usize) -> Self {
+        let name = match mode {
+            Mode::Swap => "clusters",
+            Mode::Drop => "clusters-drop",
+            Mode::Tap => "clusters-tap",
+        };
         Clusters {
-            mode: Mode::Swap,
-            min_size: DEFAULT_MIN_SIZE,
+            variant: Variant::assemble(
+                name,
+                ClusterDetect {
+                    min_size,
+                    matches: !matches!(mode, Mode::Tap),
+                },
+                NoSpecials,
+                ModeRefill(mode),
+                CellsTimesChain::new(1),
+                ClusterMoves { mode, min_size },
+                ModeGeneration(mode),
+            ),
         }
+    }
+
+    /// Swap mode with refill, `min_size` 3.
+    pub const fn swap() -> Self {
+        Clusters::of(Mode::Swap, DEFAULT_MIN_SIZE)
     }
 
     /// Drop mode without refill, `min_size` 3.
-    pub fn drop() -> Self {
-        Clusters {
-            mode: Mode::Drop,
-            min_size: DEFAULT_MIN_SIZE,
-        }
+    pub const fn drop() -> Self {
+        Clusters::of(Mode::Drop, DEFAULT_MIN_SIZE)
     }
 
     /// Tap mode without refill, `min_size` 3.
-    pub fn tap() -> Self {
-        Clusters {
-            mode: Mode::Tap,
-            min_size: DEFAULT_MIN_SIZE,
-        }
+    pub const fn tap() -> Self {
+        Clusters::of(Mode::Tap, DEFAULT_MIN_SIZE)
     }
 
     /// The same rules with another smallest group size (at least 2: a single piece is not
@@ -84,17 +112,22 @@ impl Clusters {
         if min_size < 2 {
             return Err(SetupError::MinSize { min_size, least: 2 });
         }
-        Ok(Clusters { min_size, ..self })
+        Ok(Clusters::of(self.mode(), min_size))
     }
 
     /// The mode.
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.variant.moves().mode
     }
 
     /// The smallest group that matches.
     pub fn min_size(&self) -> usize {
-        self.min_size
+        self.variant.moves().min_size
+    }
+
+    /// The variant, to build another from it: `Clusters::swap().variant().with_…(…)`.
+    pub fn variant(self) -> ClustersVariant {
+        self.variant
     }
 }
 
@@ -104,50 +137,81 @@ impl Default for Clusters {
     }
 }
 
-impl Rules for Clusters {
-    fn name(&self) -> &str {
-        match self.mode {
-            Mode::Swap => "clusters",
-            Mode::Drop => "clusters-drop",
-            Mode::Tap => "clusters-tap",
-        }
+impl Deref for Clusters {
+    type Target = ClustersVariant;
+    fn deref(&self) -> &ClustersVariant {
+        &self.variant
     }
+}
 
+/// Side-connected groups of one colour of at least `min_size` pieces match (in tap mode
+/// nothing matches by itself). Every answer on the bit planes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClusterDetect {
+    min_size: usize,
+    /// `false` in tap mode: only a tap clears.
+    matches: bool,
+}
+
+impl Detect for ClusterDetect {
     fn find_matches(&self, board: &Board) -> CellSet {
-        match self.mode {
-            Mode::Tap => CellSet::new(),
-            Mode::Swap | Mode::Drop => flood::clusters(board, self.min_size),
-        }
-    }
-
-    fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        self.mode != Mode::Tap && flood::in_cluster(board, pos, self.min_size)
-    }
-
-    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> bool {
-        self.mode != Mode::Tap && flood::swap_makes_cluster(board, a, b, self.min_size)
-    }
-
-    fn swap_matches_in(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
-        self.swap_matches(board, a, b)
-    }
-
-    fn legal_swaps(&self, board: &Board) -> Option<match3_core::SwapMasks> {
-        if self.mode == Mode::Swap && self.min_size == 3 {
-            Some(swaps::swap_masks3(board))
+        if self.matches {
+            flood::clusters(board, self.min_size)
         } else {
-            None
+            CellSet::new()
         }
     }
 
-    fn legal_swaps_packed(&self, board: &Board) -> Option<match3_core::PackedSwaps> {
-        if self.mode == Mode::Swap && self.min_size == 3 {
-            swaps::swap_masks3_packed(board)
+    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
+        Some(self.matches && flood::in_cluster(board, pos, self.min_size))
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+        Some(self.matches && flood::swap_makes_cluster(board, a, b, self.min_size))
+    }
+
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        (self.matches && self.min_size == 3).then(|| swaps::found_swaps3(board))
+    }
+
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        Some(if self.matches {
+            flood::clusters_on(view, self.min_size)
         } else {
-            None
-        }
+            CellSet::new()
+        })
     }
+}
 
+/// Uniformly random refill in swap mode; holes stay empty in the others (the drop game's
+/// next piece is still uniform).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModeRefill(pub Mode);
+
+impl Refill for ModeRefill {
+    type State = ();
+    fn spawn(&self, site: &mut SpawnSite<'_>, _: &mut ()) -> Piece {
+        site.uniform()
+    }
+    fn fills_holes(&self) -> bool {
+        self.0 == Mode::Swap
+    }
+    fn blind(&self) -> Option<Blind<'_>> {
+        Some(Blind::Uniform)
+    }
+    fn takes_weights(&self) -> bool {
+        true
+    }
+}
+
+/// The moves of each mode: swaps, drops, or taps on a group of at least `min_size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClusterMoves {
+    mode: Mode,
+    min_size: usize,
+}
+
+impl MoveSet for ClusterMoves {
     fn accepts(&self, kind: MoveKind) -> bool {
         matches!(
             (self.mode, kind),
@@ -157,19 +221,6 @@ impl Rules for Clusters {
         )
     }
 
-    fn refills(&self) -> bool {
-        self.mode == Mode::Swap
-    }
-
-    // Detection, scoring and refill read the bit planes only, and nothing makes specials.
-    fn resolves_on_planes(&self) -> bool {
-        true
-    }
-
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        phase.cleared.len() as u64 * u64::from(phase.chain)
-    }
-
     fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> {
         if self.mode != Mode::Tap {
             return None;
@@ -177,23 +228,25 @@ impl Rules for Clusters {
         let group = flood::group(board, pos);
         (group.len() >= self.min_size).then_some(group)
     }
+}
 
-    fn generate(
+/// Random stable boards, except for the drop game, which starts empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModeGeneration(pub Mode);
+
+impl Generate for ModeGeneration {
+    fn generate<R: Rules + ?Sized>(
         &self,
+        rules: &R,
         size: Size,
         colors: u8,
         blocker_percent: u8,
         rng: &mut GameRng,
     ) -> Result<Board, SetupError> {
-        match self.mode {
+        match self.0 {
             // Drop games start empty: there is nothing for blockers to rest on.
-            Mode::Drop if blocker_percent > 0 => Err(SetupError::NoBlockers {
-                rules: self.name().to_string(),
-            }),
-            Mode::Drop => Ok(Board::new(size)),
-            Mode::Swap | Mode::Tap => {
-                match3_core::generate::random_stable_board(self, size, colors, blocker_percent, rng)
-            }
+            Mode::Drop => Empty.generate(rules, size, colors, blocker_percent, rng),
+            Mode::Swap | Mode::Tap => Stable.generate(rules, size, colors, blocker_percent, rng),
         }
     }
 }

@@ -83,6 +83,11 @@ pub fn swap_masks3(board: &Board) -> SwapMasks {
     planes::on_planes(board, Masks3).into_masks()
 }
 
+/// [`swap_masks3`] in the form the board's layout gives (packed on boards up to 8 × 8).
+pub fn found_swaps3(board: &Board) -> FoundSwaps {
+    planes::on_planes(board, Masks3)
+}
+
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes;
 /// `None` on boards bigger than 8 × 8.
 pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {

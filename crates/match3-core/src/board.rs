@@ -1,11 +1,10 @@
 //! [`Board`]: flat row-major storage of cells and piece ids.
 
 use crate::cellset::CellSet;
-use crate::error::{LayerError, PosError, SizeError};
-use crate::layers::{Layers, MAX_JELLY};
-use crate::masks::{CRATES, JELLY, LOCKS, Masks};
-use crate::piece::{Cell, Color, Piece};
-use crate::pos::{Pos, Size};
+use crate::layers::{LayerError, Layers, MAX_JELLY};
+use crate::masks::{CRATES, JELLY, LOCKS, Masks, copy_vec};
+use crate::piece::{Cell, Color, MAX_COLORS, Piece};
+use crate::pos::{Pos, PosError, Size, SizeError};
 use crate::rowmasks::RowMasks;
 
 /// A rectangular board, 1×1 to 32×32.
@@ -16,14 +15,14 @@ use crate::rowmasks::RowMasks;
 /// unused. Cloning copies two small vectors, and [`Clone::clone_from`] reuses the
 /// allocation, which is how speculation stays allocation-free.
 ///
-/// Beside the cells the board keeps bit masks of pieces, blockers, special pieces,
+/// Beside the cells the board keeps bit planes of pieces, blockers, special pieces,
 /// colourless pieces and each colour, updated on every change, so that rules can detect
-/// runs, clusters and legal swaps with shifts and ANDs: on a board of at most 64 cells
-/// one `u64` per plane ([`Board::packed_colors`] and friends), on a bigger one a `u32`
-/// per row. [`Board::color_rows`] and its siblings read any board a word per row
-/// ([`RowMasks`]: lent on big boards, written out from the packed plane on small ones);
-/// [`planes::on_planes`](crate::planes::on_planes) hands a rule whichever layout the
-/// board keeps.
+/// runs, clusters and legal swaps with shifts and ANDs. How it stores them is its own
+/// business (today: one `u64` per plane on boards of at most 64 cells, a `u32` per row
+/// above that). Rules read them through [`planes::on_planes`](crate::planes::on_planes),
+/// which hands a rule written once over [`Field`](crate::planes::Field) whichever layout
+/// the board keeps, or a row at a time through [`Board::color_rows`] and its siblings
+/// ([`RowMasks`]).
 ///
 /// Obstacles: crates are cells ([`Cell::Crate`]); jelly and locks are [`Layers`] of a
 /// cell, kept in a byte per cell that is only allocated once the board has one, so that
@@ -69,18 +68,6 @@ impl Clone for Board {
             self.layers.clone_from(&source.layers);
         }
         self.masks.clone_from(&source.masks);
-    }
-}
-
-/// `dst.clone_from(src)` for plain values: speculation copies boards of one size, where
-/// the lengths match and one copy of the slice does it.
-#[inline]
-pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
-    if dst.len() == src.len() {
-        dst.copy_from_slice(src);
-    } else {
-        dst.clear();
-        dst.extend_from_slice(src);
     }
 }
 
@@ -443,9 +430,8 @@ impl Board {
     }
 
     /// On a small board: empties the cells of `set` in the masks only, leaving the cells
-    /// and ids behind (a score-only look-ahead, see [`Rules::resolves_on_planes`]).
-    ///
-    /// [`Rules::resolves_on_planes`]: crate::Rules::resolves_on_planes
+    /// and ids behind (a score-only look-ahead, see
+    /// [`Game::score_within`](crate::Game::score_within)).
     pub(crate) fn clear_planes(&mut self, set: &CellSet) {
         debug_assert!(self.masks.geometry().is_some());
         self.masks.clear(set);
@@ -485,25 +471,25 @@ impl Board {
 
     /// Gravity on a board without holes or obstacles, for the columns whose bits are set
     /// in `columns`: occupied cells keep their order and settle at the bottom, each move
-    /// reported to `sink` (column by column, bottom up). A fall costs a byte and an id;
+    /// reported to `fall` (id, from, to) (column by column, bottom up). A fall costs a byte and an id;
     /// the masks follow all at once on boards of at most 64 cells ([`Masks::fall`]: a few
     /// shifts per packed plane and round), cell by cell on bigger ones, where a round
     /// costs a word per plane and row (measured with callgrind, greedy decisions on 16×16:
     /// 0.69× for clusters, 0.81× for lines; on 8×8 the bulk fall is 0.85× of this).
-    pub(crate) fn settle_plain<S: crate::trace::Sink>(&mut self, columns: u32, sink: &mut S) {
+    pub(crate) fn settle_plain(&mut self, columns: u32, fall: impl FnMut(u32, Pos, Pos)) {
         if self.masks.geometry().is_some() {
-            self.settle_columns::<true, S>(columns, sink);
+            self.settle_columns::<true>(columns, fall);
             self.masks.fall();
         } else {
-            self.settle_columns::<false, S>(columns, sink);
+            self.settle_columns::<false>(columns, fall);
         }
     }
 
     /// [`settle_plain`](Board::settle_plain)'s cells, with their masks when not `BULK`.
-    fn settle_columns<const BULK: bool, S: crate::trace::Sink>(
+    fn settle_columns<const BULK: bool>(
         &mut self,
         columns: u32,
-        sink: &mut S,
+        mut fall: impl FnMut(u32, Pos, Pos),
     ) {
         debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
         let (rows, cols) = (self.rows(), self.cols());
@@ -540,7 +526,7 @@ impl Board {
                 ids[j] = id;
                 cells[i] = Cell::Empty;
                 ids[i] = 0;
-                sink.fall(
+                fall(
                     id,
                     Pos::new(row as u8, col as u8),
                     Pos::new(floor as u8, col as u8),
@@ -582,6 +568,12 @@ impl Board {
         Ok(())
     }
 
+    /// Every cell, row-major.
+    #[inline]
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
     /// Every cell with its position, row-major.
     pub fn iter(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
         self.size.positions().zip(self.cells.iter().copied())
@@ -610,6 +602,16 @@ impl Board {
         self.size == other.size && self.cells == other.cells
     }
 
+    /// How many pieces of `color` the board holds (specials of that colour included).
+    pub fn color_count(&self, color: Color) -> u32 {
+        match self.packed_colors() {
+            Some(planes) => planes
+                .get(usize::from(color.index()))
+                .map_or(0, |p| p.count_ones()),
+            None => self.color_rows(color).iter().map(|r| r.count_ones()).sum(),
+        }
+    }
+
     /// The set of cells that hold a piece of `color`.
     pub fn cells_of_color(&self, color: Color) -> CellSet {
         rows_to_set(&self.color_rows(color))
@@ -618,10 +620,9 @@ impl Board {
     /// Row masks of the pieces of `color`: word `r` has bit `c` set when `(r, c)` holds a
     /// piece of that colour (specials included; colourless specials have none).
     ///
-    /// On a board of at most 64 cells the rows are written out from the packed plane on
-    /// each call (a few instructions); a rule's inner loop reads
-    /// [`packed_colors`](Board::packed_colors) there instead, or goes through
-    /// [`planes::on_planes`](crate::planes::on_planes).
+    /// On a board of at most 64 cells the rows are written out on each call (a few
+    /// instructions); a rule's inner loop goes through
+    /// [`planes::on_planes`](crate::planes::on_planes) instead.
     #[inline]
     pub fn color_rows(&self, color: Color) -> RowMasks<'_> {
         self.masks.color(color.index())
@@ -630,7 +631,7 @@ impl Board {
     /// The row masks of the colour with index `plane` (zeros past
     /// [`color_planes`](Board::color_planes)).
     #[inline]
-    pub fn color_plane(&self, plane: usize) -> RowMasks<'_> {
+    pub(crate) fn color_plane(&self, plane: usize) -> RowMasks<'_> {
         self.masks.color(plane.min(u8::MAX as usize) as u8)
     }
 
@@ -649,38 +650,38 @@ impl Board {
 
     /// How many colour planes [`color_rows`](Board::color_rows) may have non-zero: every
     /// colour on the board has an index below this.
-    pub fn color_planes(&self) -> usize {
+    pub(crate) fn color_planes(&self) -> usize {
         self.masks.color_planes()
+    }
+
+    /// The cell at row-major index `i` (`row * cols + col`), which must be on the board.
+    #[inline]
+    pub(crate) fn cell_at_index(&self, i: usize) -> Cell {
+        self.cells[i]
     }
 
     /// On a board of at most 64 cells: the packed-plane geometry (column masks for
     /// shifting packed planes); `None` on bigger boards.
-    pub fn geometry(&self) -> Option<&crate::packed::Geometry> {
+    pub(crate) fn geometry(&self) -> Option<&crate::packed::Geometry> {
         self.masks.geometry()
     }
 
     /// On a board of at most 64 cells: each colour's cells as one `u64`, bit
     /// `row * cols + col`, indexed by colour; `None` on bigger boards.
-    pub fn packed_colors(&self) -> Option<&[u64]> {
+    pub(crate) fn packed_colors(&self) -> Option<&[u64]> {
         self.masks.packed_colors()
     }
 
     /// On a board of at most 64 cells: the pieces as one `u64` (see
     /// [`packed_colors`](Board::packed_colors)).
-    pub fn packed_pieces(&self) -> Option<u64> {
+    pub(crate) fn packed_pieces(&self) -> Option<u64> {
         self.masks.packed_pieces()
     }
 
     /// On a board of at most 64 cells: the special pieces as one `u64` (see
     /// [`packed_colors`](Board::packed_colors)).
-    pub fn packed_specials(&self) -> Option<u64> {
+    pub(crate) fn packed_specials(&self) -> Option<u64> {
         self.masks.packed_specials()
-    }
-
-    /// On a board of at most 64 cells: the colourless pieces as one `u64` (see
-    /// [`packed_colors`](Board::packed_colors)).
-    pub fn packed_colorless(&self) -> Option<u64> {
-        self.masks.packed_colorless()
     }
 
     /// Row words of the cells that hold a piece or a blocker (see
@@ -724,10 +725,112 @@ impl Board {
         self.masks.specials()
     }
 
+    /// Drops every cell of `set` that does not hold a piece: blockers and empties are
+    /// never cleared, whatever a rule asks.
+    #[inline]
+    pub(crate) fn keep_pieces(&self, set: &mut CellSet) {
+        match self.packed_pieces() {
+            Some(pieces) => set.keep_packed(pieces, self.rows(), self.cols()),
+            None => set.keep_rows(&self.piece_rows()),
+        }
+    }
+
+    /// Whether any piece on the board is a special: one word on small boards.
+    #[inline]
+    pub(crate) fn has_special(&self) -> bool {
+        match self.packed_specials() {
+            Some(s) => s != 0,
+            None => self.special_rows().iter().any(|&w| w != 0),
+        }
+    }
+
     /// Row masks of pieces without a colour (colourless specials).
     #[inline]
     pub fn colorless_rows(&self) -> RowMasks<'_> {
         self.masks.colorless()
+    }
+
+    /// Checks that the board's bit planes agree with its cells, plane by plane and row by
+    /// row (the packed planes too, on boards of at most 64 cells): the invariant every
+    /// change to a board keeps. The shared suite asks it after every turn; an error says
+    /// which plane disagrees.
+    pub fn check_planes(&self) -> Result<(), String> {
+        let rows = self.rows();
+        let colors = usize::from(MAX_COLORS);
+        // Index 4 holds holes; colours start at 5.
+        let mut want = vec![vec![0u32; rows]; 5 + colors];
+        for (p, cell) in self.iter() {
+            let (bit, r) = (1u32 << p.col, p.row as usize);
+            match cell {
+                Cell::Empty | Cell::Crate(_) => {}
+                Cell::Blocker => want[1][r] |= bit,
+                Cell::Hole => want[4][r] |= bit,
+                Cell::Piece(piece) => {
+                    want[0][r] |= bit;
+                    if piece.special().is_some() {
+                        want[2][r] |= bit;
+                    }
+                    match piece.color() {
+                        None => want[3][r] |= bit,
+                        Some(c) if usize::from(c.index()) >= self.color_planes() => {
+                            return Err(format!("{self}: colour {c} beyond the planes"));
+                        }
+                        Some(c) => want[5 + usize::from(c.index())][r] |= bit,
+                    }
+                }
+            }
+        }
+        let planes: [(&str, &[u32]); 5] = [
+            ("pieces", &self.piece_rows()),
+            ("blockers", &self.blocker_rows()),
+            ("specials", &self.special_rows()),
+            ("colourless", &self.colorless_rows()),
+            ("holes", self.hole_rows()),
+        ];
+        for (i, (name, got)) in planes.iter().enumerate() {
+            if *got != want[i].as_slice() {
+                return Err(format!(
+                    "{self}: {name} plane {got:?}, cells say {:?}",
+                    want[i]
+                ));
+            }
+        }
+        for c in 0..MAX_COLORS {
+            let got = self.color_rows(Color::new(c).expect("below 26"));
+            if *got != *want[5 + usize::from(c)] {
+                return Err(format!("{self}: colour {c} plane {got:?}"));
+            }
+        }
+        self.check_packed(&want)
+    }
+
+    /// [`check_planes`](Board::check_planes) for the packed planes: present exactly on
+    /// boards of at most 64 cells, with the bits of the row words `want`.
+    fn check_packed(&self, want: &[Vec<u32>]) -> Result<(), String> {
+        let cols = self.cols();
+        let pack = |rows: &[u32]| -> u64 {
+            (rows.iter().enumerate()).fold(0, |a, (r, &w)| a | u64::from(w) << (r * cols))
+        };
+        match (self.geometry(), self.packed_colors(), self.packed_pieces()) {
+            (Some(_), Some(colors), Some(pieces)) => {
+                if self.size.cells() > 64 {
+                    return Err(format!("{self}: packed planes on a big board"));
+                }
+                if pieces != pack(&want[0]) {
+                    return Err(format!("{self}: packed pieces {pieces:#x}"));
+                }
+                for c in 0..usize::from(MAX_COLORS) {
+                    let got = colors.get(c).copied().unwrap_or(0);
+                    if got != pack(&want[5 + c]) {
+                        return Err(format!("{self}: packed colour {c} {got:#x}"));
+                    }
+                }
+                Ok(())
+            }
+            (None, None, None) if self.size.cells() > 64 => Ok(()),
+            (None, None, None) => Err(format!("{self}: small board without packed planes")),
+            _ => Err(format!("{self}: packed planes only partly present")),
+        }
     }
 
     /// Whether gravity holds: in every column, no empty cell lies below something that

@@ -3,43 +3,9 @@
 
 use thiserror::Error;
 
-use crate::moves::{Move, MoveKind};
+use crate::moves::MoveKind;
 use crate::piece::Special;
-use crate::pos::{Pos, Size};
-
-/// Board dimensions outside `1x1..=32x32`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
-#[error("board size {rows}x{cols} is not allowed: each side must be 1 to 32")]
-pub struct SizeError {
-    /// Requested rows.
-    pub rows: usize,
-    /// Requested columns.
-    pub cols: usize,
-}
-
-/// `ROWSxCOLS` text that is not a board size.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum SizeParseError {
-    /// Not of the form `ROWSxCOLS`.
-    #[error("{text:?} is not a board size: expected ROWSxCOLS, such as 8x8")]
-    Syntax {
-        /// The text as given.
-        text: String,
-    },
-    /// Well-formed, but a side is out of range.
-    #[error(transparent)]
-    Size(#[from] SizeError),
-}
-
-/// A position that is not on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
-#[error("position {pos} is off the {size} board")]
-pub struct PosError {
-    /// The offending position.
-    pub pos: Pos,
-    /// The board's size.
-    pub size: Size,
-}
+use crate::pos::{Pos, PosError, Size, SizeError};
 
 /// Malformed board notation. Rows and columns are zero-based cell indices.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -133,22 +99,6 @@ impl NotationError {
     }
 }
 
-/// Layers ([`Layers`](crate::Layers)) a cell cannot have.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
-pub enum LayerError {
-    /// The cell is off the board.
-    #[error(transparent)]
-    Pos(#[from] PosError),
-    /// The layers do not fit the cell.
-    #[error("{pos}: {problem}")]
-    Invalid {
-        /// The cell.
-        pos: Pos,
-        /// What is wrong, e.g. `a lock needs a piece under it`.
-        problem: &'static str,
-    },
-}
-
 /// A board or game setup that the chosen rules cannot use.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
@@ -218,14 +168,6 @@ pub enum SetupError {
         /// The rules' name.
         rules: String,
     },
-    /// The board holds a blocker and these rules have none.
-    #[error("row {}, col {}: the {rules} rules have no blockers", .pos.row, .pos.col)]
-    UnsupportedBlocker {
-        /// Where.
-        pos: Pos,
-        /// The rules' name.
-        rules: String,
-    },
     /// Palette size outside what the rules or the notation can use.
     #[error("{colors} colours requested: these rules need {min} to {max}")]
     Colors {
@@ -257,6 +199,22 @@ pub enum SetupError {
     Weights {
         /// Weights (or colours) given.
         count: usize,
+    },
+    /// A level's spawn weights for rules whose refill policy chooses its own colours.
+    #[error(
+        "the level sets spawn weights, but the {rules} rules choose new pieces their own way: the weights would replace that, so they are refused (drop `spawn`, or use rules with a uniform refill)"
+    )]
+    SpawnWeights {
+        /// The rules' name.
+        rules: String,
+    },
+    /// A saved refill state that is not the rules' refill policy's.
+    #[error("the saved refill state does not fit the {rules} rules' refill policy: {problem}")]
+    RefillState {
+        /// The rules' name.
+        rules: String,
+        /// What is wrong.
+        problem: String,
     },
     /// Blocker chance above 100%.
     #[error("blocker chance {percent}% is above 100%")]
@@ -385,65 +343,4 @@ impl MoveError {
             },
         }
     }
-}
-
-/// A trace that does not apply to the board it is replayed on.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum ReplayError {
-    /// An obstacle event does not match the board (no such jelly layer, lock or crate).
-    #[error("event in chain {chain}: {event} does not match the board")]
-    Obstacle {
-        /// The phase.
-        chain: u32,
-        /// The event.
-        event: crate::trace::ObstacleEvent,
-    },
-    /// An event names a cell off the board.
-    #[error("event in chain {chain} names an off-board cell: {source}")]
-    OffBoard {
-        /// Phase chain index (0 for the move itself).
-        chain: u32,
-        /// The position error.
-        source: PosError,
-    },
-    /// An event expected a piece with a given id somewhere else.
-    #[error("chain {chain}: expected id {id} at {pos}, found {found:?}")]
-    Mismatch {
-        /// Phase chain index (0 for the move itself).
-        chain: u32,
-        /// The cell.
-        pos: Pos,
-        /// The id the event names.
-        id: u32,
-        /// What the board had.
-        found: Option<u32>,
-    },
-    /// A phase clears a cell that holds no piece (a blocker or an empty cell).
-    #[error("chain {chain}: cleared cell {pos} holds no piece")]
-    NotAPiece {
-        /// Phase chain index.
-        chain: u32,
-        /// The cell.
-        pos: Pos,
-    },
-    /// An event puts something on an occupied cell.
-    #[error("chain {chain}: cell {pos} is occupied")]
-    Occupied {
-        /// Phase chain index.
-        chain: u32,
-        /// The cell.
-        pos: Pos,
-    },
-    /// After applying a phase the board differs from the board the trace recorded.
-    #[error("chain {chain}: replayed board differs from the recorded one")]
-    Diverged {
-        /// Phase chain index.
-        chain: u32,
-    },
-    /// The move kind needs data the trace does not hold.
-    #[error("trace of {mv} lacks its opening event")]
-    MissingOpening {
-        /// The move.
-        mv: Move,
-    },
 }

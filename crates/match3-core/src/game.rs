@@ -1,30 +1,26 @@
-//! [`Game`]: a [`Rules`] value plus the state it plays on, and [`Snapshot`], that state.
+//! [`Game`]: a [`Rules`] value plus the state it plays on (a [`Snapshot`]), and its level.
 //!
 //! A move is checked before anything changes, and a turn runs with a copy of the state
 //! kept aside that is put back if the turn hits the phase limit, so a rejected move or a
-//! runaway turn leaves the game exactly as it was. The turn itself is in `turn.rs`, move
-//! lists and status in `legal.rs`.
+//! runaway turn leaves the game exactly as it was. The state and every change to it are
+//! the `state` module's; move lists are `legal`'s.
 
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
-use crate::legal::{append_legal_moves, pick_with, settle_status};
+use crate::legal::{append_legal_moves, pick_with};
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::{KnownSwaps, Move, MoveKind};
+use crate::moves::{Move, MoveKind};
 use crate::notation::Layout;
-use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
-use crate::pos::{Pos, Size};
-use crate::refill::PolicyState;
+use crate::pos::Size;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
-use crate::trace::Fire;
+use crate::state::turn::{Horizon, Planned, planes_suffice};
+use crate::state::{Snapshot, TurnSummary};
 use crate::trace::{NoTrace, Sink, Status, Trace};
-use crate::turn::{
-    Horizon, MAX_NEXT_ID, Plan, next_piece, planes_suffice, run_phases, run_turn, validate,
-};
 
 /// The smallest palette [`Game::from_board`] infers for a loaded board.
 pub const MIN_INFERRED_COLORS: u8 = 5;
@@ -54,101 +50,6 @@ impl GameConfig {
     }
 }
 
-/// Everything that changes during a game: board, score, move count, generator, id
-/// counter, next piece and status. Snapshots compare bit-for-bit with `==`.
-///
-/// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
-/// look-ahead stops allocating once warm.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub struct Snapshot {
-    pub(crate) board: Board,
-    pub(crate) score: u64,
-    pub(crate) moves: u32,
-    pub(crate) rng: GameRng,
-    pub(crate) next_id: u32,
-    pub(crate) next_piece: Option<Piece>,
-    pub(crate) colors: u8,
-    pub(crate) status: Status,
-    /// The refill policy's state words.
-    pub(crate) refill_state: PolicyState,
-    /// Scratch space for the specials a phase creates; not part of the state.
-    #[serde(skip)]
-    pub(crate) specials: Vec<(Pos, Piece)>,
-    /// Scratch space for the specials a phase fires; not part of the state.
-    #[serde(skip)]
-    pub(crate) fired: Vec<Fire>,
-    /// Pieces cleared so far, per colour (counted for the colours a level collects).
-    pub(crate) collected: [u32; MAX_COLORS as usize],
-    /// Shuffles on deadlock so far.
-    pub(crate) shuffles: u32,
-    /// Jelly layers, crate hits and crates cleared so far.
-    #[serde(default)]
-    pub(crate) cleared: Cleared,
-    /// The legal swaps the last status computation found (rules with
-    /// [`Rules::legal_swaps`]), reused for move lists; derived, not part of the state.
-    #[serde(skip)]
-    pub(crate) swaps: Option<KnownSwaps>,
-}
-
-impl Clone for Snapshot {
-    fn clone(&self) -> Self {
-        Snapshot {
-            board: self.board.clone(),
-            score: self.score,
-            moves: self.moves,
-            rng: self.rng.clone(),
-            next_id: self.next_id,
-            next_piece: self.next_piece,
-            colors: self.colors,
-            status: self.status,
-            refill_state: self.refill_state,
-            collected: self.collected,
-            shuffles: self.shuffles,
-            cleared: self.cleared,
-            specials: Vec::new(),
-            fired: Vec::new(),
-            swaps: self.swaps,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.board.clone_from(&source.board);
-        self.score = source.score;
-        self.moves = source.moves;
-        self.rng.clone_from(&source.rng);
-        self.next_id = source.next_id;
-        self.next_piece = source.next_piece;
-        self.colors = source.colors;
-        self.status = source.status;
-        self.refill_state = source.refill_state;
-        self.collected = source.collected;
-        self.shuffles = source.shuffles;
-        self.cleared = source.cleared;
-        // A derived cache: dropping it keeps look-ahead copies small; the next move list
-        // recomputes it.
-        self.swaps = None;
-    }
-}
-
-impl PartialEq for Snapshot {
-    fn eq(&self, o: &Self) -> bool {
-        self.board == o.board
-            && self.score == o.score
-            && self.moves == o.moves
-            && self.rng == o.rng
-            && self.next_id == o.next_id
-            && self.next_piece == o.next_piece
-            && self.colors == o.colors
-            && self.status == o.status
-            && self.refill_state == o.refill_state
-            && self.collected == o.collected
-            && self.shuffles == o.shuffles
-            && self.cleared == o.cleared
-    }
-}
-
-impl Eq for Snapshot {}
-
 /// The scratch of a score-only look-ahead ([`Game::score_within`]), made by
 /// [`Game::score_scratch`] and reused across calls. It keeps what a look-ahead's score
 /// and goal progress need and nothing to read a board from: after a look-ahead on the
@@ -162,7 +63,7 @@ pub struct ScoreScratch {
 impl std::fmt::Debug for ScoreScratch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ScoreScratch")
-            .field("score", &self.state.score)
+            .field("score", &self.state.score())
             .finish_non_exhaustive()
     }
 }
@@ -171,93 +72,27 @@ impl ScoreScratch {
     /// The game's score after the last look-ahead (the score before the move plus what
     /// the move scored).
     pub fn score(&self) -> u64 {
-        self.state.score
+        self.state.score()
     }
 
     /// The goal units `level` counts after the last look-ahead
-    /// ([`Level::goal_units`]).
+    /// ([`Snapshot::goal_units`]).
     pub fn goal_units(&self, level: &Level) -> u64 {
-        level.goal_units(&self.state)
+        self.state.goal_units(level)
     }
-}
-
-impl Snapshot {
-    /// The board.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-    /// The score so far.
-    pub fn score(&self) -> u64 {
-        self.score
-    }
-    /// Accepted moves so far.
-    pub fn moves(&self) -> u32 {
-        self.moves
-    }
-    /// The status.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-    /// The id the next new piece will get.
-    pub fn next_id(&self) -> u32 {
-        self.next_id
-    }
-    /// The piece a drop will place, for rules that take drops.
-    pub fn next_piece(&self) -> Option<Piece> {
-        self.next_piece
-    }
-    /// The palette size used for refills and next pieces.
-    pub fn colors(&self) -> u8 {
-        self.colors
-    }
-    /// The refill policy's state words (see [`SpawnSite::state`](crate::SpawnSite::state)).
-    pub fn refill_state(&self) -> PolicyState {
-        self.refill_state
-    }
-    /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
-    /// the game's level collects (zero otherwise).
-    pub fn collected(&self) -> &[u32; MAX_COLORS as usize] {
-        &self.collected
-    }
-    /// Jelly layers, crate hits and crates cleared so far.
-    pub fn cleared(&self) -> Cleared {
-        self.cleared
-    }
-    /// Shuffles on deadlock so far.
-    pub fn shuffles(&self) -> u32 {
-        self.shuffles
-    }
-    /// The game's generator as it stands: what the next random draw will come from.
-    pub fn rng(&self) -> &GameRng {
-        &self.rng
-    }
-}
-
-/// What a turn came to, without the trace.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TurnSummary {
-    /// Points the turn scored.
-    pub score: u64,
-    /// Phases it ran (the longest chain index).
-    pub phases: u32,
-    /// Status afterwards.
-    pub status: Status,
 }
 
 /// A game: a [`Rules`] value plus the state it plays on.
 ///
 /// ```
-/// use match3_core::{Board, Game, Move, Pos, Rules, CellSet, runs};
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Board, Game, Move, Pos, Variant};
 ///
 /// /// The smallest variant: runs of three, one point per cell, no refill.
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
-/// let mut game = Game::from_board(Threes, board, 0)?;
+/// let mut game = Game::from_board(threes, board, 0)?;
 /// let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 /// assert_eq!(trace.score(), 3);
 /// assert_eq!(game.board().to_string(), "...C/BCBB/CBAC/ABCA");
@@ -280,11 +115,6 @@ impl<R: Rules> Game<R> {
         if config.blocker_percent > 100 {
             return Err(SetupError::BlockerChance {
                 percent: config.blocker_percent,
-            });
-        }
-        if config.blocker_percent > 0 && !rules.supports_blockers() {
-            return Err(SetupError::NoBlockers {
-                rules: rules.name().to_string(),
             });
         }
         let mut rng = GameRng::new(config.seed);
@@ -341,6 +171,7 @@ impl<R: Rules> Game<R> {
     ) -> Result<Self, SetupError> {
         check_colors(&rules, colors)?;
         level.check(colors)?;
+        check_spawn(&rules, &level)?;
         let mut rng = GameRng::new(seed);
         let mut board = fill_layout(&rules, layout, colors, &mut rng)?;
         check_cells(&rules, &board)?;
@@ -352,15 +183,16 @@ impl<R: Rules> Game<R> {
     /// The same game from its starting board, under `level` (a fresh start: score, moves
     /// and progress at zero).
     pub fn with_level(self, level: Level) -> Result<Self, SetupError> {
-        level.check(self.initial.colors)?;
-        check_goals(&level, &self.initial.board)?;
+        level.check(self.initial.colors())?;
+        check_spawn(&self.rules, &level)?;
+        check_goals(&level, self.initial.board())?;
         let Game { rules, initial, .. } = self;
         Ok(Self::settled(rules, level, initial))
     }
 
     /// A game whose starting state is `state` with its status worked out under `level`.
     fn settled(rules: R, level: Level, mut state: Snapshot) -> Self {
-        settle_status(&rules, &mut state, &level, false, &mut NoTrace);
+        state.settle_status(&rules, &level, false, &mut NoTrace);
         Game {
             rules,
             level,
@@ -378,25 +210,9 @@ impl<R: Rules> Game<R> {
         colors: u8,
         level: Level,
     ) -> Result<Self, SetupError> {
-        let mut state = Snapshot {
-            board,
-            score: 0,
-            moves: 0,
-            rng,
-            next_id,
-            next_piece: None,
-            colors,
-            status: Status::Playable,
-            refill_state: PolicyState::default(),
-            collected: [0; MAX_COLORS as usize],
-            shuffles: 0,
-            cleared: Cleared::default(),
-            specials: Vec::new(),
-            fired: Vec::new(),
-            swaps: None,
-        };
+        let mut state = Snapshot::start(board, rng, next_id, colors);
         if rules.accepts(MoveKind::Drop) {
-            state.next_piece = Some(next_piece(&rules, &level, &mut state));
+            state.deal_next_piece::<R, false>(&rules, &level);
         }
         Ok(Self::settled(rules, level, state))
     }
@@ -407,23 +223,23 @@ impl<R: Rules> Game<R> {
     }
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.state.board
+        self.state.board()
     }
     /// The score so far.
     pub fn score(&self) -> u64 {
-        self.state.score
+        self.state.score()
     }
     /// Accepted moves so far.
     pub fn moves(&self) -> u32 {
-        self.state.moves
+        self.state.moves()
     }
     /// The status.
     pub fn status(&self) -> Status {
-        self.state.status
+        self.state.status()
     }
     /// The piece the next drop places, for rules that take drops.
     pub fn next_piece(&self) -> Option<Piece> {
-        self.state.next_piece
+        self.state.next_piece()
     }
     /// The level the game plays under ([`Level::default`] for a plain game).
     pub fn level(&self) -> &Level {
@@ -431,24 +247,24 @@ impl<R: Rules> Game<R> {
     }
     /// Moves left under the level's move limit; `None` when unlimited.
     pub fn moves_left(&self) -> Option<u32> {
-        (self.level.moves).map(|limit| limit.saturating_sub(self.state.moves))
+        (self.level.moves).map(|limit| limit.saturating_sub(self.state.moves()))
     }
     /// Progress on each of the level's goals, in the level's order.
     pub fn goals(&self) -> Vec<GoalProgress> {
-        self.level.progress(&self.state)
+        self.state.progress(&self.level)
     }
     /// Stars earned: the level's thresholds the score reaches once the game is won, 0
     /// otherwise.
     pub fn stars(&self) -> u32 {
-        if self.state.status == Status::Won {
-            self.level.stars_for(self.state.score)
+        if self.state.status() == Status::Won {
+            self.level.stars_for(self.state.score())
         } else {
             0
         }
     }
     /// Shuffles on deadlock so far.
     pub fn shuffles(&self) -> u32 {
-        self.state.shuffles
+        self.state.shuffles()
     }
     /// The whole game, to serialize: rules' name, level, starting and current state (see
     /// [`SavedGame`]).
@@ -489,17 +305,27 @@ impl<R: Rules> Game<R> {
                 rules: rules.name().to_string(),
             });
         }
+        check_spawn(&rules, &saved.level)?;
+        let mut saved = saved;
+        for snapshot in [&mut saved.initial, &mut saved.state] {
+            snapshot
+                .load_refill_state(&rules)
+                .map_err(|problem| SetupError::RefillState {
+                    rules: rules.name().to_string(),
+                    problem,
+                })?;
+        }
         for (which, snapshot) in [("initial", &saved.initial), ("current", &saved.state)] {
-            check_colors(&rules, snapshot.colors)?;
-            saved.level.check(snapshot.colors)?;
-            check_cells(&rules, &snapshot.board)?;
-            check_saved(&rules, &saved.level, snapshot).map_err(|(field, problem)| {
-                SetupError::SavedState {
+            check_colors(&rules, snapshot.colors())?;
+            saved.level.check(snapshot.colors())?;
+            check_cells(&rules, snapshot.board())?;
+            snapshot
+                .check_saved(&rules, &saved.level)
+                .map_err(|(field, problem)| SetupError::SavedState {
                     which,
                     field,
                     problem,
-                }
-            })?;
+                })?;
         }
         Ok(Game {
             rules,
@@ -539,16 +365,9 @@ impl<R: Rules> Game<R> {
 
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
-        check_open(&self.state)?;
         // The check leaves the board as it found it (it may use it as scratch).
         let mut area = CellSet::new();
-        let plan = validate(
-            &self.rules,
-            &mut self.state.board,
-            self.state.swaps.as_ref(),
-            mv,
-            &mut area,
-        )?;
+        let plan = self.state.plan(&self.rules, mv, &mut area)?;
         self.run_backed_up(Some((mv, plan, &area)), sink)
     }
 
@@ -564,11 +383,11 @@ impl<R: Rules> Game<R> {
     /// itself, not on the copy, saves moving the whole state back afterwards.
     fn run_backed_up<S: Sink>(
         &mut self,
-        mv: Option<(Move, Plan, &CellSet)>,
+        mv: Option<Planned<'_>>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         self.backup.clone_from(&self.state);
-        let turn = run_turn(&self.rules, &self.level, &mut self.state, mv, sink);
+        let turn = self.state.play_turn(&self.rules, &self.level, mv, sink);
         if turn.is_err() {
             // The copy has no cached legal swaps; the next move list works them out.
             std::mem::swap(&mut self.state, &mut self.backup);
@@ -578,15 +397,7 @@ impl<R: Rules> Game<R> {
 
     /// Checks a move without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        check_open(&self.state)?;
-        validate(
-            &self.rules,
-            &mut self.state.board.clone(),
-            self.state.swaps.as_ref(),
-            mv,
-            &mut CellSet::new(),
-        )
-        .map(|_| ())
+        self.state.check_move(&self.rules, mv)
     }
 
     /// Plays `mv` on `scratch` (overwritten with the current state; reuse it across calls
@@ -630,18 +441,15 @@ impl<R: Rules> Game<R> {
     ///
     /// ```
     /// use std::num::NonZeroU32;
-    /// use match3_core::{Board, CellSet, Game, Horizon, Move, Pos, Rules, runs};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::{Board, Game, Horizon, Move, Pos, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3));
     ///
     /// // The swap lines up three As on the bottom row; once they are gone, the Bs that
     /// // fall beside the last B make a second phase.
     /// let board: Board = "DCEC/EDCE/CBBD/AABA".parse()?;
-    /// let game = Game::from_board(Threes, board, 0)?;
+    /// let game = Game::from_board(threes, board, 0)?;
     /// let mv = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
     /// let mut scratch = game.snapshot();
     /// let first = Horizon::Phases(NonZeroU32::MIN);
@@ -664,29 +472,26 @@ impl<R: Rules> Game<R> {
     /// What `mv` would score within `horizon`, as [`evaluate_within`](Game::evaluate_within)
     /// says, and the goal progress it would make, but into a [`ScoreScratch`], which
     /// never shows its board: that lets the look-ahead move only the board's masks when
-    /// the rules read nothing else ([`Rules::resolves_on_planes`]) on a board of at most
-    /// 64 cells without holes, obstacles or specials. Cells and ids then stay where they
-    /// were, which saves about a fifth of a greedy clusters decision. Otherwise, and
-    /// whenever a phase creates a special, it plays the turn on the cells as
-    /// `evaluate_within` does. The greedy bot ranks its moves with it.
+    /// every part has a form that reads no cell (the detection's
+    /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring
+    /// [`by_count`](crate::Scoring::by_count), no special kind), on a board of at most 64
+    /// cells without holes or obstacles. Cells and ids then stay where they were, which
+    /// saves about a fifth of a greedy clusters decision. Otherwise it plays the turn on
+    /// the cells as `evaluate_within` does. The greedy bot ranks its moves with it.
     ///
     /// ```
-    /// use match3_core::{Game, GameConfig, Horizon, Rules};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, Horizon, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     match3_core::line_run_detection!(3);
-    ///     fn refills(&self) -> bool { true }
-    ///     fn resolves_on_planes(&self) -> bool { true }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     ///
-    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let game = Game::new(threes, GameConfig::new(7))?;
     /// let mv = game.legal_moves()[0];
     /// let (mut scratch, mut snapshot) = (game.score_scratch(), game.snapshot());
     /// let score = game.score_within(mv, &mut scratch, None, Horizon::Cascade)?;
     /// assert_eq!(score, game.evaluate_within(mv, &mut snapshot, None, Horizon::Cascade)?);
-    /// assert_eq!(scratch.goal_units(game.level()), game.level().goal_units(&snapshot));
+    /// assert_eq!(scratch.goal_units(game.level()), snapshot.goal_units(game.level()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
@@ -698,7 +503,7 @@ impl<R: Rules> Game<R> {
         horizon: Horizon,
     ) -> Result<u64, MoveError> {
         let state = &mut scratch.state;
-        if planes_suffice(&self.rules, &self.level, &self.state.board)
+        if planes_suffice(&self.rules, &self.level, &self.state)
             && let Some(score) = self.score_on_planes(mv, state, refills, horizon)?
         {
             return Ok(score);
@@ -759,23 +564,11 @@ impl<R: Rules> Game<R> {
         with_status: bool,
         horizon: Horizon,
     ) -> Result<Option<TurnSummary>, MoveError> {
-        check_open(&self.state)?;
-        scratch.clone_from(&self.state);
         let mut area = CellSet::new();
-        let plan = validate(
-            &self.rules,
-            &mut scratch.board,
-            self.state.swaps.as_ref(),
-            mv,
-            &mut area,
-        )?;
-        if let Some(rng) = refills {
-            scratch.rng.clone_from(rng);
-        }
-        run_phases::<R, S, PLANES>(
+        let plan = scratch.look_ahead_from(&self.state, refills, &self.rules, mv, &mut area)?;
+        scratch.run_phases::<R, S, PLANES>(
             &self.rules,
             &self.level,
-            scratch,
             Some((mv, plan, &area)),
             sink,
             with_status,
@@ -795,13 +588,13 @@ impl<R: Rules> Game<R> {
     /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        if check_open(&self.state).is_err() {
+        if self.state.check_open().is_err() {
             return;
         }
         append_legal_moves(
             &self.rules,
-            &self.state.board,
-            self.state.swaps.as_ref(),
+            self.state.board(),
+            self.state.known_swaps(),
             out,
         );
     }
@@ -814,16 +607,13 @@ impl<R: Rules> Game<R> {
     /// game is over), or when `pick` returns an index past the end.
     ///
     /// ```
-    /// use match3_core::{Game, GameConfig, GameRng, Rules};
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, GameRng, Variant};
     ///
-    /// struct Threes;
-    /// impl Rules for Threes {
-    ///     fn name(&self) -> &str { "threes" }
-    ///     match3_core::line_run_detection!(3);
-    ///     fn refills(&self) -> bool { true }
-    /// }
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     ///
-    /// let game = Game::new(Threes, GameConfig::new(7))?;
+    /// let game = Game::new(threes, GameConfig::new(7))?;
     /// let mut rng = GameRng::new(1);
     /// let mv = game.pick_legal_move(|n| rng.below(n as u32) as usize);
     /// assert!(mv.is_some_and(|mv| game.legal_moves().contains(&mv)));
@@ -831,20 +621,20 @@ impl<R: Rules> Game<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pick_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
-        if check_open(&self.state).is_err() {
+        if self.state.check_open().is_err() {
             return None;
         }
         pick_with(
             &self.rules,
-            &self.state.board,
-            self.state.swaps.as_ref(),
+            self.state.board(),
+            self.state.known_swaps(),
             pick,
         )
     }
 
     /// Whether any legal move remains: the status is [`Status::Playable`].
     pub fn has_legal_move(&self) -> bool {
-        self.state.status == Status::Playable
+        self.state.status() == Status::Playable
     }
 }
 
@@ -857,89 +647,25 @@ fn check_cells<R: Rules>(rules: &R, board: &Board) -> Result<(), SetupError> {
                 problem: "a lock needs a piece under it",
             });
         }
-        match cell {
-            Cell::Blocker if !rules.supports_blockers() => {
-                return Err(SetupError::UnsupportedBlocker {
-                    pos,
-                    rules: rules.name().to_string(),
-                });
-            }
-            Cell::Piece(p) => {
-                if let Some(special) = p.special().filter(|&s| !rules.supports_special(s)) {
-                    return Err(SetupError::UnsupportedSpecial {
-                        pos,
-                        special,
-                        rules: rules.name().to_string(),
-                    });
-                }
-            }
-            _ => {}
+        if let Cell::Piece(p) = cell
+            && let Some(special) = p.special().filter(|&s| !rules.supports_special(s))
+        {
+            return Err(SetupError::UnsupportedSpecial {
+                pos,
+                special,
+                rules: rules.name().to_string(),
+            });
         }
     }
     Ok(())
 }
 
-/// What the engine relies on in a saved state beyond its cells: ids unique and below the
-/// counter, counters within their limits, a next piece exactly for drop rules, and the
-/// status its position has. The error names the field and what is wrong with it.
-fn check_saved<R: Rules>(
-    rules: &R,
-    level: &Level,
-    state: &Snapshot,
-) -> Result<(), (&'static str, String)> {
-    let board = &state.board;
-    let mut ids: Vec<u32> = board.iter().filter_map(|(pos, _)| board.id(pos)).collect();
-    ids.sort_unstable();
-    if let Some(pair) = ids.windows(2).find(|w| w[0] == w[1]) {
-        return Err(("board ids", format!("hold id {} twice", pair[0])));
-    }
-    if let Some(&id) = ids.last().filter(|&&id| id >= state.next_id) {
-        return Err((
-            "board ids",
-            format!(
-                "hold id {id}, which the id counter ({}) has not reached",
-                state.next_id
-            ),
-        ));
-    }
-    if state.next_id > MAX_NEXT_ID {
-        return Err((
-            "next_id",
-            format!("{} leaves no room for another turn's ids", state.next_id),
-        ));
-    }
-    if let Some(limit) = level.moves.filter(|&limit| state.moves > limit) {
-        return Err((
-            "moves",
-            format!("{} is past the level's move limit of {limit}", state.moves),
-        ));
-    }
-    match (rules.accepts(MoveKind::Drop), state.next_piece) {
-        (true, None) => return Err(("next_piece", "is missing: these rules drop pieces".into())),
-        (false, Some(p)) => {
-            return Err((
-                "next_piece",
-                format!("{p} is set, but these rules take no drops"),
-            ));
-        }
-        (true, Some(p)) if p.special().is_some_and(|s| !rules.supports_special(s)) => {
-            return Err((
-                "next_piece",
-                format!("{p} is a special these rules do not have"),
-            ));
-        }
-        _ => {}
-    }
-    let mut settled = state.clone();
-    settle_status(rules, &mut settled, level, false, &mut NoTrace);
-    if settled.status != state.status {
-        return Err((
-            "status",
-            format!(
-                "is {}, but the position's status is {}",
-                state.status, settled.status
-            ),
-        ));
+/// A level's spawn weights stand in for the rules' refill policy only when it takes them.
+fn check_spawn<R: Rules>(rules: &R, level: &Level) -> Result<(), SetupError> {
+    if level.spawn.is_some() && !rules.takes_weights() {
+        return Err(SetupError::SpawnWeights {
+            rules: rules.name().to_string(),
+        });
     }
     Ok(())
 }
@@ -958,17 +684,6 @@ fn check_goals(level: &Level, board: &Board) -> Result<(), SetupError> {
         }
     }
     Ok(())
-}
-
-/// A won or lost level takes no more moves (other statuses have no legal move anyway, and
-/// say why move by move).
-fn check_open(state: &Snapshot) -> Result<(), MoveError> {
-    match state.status {
-        Status::Won | Status::Lost => Err(MoveError::GameOver {
-            status: state.status,
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// The palette must fit the notation, and a refilling variant needs two colours: with one,

@@ -1,4 +1,9 @@
-//! Random boards that are stable under a variant's rules and have a legal move.
+//! Generation: the part of a variant that makes a new game's board, and the random
+//! stable boards most variants start from.
+//!
+//! A generator is handed the whole variant, so the board it checks for matches and legal
+//! moves is judged by the variant's own detection and specials: replacing a variant's
+//! detection changes what its new boards avoid, with nothing else to override.
 
 use crate::board::Board;
 use crate::cellset::CellSet;
@@ -9,6 +14,62 @@ use crate::piece::{Cell, Color, Piece};
 use crate::pos::Size;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+
+/// Makes a new game's board: see the [module docs](self).
+pub trait Generate {
+    /// A new board of `size` with `colors` colours and about `blocker_percent`% blockers
+    /// for `rules` (the whole variant), drawn from `rng`, or an error when the parameters
+    /// make that impossible. It should be stable and have a legal move.
+    fn generate<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        size: Size,
+        colors: u8,
+        blocker_percent: u8,
+        rng: &mut GameRng,
+    ) -> Result<Board, SetupError>;
+}
+
+/// A random board with no match and at least one legal move under the variant:
+/// [`random_stable_board`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stable;
+
+impl Generate for Stable {
+    fn generate<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        size: Size,
+        colors: u8,
+        blocker_percent: u8,
+        rng: &mut GameRng,
+    ) -> Result<Board, SetupError> {
+        random_stable_board(rules, size, colors, blocker_percent, rng)
+    }
+}
+
+/// An empty board: the drop game starts with nothing (and so with nowhere for a blocker
+/// to rest, which is an error).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Empty;
+
+impl Generate for Empty {
+    fn generate<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        size: Size,
+        _colors: u8,
+        blocker_percent: u8,
+        _rng: &mut GameRng,
+    ) -> Result<Board, SetupError> {
+        if blocker_percent > 0 {
+            return Err(SetupError::NoBlockers {
+                rules: rules.name().to_string(),
+            });
+        }
+        Ok(Board::new(size))
+    }
+}
 
 /// Whole boards tried before giving up.
 pub const BOARD_TRIES: u32 = 200;
@@ -29,11 +90,6 @@ pub fn random_stable_board<R: Rules + ?Sized>(
     blocker_percent: u8,
     rng: &mut GameRng,
 ) -> Result<Board, SetupError> {
-    if blocker_percent > 0 && !rules.supports_blockers() {
-        return Err(SetupError::NoBlockers {
-            rules: rules.name().to_string(),
-        });
-    }
     let mut board = Board::new(size);
     for _ in 0..BOARD_TRIES {
         board.fill(|_| {

@@ -3,6 +3,10 @@
 //! Layers belong to the cell, not to the piece: jelly stays where it is while pieces fall
 //! through, and a locked piece never moves, so its lock never has to follow it.
 
+use thiserror::Error;
+
+use crate::pos::{Pos, PosError};
+
 /// The most jelly layers a cell may have (`~~`).
 pub const MAX_JELLY: u8 = 2;
 
@@ -59,4 +63,20 @@ impl std::fmt::Display for Layers {
         }
         Ok(())
     }
+}
+
+/// Layers ([`Layers`](crate::Layers)) a cell cannot have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum LayerError {
+    /// The cell is off the board.
+    #[error(transparent)]
+    Pos(#[from] PosError),
+    /// The layers do not fit the cell.
+    #[error("{pos}: {problem}")]
+    Invalid {
+        /// The cell.
+        pos: Pos,
+        /// What is wrong, e.g. `a lock needs a piece under it`.
+        problem: &'static str,
+    },
 }

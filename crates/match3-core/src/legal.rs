@@ -1,108 +1,38 @@
-//! Legal moves and the status they decide.
+//! Legal moves: which moves a board allows under the rules, listed, visited, counted or
+//! picked, and the board questions they rest on (a match left on the board, where a drop
+//! lands).
 
 use crate::bits::nth_set_bit;
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::game::Snapshot;
-use crate::level::Level;
-use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks, lists_packed};
+use crate::error::MoveError;
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
-use crate::shuffle::shuffle;
-use crate::trace::{Sink, Status};
 
-/// Works out `state`'s status under `level`: its verdict first (won, or the move limit),
-/// then legal moves, shuffling a deadlocked board when `may_shuffle` and the level allow
-/// (reported to `sink`). A game's starting board is never shuffled: a shuffle answers a
-/// deadlock that play ran into. Keeps the legal-swap masks it computes on the way.
-pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
-    rules: &R,
-    state: &mut Snapshot,
-    level: &Level,
-    may_shuffle: bool,
-    sink: &mut S,
-) {
-    state.swaps = None;
-    if let Some(verdict) = level_verdict(level, state) {
-        state.status = verdict;
-        return;
-    }
-    let mut any = any_move_cached(rules, state);
-    if !any
-        && may_shuffle
-        && level.shuffle.unwrap_or_else(|| rules.refills())
-        && shuffle(rules, state, sink)
-    {
-        state.shuffles = state.shuffles.saturating_add(1);
-        any = any_move_cached(rules, state);
-    }
-    state.status = if !any && !level.goals.is_empty() {
-        Status::Lost
-    } else {
-        status_from(any, &state.board)
-    };
+/// Whether any piece on `board` is in a match.
+pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
+    let mut matched = rules.find_matches(board);
+    board.keep_pieces(&mut matched);
+    !matched.is_empty()
 }
 
-/// Whether a legal move exists, caching the rules' swap masks in the snapshot.
-fn any_move_cached<R: Rules + ?Sized>(rules: &R, state: &mut Snapshot) -> bool {
-    state.swaps = None;
-    if rules.accepts(MoveKind::Swap) {
-        state.swaps = known_swaps(rules, &state.board);
+/// The cell a piece dropped into `col` lands on: the last empty cell before the first
+/// occupied one, from the top, passing holes.
+pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
+    if col as usize >= board.cols() {
+        return Err(MoveError::ColumnOffBoard {
+            col,
+            size: board.size(),
+        });
     }
-    let mut any = false;
-    visit_legal_moves(rules, &state.board, state.swaps.as_ref(), |_| {
-        any = true;
-        false
-    });
-    any
-}
-
-/// The level's verdict before looking for moves: won when every goal is met, over when
-/// the move limit is reached.
-#[inline]
-fn level_verdict(level: &Level, state: &Snapshot) -> Option<Status> {
-    if level.goals.is_empty() && level.moves.is_none() {
-        return None;
-    }
-    verdict_of(level, state)
-}
-
-#[inline(never)]
-fn verdict_of(level: &Level, state: &Snapshot) -> Option<Status> {
-    if !level.goals.is_empty() && level.met(state) {
-        return Some(Status::Won);
-    }
-    match level.moves {
-        Some(limit) if state.moves >= limit => Some(if level.goals.is_empty() {
-            Status::Won
-        } else {
-            Status::Lost
-        }),
-        _ => None,
-    }
-}
-
-fn status_from(any_move: bool, board: &Board) -> Status {
-    if any_move {
-        Status::Playable
-    } else if board.piece_count() == 0 {
-        Status::Cleared
-    } else {
-        Status::NoMoves
-    }
-}
-
-/// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
-/// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
-pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
-    if any_legal_move(rules, board) {
-        Status::Playable
-    } else if board.piece_count() == 0 {
-        Status::Cleared
-    } else {
-        Status::NoMoves
-    }
+    (0..board.rows() as u8)
+        .map(|r| Pos::new(r, col))
+        .filter(|&pos| !board.at(pos).is_hole())
+        .take_while(|&pos| board.at(pos).is_empty())
+        .last()
+        .ok_or(MoveError::ColumnFull { col })
 }
 
 /// Whether `board` has a legal move under `rules`.
@@ -143,25 +73,20 @@ pub fn for_each_legal_move<R: Rules + ?Sized>(
 /// the way to list them all. Allocation-free once `out` has the room.
 ///
 /// ```
-/// use match3_core::{
-///     Board, CellSet, Move, Pos, Rules, for_each_legal_move, legal_moves_into, runs,
-/// };
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Board, Move, Pos, Variant, for_each_legal_move, legal_moves_into};
 ///
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let board: Board = "AABC/BCAB/CBAC/ABCA".parse()?;
 /// let mut moves = vec![Move::Drop(0)]; // cleared first
-/// legal_moves_into(&Threes, &board, &mut moves);
+/// legal_moves_into(&threes, &board, &mut moves);
 /// assert_eq!(moves.len(), 4);
 /// assert_eq!(moves[0], Move::Swap(Pos::new(0, 1), Pos::new(0, 2)));
 ///
 /// // The same moves, in the same order, as the visitor's.
 /// let mut visited = Vec::new();
-/// for_each_legal_move(&Threes, &board, |m| {
+/// for_each_legal_move(&threes, &board, |m| {
 ///     visited.push(m);
 ///     true
 /// });
@@ -183,24 +108,19 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut computed = None;
-        let listed = if let Some(known) = known {
-            known.append_to(rows, cols, out);
-            Some(())
-        } else if lists_packed(rows, cols) && !has_locks(board) {
-            // Boards of 37 to 64 cells within 8×8: the rules' packed masks, listed as they
-            // are (boards with locks take the locked swaps out of the cell sets).
-            rules
-                .legal_swaps_packed(board)
-                .map(|swaps| swaps.append_to(out))
-        } else {
-            legal_swaps_into(rules, board, &mut computed);
-            computed
-                .as_ref()
-                .map(|masks| masks.append_to(rows, cols, out))
+        let computed;
+        let swaps = match known {
+            Some(known) => Some(known),
+            None => {
+                computed = known_swaps(rules, board);
+                computed.as_ref()
+            }
         };
-        if listed.is_none() {
-            for_each_swap_by_pairs(rules, board, &mut pusher(out));
+        match swaps {
+            Some(swaps) => swaps.append_to(rows, cols, out),
+            None => {
+                for_each_swap_by_pairs(rules, board, &mut pusher(out));
+            }
         }
     }
     visit_other_moves(rules, board, pusher(out));
@@ -209,12 +129,16 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// The rules' legal swaps in the form a game's status keeps: packed on boards of at most
 /// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
 /// without masks.
-fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
-    if board.rows() <= 8 && board.cols() <= 8 && !has_locks(board) {
-        rules.legal_swaps_packed(board).map(KnownSwaps::Packed)
-    } else {
-        legal_swaps(rules, board).map(KnownSwaps::Sets)
+pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
+    let locks = has_locks(board);
+    if board.rows() <= 8 && board.cols() <= 8 && !locks {
+        return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
     }
+    let mut masks = rules.legal_swaps(board)?.into_masks();
+    if locks {
+        drop_locked(board, &mut masks);
+    }
+    Some(KnownSwaps::Sets(masks))
 }
 
 /// A visitor that pushes every move onto `out`.
@@ -226,22 +150,24 @@ fn pusher(out: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
 }
 
 /// [`for_each_legal_move`], with the board's legal-swap masks when already known.
-fn visit_legal_moves<R: Rules + ?Sized>(
+pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
     known: Option<&KnownSwaps>,
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let mut computed = None;
-        if known.is_none() {
-            // Filled in place: returning the 256-byte masks by value costs a copy.
-            legal_swaps_into(rules, board, &mut computed);
-        }
-        let go_on = match (known, &computed) {
-            (Some(known), _) => known.visit(board.rows(), &mut visit),
-            (None, Some(masks)) => masks.visit_rows(board.rows(), &mut visit),
-            (None, None) => for_each_swap_by_pairs(rules, board, &mut visit),
+        let computed;
+        let swaps = match known {
+            Some(known) => Some(known),
+            None => {
+                computed = known_swaps(rules, board);
+                computed.as_ref()
+            }
+        };
+        let go_on = match swaps {
+            Some(swaps) => swaps.visit(board.rows(), &mut visit),
+            None => for_each_swap_by_pairs(rules, board, &mut visit),
         };
         if !go_on {
             return;
@@ -353,7 +279,7 @@ fn visit_other_moves<R: Rules + ?Sized>(
     let size = board.size();
     if rules.accepts(MoveKind::Drop) {
         for col in 0..size.cols() as u8 {
-            if crate::turn::landing(board, col).is_ok() && !visit(Move::Drop(col)) {
+            if landing(board, col).is_ok() && !visit(Move::Drop(col)) {
                 return;
             }
         }
@@ -372,30 +298,15 @@ fn has_locks(board: &Board) -> bool {
     board.has_obstacles() && board.lock_rows().iter().any(|&r| r != 0)
 }
 
-/// The rules' legal-swap masks without the swaps that would move a locked piece.
-fn legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<SwapMasks> {
-    let mut masks = None;
-    legal_swaps_into(rules, board, &mut masks);
-    masks
-}
-
-/// [`legal_swaps`] written to `out`, filled in place (no `?`): the masks are 256 bytes,
-/// and moving them in and out of an `Option` costs copies.
-#[inline]
-fn legal_swaps_into<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Option<SwapMasks>) {
-    *out = rules.legal_swaps(board);
-    let Some(masks) = out.as_mut() else {
-        return;
-    };
-    if has_locks(board) {
-        let locks = board.lock_rows();
-        for (r, &lock) in locks.iter().enumerate() {
-            let below = locks.get(r + 1).copied().unwrap_or(0);
-            let right = masks.right.row_bits(r) & !(lock | lock >> 1);
-            let down = masks.down.row_bits(r) & !(lock | below);
-            masks.right.set_row_bits(r, right);
-            masks.down.set_row_bits(r, down);
-        }
+/// Takes out of `masks` the swaps that would move a locked piece.
+fn drop_locked(board: &Board, masks: &mut SwapMasks) {
+    let locks = board.lock_rows();
+    for (r, &lock) in locks.iter().enumerate() {
+        let below = locks.get(r + 1).copied().unwrap_or(0);
+        let right = masks.right.row_bits(r) & !(lock | lock >> 1);
+        let down = masks.down.row_bits(r) & !(lock | below);
+        masks.right.set_row_bits(r, right);
+        masks.down.set_row_bits(r, down);
     }
 }
 
@@ -428,7 +339,7 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
                     let m = matched.get_or_insert_with(|| rules.find_matches(board));
                     m.contains(a) || m.contains(b)
                 } else {
-                    rules.swap_matches_in(&mut scratch, a, b)
+                    rules.swap_matches(&mut scratch, a, b)
                 };
             if legal && !visit(Move::Swap(a, b)) {
                 return false;

@@ -1,7 +1,6 @@
 //! [`Level`]: what turns a game into a level, and [`GoalProgress`], how far a game has come.
 
 use crate::error::SetupError;
-use crate::game::Snapshot;
 use crate::piece::{Color, MAX_COLORS};
 use crate::refill::Weighted;
 
@@ -39,36 +38,6 @@ impl Goal {
             Goal::Collect { .. } => "collect",
             Goal::Jelly => "jelly",
             Goal::Crates => "crates",
-        }
-    }
-
-    /// The amount needed in `state`: the score target, the count to collect, or every
-    /// jelly layer (crate) the game started with (cleared so far plus left).
-    pub fn needed(&self, state: &Snapshot) -> u64 {
-        match *self {
-            Goal::Score { target } => target,
-            Goal::Collect { count, .. } => u64::from(count),
-            Goal::Jelly => u64::from(state.cleared.jelly + state.board.jelly_left()),
-            Goal::Crates => u64::from(state.cleared.crates + state.board.crates_left()),
-        }
-    }
-
-    /// Progress in `state`: the score, pieces collected, jelly layers or crates cleared.
-    pub fn progress(&self, state: &Snapshot) -> u64 {
-        match *self {
-            Goal::Score { .. } => state.score,
-            Goal::Collect { color, .. } => u64::from(state.collected[color.index() as usize]),
-            Goal::Jelly => u64::from(state.cleared.jelly),
-            Goal::Crates => u64::from(state.cleared.crates),
-        }
-    }
-
-    /// Whether the goal is met in `state`.
-    pub fn is_met(&self, state: &Snapshot) -> bool {
-        match *self {
-            Goal::Jelly => state.board.jelly_left() == 0,
-            Goal::Crates => state.board.crates_left() == 0,
-            _ => self.progress(state) >= self.needed(state),
         }
     }
 }
@@ -109,20 +78,17 @@ pub struct GoalProgress {
 /// A level with a move limit and no goal is free play: reaching the limit ends it `won`.
 ///
 /// ```
-/// use match3_core::{Board, CellSet, Color, Game, Goal, Level, Move, Pos, Rules, Status, runs};
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Color, Game, Goal, Level, Move, Pos, Status, Variant};
 ///
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
 /// let level = Level {
 ///     moves: Some(2),
 ///     goals: vec![Goal::Collect { color: Color::from_letter('A').unwrap(), count: 3 }],
 ///     ..Level::default()
 /// };
-/// let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
+/// let mut game = Game::from_board(threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?.with_level(level)?;
 /// game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 /// assert_eq!(game.status(), Status::Won);
 /// assert_eq!(game.goals()[0].progress, 3);
@@ -164,39 +130,6 @@ impl Level {
     /// Whether this level asks the engine to count cleared pieces by colour.
     pub(crate) fn collects(&self) -> bool {
         self.goals.iter().any(|g| matches!(g, Goal::Collect { .. }))
-    }
-
-    /// Progress on every goal in `state`.
-    pub fn progress(&self, state: &Snapshot) -> Vec<GoalProgress> {
-        self.goals
-            .iter()
-            .map(|&goal| GoalProgress {
-                goal,
-                progress: goal.progress(state),
-                needed: goal.needed(state),
-                done: goal.is_met(state),
-            })
-            .collect()
-    }
-
-    /// Whether every goal is met in `state`.
-    pub fn met(&self, state: &Snapshot) -> bool {
-        self.goals.iter().all(|goal| goal.is_met(state))
-    }
-
-    /// Goal units gained so far, for bots that rank moves by goals: pieces of collected
-    /// colours (up to each count), jelly layers and crate hits. Score goals add nothing
-    /// (score is ranked on its own).
-    pub fn goal_units(&self, state: &Snapshot) -> u64 {
-        self.goals
-            .iter()
-            .map(|goal| match *goal {
-                Goal::Score { .. } => 0,
-                Goal::Collect { count, .. } => goal.progress(state).min(u64::from(count)),
-                Goal::Jelly => u64::from(state.cleared.jelly),
-                Goal::Crates => u64::from(state.cleared.crate_hits),
-            })
-            .sum()
     }
 
     /// Stars for a final score: the thresholds it reaches.

@@ -1,28 +1,23 @@
 //! # match3-core
 //!
 //! The shared model and the one engine of the match3 workspace: boards and their
-//! notation, pieces with stable ids, moves, the [`Rules`] trait a variant implements, and
-//! [`Game`], which drives any `Rules` through a turn and records a [`Trace`] a renderer
-//! can animate.
+//! notation, pieces with stable ids, moves, the parts a rule variant is assembled from,
+//! and [`Game`], which drives any variant through a turn and records a [`Trace`] a
+//! renderer can animate.
 //!
-//! A variant answers questions ([`Rules::find_matches`], [`Rules::swap_matches`],
-//! [`Rules::blast`], [`Rules::spawn`], [`Rules::score`], …); the engine owns the turn
-//! loop: validate the move (a rejected move changes nothing), count it, then phases of
-//! *match → fire specials → create specials → remove → score → gravity → refill* until the
-//! board is stable. From chain [`CALM_REFILL_AFTER`] on, refills avoid new matches so
-//! every cascade settles; [`PHASE_LIMIT`] is the backstop for rules whose predicates
-//! disagree with their detection (such a turn is an error and changes nothing).
+//! A variant is a [`Variant`]: a name and six parts, each a small trait with defaults.
+//! The engine owns the turn loop: validate the move (a rejected move changes nothing),
+//! count it, then phases of *match → fire specials → create specials → remove → score →
+//! gravity → refill* until the board is stable. From chain [`CALM_REFILL_AFTER`] on,
+//! refills avoid new matches so every cascade settles; [`PHASE_LIMIT`] is the backstop
+//! (such a turn is an error and changes nothing).
 //!
 //! ```
-//! use match3_core::{Board, CellSet, Game, Move, Pos, Rules, Status, runs};
+//! use match3_core::detect::LineRuns;
+//! use match3_core::{Game, Move, Pos, Variant};
 //!
-//! struct Threes;
-//! impl Rules for Threes {
-//!     fn name(&self) -> &str { "threes" }
-//!     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-//! }
-//!
-//! let mut game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 7)?;
+//! let threes = Variant::new("threes", LineRuns::new(3));
+//! let mut game = Game::from_board(threes, "AABC/BCAB/CBAC/ABCA".parse()?, 7)?;
 //! assert_eq!(game.legal_moves().len(), 4);
 //! let trace = game.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 //! assert_eq!(trace.phases[0].cleared, [Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 2)]);
@@ -35,25 +30,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! ## Extension points
+//! ## The parts of a variant
 //!
-//! Everything a rule crate may change, without touching this crate:
+//! | part | trait | what it answers | bundled |
+//! |---|---|---|---|
+//! | detection | [`Detect`] | which cells match; every legal swap, "any move?" and new boards' "no match" derive from it | [`detect::LineRuns`], [`detect::Squares`], [`detect::Planes`] (any [`detect::PlaneRule`]), [`detect::Or`], closures |
+//! | specials | [`Specials`] | kinds and notation markers, what a phase creates, what fires clear, which swaps are combos | [`specials::NoSpecials`] |
+//! | refill | [`Refill`] | every new piece, with a serde state of the policy's own | [`refill::Uniform`], [`refill::Weighted`], [`refill::Scripted`], [`refill::NoImmediateMatch`], [`refill::NoRefill`] |
+//! | scoring | [`Scoring`] | points for a phase | [`scoring::OnePerCell`], [`scoring::CellsTimesChain`], closures |
+//! | moves | [`MoveSet`] | which moves a player makes, what a tap clears | [`moveset::Swaps`], [`moveset::Drops`] |
+//! | generation | [`Generate`] | a new game's board | [`generate::Stable`], [`generate::Empty`] |
 //!
-//! - **Detection**: [`Rules::find_matches`], plus fast predicates ([`Rules::in_match`],
-//!   [`Rules::swap_matches_in`], [`Rules::legal_swaps`] and its packed form for boards up
-//!   to 8×8, [`Rules::legal_swaps_packed`]) that default to correct derivations; the
-//!   engine lends one scratch board for candidate swaps, so the defaults copy nothing per
-//!   candidate. [`runs`] and [`line_run_detection!`] give line runs on the bit masks.
-//! - **Special kinds**: [`Rules::specials`] declares them ([`SpecialKind`]: marker,
-//!   coloured or not, name); boards parse through that table ([`Rules::parse_board`]);
-//!   [`Rules::create_specials`] makes them from grouped matches ([`Matches::groups`]),
-//!   [`Rules::blast`] says what they clear (with the game's generator for random
-//!   targets), [`Rules::combo`] how they combine.
-//! - **Refill policy**: [`Rules::refills`] and [`Rules::spawn`], with policy state saved in
-//!   the snapshot; bundled policies in [`refill`].
-//! - **Scoring**: [`Rules::score`] sees the whole phase ([`ScoredPhase`]).
-//! - **Wrapping**: [`Wrap`] and [`wrap_rules!`] build a variant from another by
-//!   overriding only what differs.
+//! `Variant::with_…` replaces one part of an existing variant and keeps the rest, so a
+//! variant built on another is one line; each derived answer comes from the part it
+//! derives from, so a new detection never keeps an old one's shortcuts. Fast paths are
+//! optional hooks on the parts, each documented "never wrong to return `None`"; a
+//! detection written as a [`detect::PlaneRule`] gets them from the engine, which judges
+//! swaps by moving two bits in two colour planes. The engine asks its questions through
+//! [`Rules`], which `Variant` and pointers to rules implement (it cannot be implemented
+//! otherwise). Rule crates reach boards through cell accessors ([`Board::at`],
+//! [`Board::color_at`], …) and the plane abstraction of [`planes`] (a rule written over
+//! [`planes::Field`] runs on every board layout); the board's storage is private.
 //!
 //! ## Levels, shuffles and saved games
 //!
@@ -83,8 +80,9 @@
 //! ([`Horizon`]): the first N phases, or only the cascade of the pieces already on the
 //! board, without refills, which is all a bot can know for certain.
 //! [`Game::score_within`] gives the same score into a [`ScoreScratch`], which never shows
-//! its board: for rules that read only the bit planes ([`Rules::resolves_on_planes`]) it
-//! moves the masks alone on small boards, leaving cells and ids where they were.
+//! its board: when every part has a form that needs no cell (the detection's
+//! [`Detect::on_planes`], a blind refill policy, a scoring by counts, no special kind)
+//! it moves the masks alone on small boards, leaving cells and ids where they were.
 //!
 //! ## Obstacles in a phase
 //!
@@ -113,8 +111,8 @@
 //!   id when it lands, not while it is shown as the next piece.
 //! - **Swap direction**: in `Swap(a, b)` the piece on `a` is the one moved; `b` is the
 //!   destination. Combos centre there and new specials prefer it.
-//! - **Spawns** happen row-major after gravity, one call of [`Rules::spawn`] per spawned
-//!   piece (one generator draw for the default uniform policy).
+//! - **Spawns** happen row-major after gravity, one call of [`Refill::spawn`] per
+//!   spawned piece (one generator draw for the uniform policy).
 //! - **Loaded boards** are taken as given, matches and floating pieces included; a move or
 //!   [`Game::resolve`] starts the phases.
 //! - **Palette** of a loaded board: the colours up to the highest letter on it, but at
@@ -125,17 +123,21 @@
 mod bits;
 mod board;
 mod cellset;
+mod combos;
+pub mod detect;
 mod error;
 mod game;
 pub mod generate;
+mod gravity;
 mod layers;
 mod legal;
 mod level;
 mod masks;
 mod moves;
+pub mod moveset;
 mod notation;
 mod obstacles;
-pub mod packed;
+mod packed;
 mod phase;
 mod piece;
 pub mod planes;
@@ -146,35 +148,43 @@ mod rowmasks;
 mod rules;
 pub mod runs;
 mod save;
-mod shuffle;
+pub mod scoring;
+pub mod specials;
+mod state;
 mod trace;
-mod turn;
+mod variant;
 
 pub use board::Board;
 pub use cellset::{CellSet, Iter as CellSetIter};
-pub use error::{
-    LayerError, MoveError, NotationError, PosError, ReplayError, SetupError, SizeError,
-    SizeParseError,
-};
-pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch, Snapshot, TurnSummary};
-pub use layers::{Layers, MAX_JELLY};
-pub use legal::{
-    any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move, status_of,
-};
+pub use detect::Detect;
+pub use error::{MoveError, NotationError, SetupError};
+pub use game::{Game, GameConfig, MIN_INFERRED_COLORS, ScoreScratch};
+pub use generate::Generate;
+pub use gravity::gravity;
+pub use layers::{LayerError, Layers, MAX_JELLY};
+pub use legal::{any_legal_move, for_each_legal_move, legal_moves_into, pick_legal_move};
 pub use level::{Goal, GoalProgress, Level, SHUFFLE_TRIES};
 pub use moves::{Move, MoveKind, PackedSwaps, SwapMasks};
-pub use notation::{DEFAULT_MARKERS, Layout, write_cell};
+pub use moveset::MoveSet;
+pub use notation::{DEFAULT_MARKERS, Layout};
 pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
-pub use piece::{Cell, Color, MAX_COLORS, Piece, Special, SpecialKind};
-pub use pos::{MAX_SIDE, Pos, Size};
-pub use refill::SpawnSite;
+pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind, write_cell};
+pub use pos::{MAX_SIDE, Pos, PosError, Size, SizeError, SizeParseError};
+pub use refill::Refill;
+pub use refill::{RefillSlot, SpawnSite};
 pub use rng::GameRng;
 pub use rowmasks::RowMasks;
-pub use rules::{Rules, Wrap};
+pub use rules::Rules;
 pub use save::SavedGame;
+pub use scoring::Scoring;
+pub use specials::Specials;
+pub use state::spawn::CALM_REFILL_AFTER;
+pub use state::status::status_of;
+pub use state::turn::{Horizon, PHASE_LIMIT};
+pub use state::{Snapshot, TurnSummary};
 pub use trace::{
-    Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, Shuffle, Sink,
-    Spawn, Status, Trace,
+    Created, Fall, Fire, Fired, Moved, NoTrace, ObstacleEvent, Opening, Phase, ReplayError,
+    Shuffle, Sink, Spawn, Status, Trace,
 };
-pub use turn::{CALM_REFILL_AFTER, Horizon, PHASE_LIMIT, gravity};
+pub use variant::Variant;

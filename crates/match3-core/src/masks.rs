@@ -82,7 +82,7 @@ impl Clone for Masks {
             self.words.clone_from(&source.words);
         }
         if !(self.packed.is_empty() && source.packed.is_empty()) {
-            crate::board::copy_vec(&mut self.packed, &source.packed);
+            copy_vec(&mut self.packed, &source.packed);
         }
         // Nearly always all empty: skip the calls.
         if !(self.holes.is_empty() && source.holes.is_empty()) {
@@ -592,9 +592,6 @@ impl Masks {
     pub(crate) fn packed_specials(&self) -> Option<u64> {
         self.packed.get(SPECIALS).copied()
     }
-    pub(crate) fn packed_colorless(&self) -> Option<u64> {
-        self.packed.get(COLORLESS).copied()
-    }
     pub(crate) fn packed_colors(&self) -> Option<&[u64]> {
         self.packed.get(FIRST_COLOR..)
     }
@@ -604,3 +601,15 @@ impl Masks {
 }
 
 static ZERO: [u32; crate::pos::MAX_SIDE] = [0; crate::pos::MAX_SIDE];
+
+/// `dst.clone_from(src)` for plain values: speculation copies boards of one size, where
+/// the lengths match and one copy of the slice does it.
+#[inline]
+pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
+    if dst.len() == src.len() {
+        dst.copy_from_slice(src);
+    } else {
+        dst.clear();
+        dst.extend_from_slice(src);
+    }
+}

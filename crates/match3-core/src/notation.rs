@@ -7,7 +7,7 @@
 //!
 //! Special pieces are written with their kind's marker: after the colour letter for a
 //! coloured kind (`B-`), alone for a colourless one (`*`). Which markers exist, and which
-//! of them stand alone, is the rules' table ([`Rules::specials`](crate::Rules::specials)):
+//! of them stand alone, is the rules' table ([`Specials::kinds`](crate::Specials::kinds)):
 //! [`Board::parse`] reads with a given table (or use
 //! [`Rules::parse_board`](crate::Rules::parse_board)); `FromStr` reads with
 //! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), `_` (a hole in the board's shape), a letter followed
@@ -31,7 +31,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::NotationError;
 use crate::layers::{Layers, MAX_JELLY};
-use crate::piece::{Cell, Color, Piece, SpecialKind};
+use crate::piece::{Cell, Color, Piece, SpecialKind, write_cell};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The marker table `FromStr` reads with: `-`, `|` and `+` after a letter, `*` alone (the
@@ -173,128 +173,154 @@ fn parse_row(
     // Right after `%`, a digit is the crate's health.
     let mut after_crate = false;
     for ch in text.chars().filter(|c| !is_space(*c)) {
-        let col = cells.len();
-        let obstacle = |problem| NotationError::Obstacle {
-            row,
-            col: col.saturating_sub(1),
-            problem,
-        };
         if std::mem::take(&mut after_crate) && ch.is_ascii_digit() {
-            match ch {
-                '1'..='3' => cells[col - 1].0 = Cell::Crate(ch as u8 - b'0'),
-                _ => return Err(obstacle("crate health is 1, 2 or 3 (%, %2, %3)")),
-            }
-            continue;
+            set_health(row, &mut cells, ch)?;
+        } else if ch == '@' || ch == '~' {
+            add_layer(row, &mut cells, ch, random)?;
+        } else if let Some(cell) = read_cell(row, &mut cells, ch, kinds, random)? {
+            after_crate = ch == '%';
+            cells.push((cell, Layers::NONE));
         }
-        if ch == '@' || ch == '~' {
-            let Some((cell, layers)) = cells.last_mut() else {
-                return Err(obstacle(
-                    "a lock (@) or jelly (~) follows the cell it is on",
-                ));
-            };
-            let is_random = col - 1 < MAX_SIDE
-                && row < MAX_SIDE
-                && random.contains(Pos::new(row as u8, (col - 1) as u8));
-            if ch == '@' {
-                if cell.piece().is_none() && !is_random {
-                    return Err(obstacle("a lock (@) needs a piece under it"));
-                }
-                if layers.locked {
-                    return Err(obstacle("a cell has one lock (@)"));
-                }
-                layers.locked = true;
-            } else {
-                if cell.is_hole() {
-                    return Err(obstacle("a hole (_) holds no jelly (~)"));
-                }
-                if layers.jelly == MAX_JELLY {
-                    return Err(obstacle("a cell has at most two jelly layers (~~)"));
-                }
-                layers.jelly += 1;
-            }
-            continue;
-        }
-        let kind = kinds.iter().find(|k| k.special.marker() == ch);
-        let cell = match (ch, kind) {
-            ('.', _) => Cell::Empty,
-            ('#', _) => Cell::Blocker,
-            ('_', _) => Cell::Hole,
-            ('%', _) => {
-                after_crate = true;
-                Cell::Crate(1)
-            }
-            ('?', _) => {
-                // A board past the largest size is refused once the row is read.
-                if col < MAX_SIDE && row < MAX_SIDE {
-                    random.insert(Pos::new(row as u8, col as u8));
-                }
-                Cell::Empty
-            }
-            (_, Some(kind)) if !kind.colored => Cell::Piece(Piece::colorless(kind.special)),
-            (_, Some(kind)) => {
-                // A coloured kind's marker modifies the plain piece just read.
-                let color = match cells.last() {
-                    Some((Cell::Piece(p), _)) if p.special().is_none() => p.color(),
-                    _ => None,
-                };
-                let (Some(prev), Some(color)) = (cells.last_mut(), color) else {
-                    return Err(NotationError::MarkerWithoutLetter {
-                        row,
-                        col: col.saturating_sub(1),
-                        marker: ch,
-                    });
-                };
-                prev.0 = Cell::Piece(Piece::new(color, kind.special));
-                continue;
-            }
-            (_, None) => match Color::from_letter(ch) {
-                Some(color) => Cell::Piece(Piece::plain(color)),
-                None if ch.is_ascii_punctuation() => {
-                    // After a plain letter the marker belongs to that cell.
-                    let after_letter = matches!(
-                        cells.last(),
-                        Some((Cell::Piece(p), _)) if p.special().is_none() && p.color().is_some()
-                    );
-                    return Err(NotationError::UnknownMarker {
-                        row,
-                        col: col - usize::from(after_letter),
-                        marker: ch,
-                    });
-                }
-                None => return Err(NotationError::UnknownChar { row, col, ch }),
-            },
-        };
-        cells.push((cell, Layers::NONE));
     }
     Ok(cells)
+}
+
+/// The error for an obstacle written wrong on the last cell read.
+fn obstacle(row: usize, cells: &[(Cell, Layers)], problem: &'static str) -> NotationError {
+    NotationError::Obstacle {
+        row,
+        col: cells.len().saturating_sub(1),
+        problem,
+    }
+}
+
+/// A crate's health digit, right after its `%`.
+fn set_health(row: usize, cells: &mut [(Cell, Layers)], ch: char) -> Result<(), NotationError> {
+    match (ch, cells.last_mut()) {
+        ('1'..='3', Some(last)) => {
+            last.0 = Cell::Crate(ch as u8 - b'0');
+            Ok(())
+        }
+        _ => Err(obstacle(
+            row,
+            cells,
+            "crate health is 1, 2 or 3 (%, %2, %3)",
+        )),
+    }
+}
+
+/// A lock (`@`) or a jelly layer (`~`) on the last cell read.
+fn add_layer(
+    row: usize,
+    cells: &mut [(Cell, Layers)],
+    ch: char,
+    random: &CellSet,
+) -> Result<(), NotationError> {
+    let col = cells.len();
+    let Some(&mut (cell, ref mut layers)) = cells.last_mut() else {
+        return Err(obstacle(
+            row,
+            cells,
+            "a lock (@) or jelly (~) follows the cell it is on",
+        ));
+    };
+    let is_random = col - 1 < MAX_SIDE
+        && row < MAX_SIDE
+        && random.contains(Pos::new(row as u8, (col - 1) as u8));
+    let problem = if ch == '@' {
+        if cell.piece().is_none() && !is_random {
+            Some("a lock (@) needs a piece under it")
+        } else if layers.locked {
+            Some("a cell has one lock (@)")
+        } else {
+            layers.locked = true;
+            None
+        }
+    } else if cell.is_hole() {
+        Some("a hole (_) holds no jelly (~)")
+    } else if layers.jelly == MAX_JELLY {
+        Some("a cell has at most two jelly layers (~~)")
+    } else {
+        layers.jelly += 1;
+        None
+    };
+    match problem {
+        Some(problem) => Err(obstacle(row, cells, problem)),
+        None => Ok(()),
+    }
+}
+
+/// The cell a base token starts; `None` when `ch` is a coloured special's marker, which
+/// turns the plain piece just read into that special instead. `?` marks the cell in
+/// `random`.
+fn read_cell(
+    row: usize,
+    cells: &mut [(Cell, Layers)],
+    ch: char,
+    kinds: &[SpecialKind],
+    random: &mut CellSet,
+) -> Result<Option<Cell>, NotationError> {
+    let col = cells.len();
+    let kind = kinds.iter().find(|k| k.special.marker() == ch);
+    let cell = match (ch, kind) {
+        ('.', _) => Cell::Empty,
+        ('#', _) => Cell::Blocker,
+        ('_', _) => Cell::Hole,
+        ('%', _) => Cell::Crate(1),
+        ('?', _) => {
+            // A board past the largest size is refused once the row is read.
+            if col < MAX_SIDE && row < MAX_SIDE {
+                random.insert(Pos::new(row as u8, col as u8));
+            }
+            Cell::Empty
+        }
+        (_, Some(kind)) if !kind.colored => Cell::Piece(Piece::colorless(kind.special)),
+        (_, Some(kind)) => {
+            // A coloured kind's marker modifies the plain piece just read.
+            let color = match cells.last() {
+                Some((Cell::Piece(p), _)) if p.special().is_none() => p.color(),
+                _ => None,
+            };
+            let (Some(prev), Some(color)) = (cells.last_mut(), color) else {
+                return Err(NotationError::MarkerWithoutLetter {
+                    row,
+                    col: col.saturating_sub(1),
+                    marker: ch,
+                });
+            };
+            prev.0 = Cell::Piece(Piece::new(color, kind.special));
+            return Ok(None);
+        }
+        (_, None) => return letter(row, cells, ch).map(Some),
+    };
+    Ok(Some(cell))
+}
+
+/// A plain piece's letter, or the error for a character that is no cell.
+fn letter(row: usize, cells: &[(Cell, Layers)], ch: char) -> Result<Cell, NotationError> {
+    let col = cells.len();
+    match Color::from_letter(ch) {
+        Some(color) => Ok(Cell::Piece(Piece::plain(color))),
+        None if ch.is_ascii_punctuation() => {
+            // After a plain letter the marker belongs to that cell.
+            let after_letter = matches!(
+                cells.last(),
+                Some((Cell::Piece(p), _)) if p.special().is_none() && p.color().is_some()
+            );
+            Err(NotationError::UnknownMarker {
+                row,
+                col: col - usize::from(after_letter),
+                marker: ch,
+            })
+        }
+        None => Err(NotationError::UnknownChar { row, col, ch }),
+    }
 }
 
 /// Spaces, tabs and carriage returns may separate cells; any other character, other
 /// Unicode whitespace included, must be a cell.
 fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
-}
-
-/// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
-/// if any; a colourless special is its marker alone; a crate `%`, `%2`, `%3`. Its layers,
-/// if any, follow (see [`Layers`]'s `Display`).
-pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
-    match cell {
-        Cell::Empty => f.write_char('.'),
-        Cell::Blocker => f.write_char('#'),
-        Cell::Hole => f.write_char('_'),
-        Cell::Crate(1) => f.write_char('%'),
-        Cell::Crate(health) => write!(f, "%{health}"),
-        Cell::Piece(p) => {
-            if let Some(c) = p.color() {
-                f.write_char(c.letter())?;
-            }
-            match p.special() {
-                Some(s) => f.write_char(s.marker()),
-                None => Ok(()),
-            }
-        }
-    }
 }
 
 impl fmt::Display for Board {

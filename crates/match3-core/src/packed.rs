@@ -97,25 +97,25 @@ impl Geometry {
     /// The bit of each cell moved to its right neighbour's place is `x >> 1`; this keeps
     /// only those that stayed in their row: bit `c` of the result is bit `c + k` of `x`.
     #[inline]
-    pub fn from_right(&self, x: u64, k: u32) -> u64 {
+    pub fn look_right(&self, x: u64, k: u32) -> u64 {
         (x >> k) & self.right[k as usize]
     }
 
     /// Bit `c` of the result is bit `c - k` of `x`, same row only.
     #[inline]
-    pub fn from_left(&self, x: u64, k: u32) -> u64 {
+    pub fn look_left(&self, x: u64, k: u32) -> u64 {
         (x << k) & self.left[k as usize]
     }
 
     /// Bit `(r, c)` of the result is bit `(r + k, c)` of `x`.
     #[inline]
-    pub fn from_below(&self, x: u64, k: u32) -> u64 {
+    pub fn look_down(&self, x: u64, k: u32) -> u64 {
         x.checked_shr(k * self.cols).unwrap_or(0)
     }
 
     /// Bit `(r, c)` of the result is bit `(r - k, c)` of `x`.
     #[inline]
-    pub fn from_above(&self, x: u64, k: u32) -> u64 {
+    pub fn look_up(&self, x: u64, k: u32) -> u64 {
         x.checked_shl(k * self.cols).unwrap_or(0) & self.all
     }
 
@@ -138,24 +138,14 @@ impl Geometry {
     }
 
     /// The packed plane of a cell set (its cells off this board dropped): the inverse of
-    /// [`to_set`](Geometry::to_set).
-    ///
-    /// ```
-    /// use match3_core::{CellSet, Pos, Size, packed::Geometry};
-    ///
-    /// let g = Geometry::of(Size::new(3, 4)?).expect("12 cells");
-    /// let set: CellSet = [Pos::new(1, 2), Pos::new(2, 0), Pos::new(5, 5)].into_iter().collect();
-    /// assert_eq!(g.from_set(&set), 1 << 6 | 1 << 8);
-    /// assert_eq!(g.to_set(g.from_set(&set)).len(), 2);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// [`cells_of`](Geometry::cells_of).
     #[inline]
-    pub fn from_set(&self, set: &CellSet) -> u64 {
+    pub fn plane_of(&self, set: &CellSet) -> u64 {
         set.packed_on(self.rows as usize, self.cols as usize)
     }
 
     /// The cell set of a packed plane.
-    pub fn to_set(&self, x: u64) -> CellSet {
+    pub fn cells_of(&self, x: u64) -> CellSet {
         let mut set = CellSet::new();
         let row_mask = if self.cols >= 64 {
             u64::MAX
@@ -206,6 +196,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A set's cells land on their row-major bits; cells off the board are dropped.
+    #[test]
+    fn plane_of_and_to_set_are_inverse_on_the_board() {
+        use crate::{CellSet, Pos};
+        let g = Geometry::of(Size::new(3, 4).expect("3x4")).expect("12 cells");
+        let set: CellSet = [Pos::new(1, 2), Pos::new(2, 0), Pos::new(5, 5)]
+            .into_iter()
+            .collect();
+        assert_eq!(g.plane_of(&set), 1 << 6 | 1 << 8);
+        assert_eq!(g.cells_of(g.plane_of(&set)).len(), 2);
     }
 
     /// Every packed size: the gather reads each column bit by bit, on planes of

@@ -168,7 +168,7 @@ impl Group {
     }
 }
 
-/// Everything a phase did, for [`Rules::score`](crate::Rules::score): the chain index, the
+/// Everything a phase did, for [`Scoring::score`](crate::Scoring::score): the chain index, the
 /// matches and their groups, every cell removed (matches, blasts, the move's own clear),
 /// the specials fired (with a combo's partner) and the specials created.
 #[derive(Clone, Copy, Debug)]

@@ -47,7 +47,7 @@ impl fmt::Display for Color {
 /// written after the colour letter (`B-`) or alone for a colourless kind (`*`).
 ///
 /// Core gives a kind no meaning beyond its marker: the rules declare their kinds
-/// ([`Rules::specials`](crate::Rules::specials)) and say what each one does when it fires,
+/// ([`Specials::kinds`](crate::Specials::kinds)) and say what each one does when it fires,
 /// when it is created and how it combines. Two rule crates may use the same marker for
 /// different things.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -98,8 +98,9 @@ impl fmt::Display for Special {
 }
 
 /// A special kind as a rule crate declares it (see
-/// [`Rules::specials`](crate::Rules::specials)): its marker, whether its pieces have a
-/// colour (and match by it) or stand alone without one, and a name for people.
+/// [`Specials::kinds`](crate::Specials::kinds)): its marker, whether its pieces have a
+/// colour (and match by it) or stand alone without one, a name for people, and which
+/// swaps of its pieces are combos.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct SpecialKind {
     /// The kind, named by its marker.
@@ -108,25 +109,60 @@ pub struct SpecialKind {
     pub colored: bool,
     /// A name for messages and legends, e.g. `"striped (row)"`.
     pub name: &'static str,
+    /// Which swaps of its pieces fire as a combo.
+    pub combos: Combos,
+}
+
+/// Which swaps of a special kind's pieces are combos: swaps that fire both pieces
+/// together, whatever runs they make, and so are always legal. A swap is a combo when
+/// either piece combines [`WithAnything`](Combos::WithAnything), or both combine at least
+/// [`WithSpecials`](Combos::WithSpecials). What a combo clears is
+/// [`Specials::combo`](crate::Specials::combo)'s answer. Declared per kind, so that the
+/// legal-move list and the move check read one table and cannot disagree.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Combos {
+    /// No combo: the piece swaps like a plain one.
+    #[default]
+    None,
+    /// A combo with another special that combines.
+    WithSpecials,
+    /// A combo with any piece (a colour bomb).
+    WithAnything,
+}
+
+impl Combos {
+    /// Whether swapping pieces of these two classes is a combo.
+    pub const fn pair(a: Combos, b: Combos) -> bool {
+        matches!(a, Combos::WithAnything)
+            || matches!(b, Combos::WithAnything)
+            || (matches!(a, Combos::WithSpecials) && matches!(b, Combos::WithSpecials))
+    }
 }
 
 impl SpecialKind {
-    /// A coloured kind.
+    /// A coloured kind, without combos.
     pub const fn colored(marker: char, name: &'static str) -> Self {
         SpecialKind {
             special: Special::of(marker),
             colored: true,
             name,
+            combos: Combos::None,
         }
     }
 
-    /// A colourless kind.
+    /// A colourless kind, without combos.
     pub const fn colorless(marker: char, name: &'static str) -> Self {
         SpecialKind {
             special: Special::of(marker),
             colored: false,
             name,
+            combos: Combos::None,
         }
+    }
+
+    /// The same kind, whose swaps are combos as `combos` says.
+    pub const fn combining(self, combos: Combos) -> Self {
+        SpecialKind { combos, ..self }
     }
 
     /// A piece of this kind: of `color` for a coloured kind, without colour otherwise.
@@ -139,17 +175,39 @@ impl SpecialKind {
     }
 }
 
+/// Writes one cell in notation (1 or 2 characters): the letter, then the special's marker
+/// if any; a colourless special is its marker alone; a crate `%`, `%2`, `%3`. Its layers,
+/// if any, follow (see [`Layers`](crate::Layers)'s `Display`).
+pub fn write_cell(f: &mut impl fmt::Write, cell: Cell) -> fmt::Result {
+    match cell {
+        Cell::Empty => f.write_char('.'),
+        Cell::Blocker => f.write_char('#'),
+        Cell::Hole => f.write_char('_'),
+        Cell::Crate(1) => f.write_char('%'),
+        Cell::Crate(health) => write!(f, "%{health}"),
+        Cell::Piece(p) => {
+            if let Some(c) = p.color() {
+                f.write_char(c.letter())?;
+            }
+            match p.special() {
+                Some(s) => f.write_char(s.marker()),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
 /// The piece in board notation: `A`, `B-`, `C|`, `D+`, `*`.
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::notation::write_cell(f, Cell::Piece(*self))
+        write_cell(f, Cell::Piece(*self))
     }
 }
 
 /// The cell in board notation: `.`, `#`, or the piece.
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::notation::write_cell(f, *self)
+        write_cell(f, *self)
     }
 }
 

@@ -2,8 +2,8 @@
 //! shape rule (runs, swap formulas, flood fill) is written once and runs on both board
 //! layouts.
 //!
-//! A board of at most 64 cells keeps each plane packed in one `u64` ([`Geometry`]); a
-//! bigger one keeps a `u32` per row ([`RowField`] over [`Rows`], 16 or 32 words). A [`Field`] is the layout:
+//! A board of at most 64 cells keeps each plane packed in one `u64`; a bigger one keeps a
+//! `u32` per row (16 or 32 words). A [`Field`] is the layout, whichever it is:
 //! it knows how to shift a plane by `k` cells left, right, up or down (dropping what falls
 //! off the board) and how to turn it into a [`CellSet`]. Write the rule as a generic
 //! function over `F: Field`, and call it through [`on_planes`], which hands it the board's
@@ -19,7 +19,7 @@
 //!     type Output = CellSet;
 //!     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
 //!         let found = colors.fold(f.zero(), |acc, m| acc | (m & f.right(f.below(m, 1), 1)));
-//!         f.to_set(found)
+//!         f.cells_of(found)
 //!     }
 //! }
 //!
@@ -41,7 +41,7 @@ use crate::cellset::CellSet;
 use crate::moves::{PackedSwaps, SwapMasks};
 use crate::packed::Geometry;
 use crate::piece::MAX_COLORS;
-use crate::pos::{MAX_SIDE, Size};
+use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// A board layout for planes. Bit `c` of `left(x, k)` is bit `c - k` of `x` in the same
 /// row (so a cell sees its neighbour `k` to the left), `right(x, k)` bit `c + k`,
@@ -66,7 +66,16 @@ pub trait Field {
     /// Each cell takes the bit of the cell `k` below it.
     fn below(&self, x: Self::P, k: u32) -> Self::P;
     /// The plane as a cell set.
-    fn to_set(&self, x: Self::P) -> CellSet;
+    fn cells_of(&self, x: Self::P) -> CellSet;
+    /// The plane of a cell set (cells off the board dropped): the inverse of
+    /// [`cells_of`](Field::cells_of).
+    fn plane_of(&self, set: &CellSet) -> Self::P;
+    /// The plane of one cell (empty when it is off the board).
+    fn single(&self, pos: Pos) -> Self::P;
+    /// Whether the plane holds `pos`.
+    fn contains(&self, x: Self::P, pos: Pos) -> bool;
+    /// The plane's first cell in row-major order.
+    fn first_pos(&self, x: Self::P) -> Option<Pos>;
     /// The plane's first cell in row-major order alone (empty for an empty plane).
     fn first(&self, x: Self::P) -> Self::P;
     /// Number of cells in the plane.
@@ -90,22 +99,44 @@ impl Field for Geometry {
     }
     #[inline]
     fn left(&self, x: u64, k: u32) -> u64 {
-        self.from_left(x, k)
+        self.look_left(x, k)
     }
     #[inline]
     fn right(&self, x: u64, k: u32) -> u64 {
-        self.from_right(x, k)
+        self.look_right(x, k)
     }
     #[inline]
     fn above(&self, x: u64, k: u32) -> u64 {
-        self.from_above(x, k)
+        self.look_up(x, k)
     }
     #[inline]
     fn below(&self, x: u64, k: u32) -> u64 {
-        self.from_below(x, k)
+        self.look_down(x, k)
     }
-    fn to_set(&self, x: u64) -> CellSet {
-        Geometry::to_set(self, x)
+    fn cells_of(&self, x: u64) -> CellSet {
+        Geometry::cells_of(self, x)
+    }
+    #[inline]
+    fn plane_of(&self, set: &CellSet) -> u64 {
+        Geometry::plane_of(self, set)
+    }
+    #[inline]
+    fn single(&self, pos: Pos) -> u64 {
+        if pos.row as u32 >= self.rows || pos.col as u32 >= self.cols {
+            return 0;
+        }
+        1 << (u32::from(pos.row) * self.cols + u32::from(pos.col))
+    }
+    #[inline]
+    fn contains(&self, x: u64, pos: Pos) -> bool {
+        x & Field::single(self, pos) != 0
+    }
+    #[inline]
+    fn first_pos(&self, x: u64) -> Option<Pos> {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            Pos::new((i / self.cols) as u8, (i % self.cols) as u8)
+        })
     }
     #[inline]
     fn to_bytes8(&self, x: u64) -> Option<u64> {
@@ -133,7 +164,7 @@ impl Field for Geometry {
 /// constant (the same bits as [`Geometry`] of 8×8, which reads them from memory): what
 /// [`on_planes`] hands an 8×8 board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Eight;
+pub(crate) struct Eight;
 
 impl Eight {
     /// Cells with `col + k < 8`, for `k` in 0..4.
@@ -174,12 +205,34 @@ impl Field for Eight {
     fn below(&self, x: u64, k: u32) -> u64 {
         x.checked_shr(8 * k).unwrap_or(0)
     }
-    fn to_set(&self, x: u64) -> CellSet {
+    fn cells_of(&self, x: u64) -> CellSet {
         let mut set = CellSet::new();
         for r in 0..8 {
             set.set_row_bits(r, (x >> (8 * r)) as u32 & 0xff);
         }
         set
+    }
+    #[inline]
+    fn plane_of(&self, set: &CellSet) -> u64 {
+        set.packed_on(8, 8)
+    }
+    #[inline]
+    fn single(&self, pos: Pos) -> u64 {
+        if pos.row >= 8 || pos.col >= 8 {
+            return 0;
+        }
+        1 << (8 * u32::from(pos.row) + u32::from(pos.col))
+    }
+    #[inline]
+    fn contains(&self, x: u64, pos: Pos) -> bool {
+        x & self.single(pos) != 0
+    }
+    #[inline]
+    fn first_pos(&self, x: u64) -> Option<Pos> {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            Pos::new((i / 8) as u8, (i % 8) as u8)
+        })
     }
     #[inline]
     fn to_bytes8(&self, x: u64) -> Option<u64> {
@@ -198,7 +251,7 @@ impl Field for Eight {
 /// A plane as one `u32` per row (bit `c` = column `c`), for boards of up to `N` rows;
 /// rows past the board stay zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Rows<const N: usize = MAX_SIDE>(pub [u32; N]);
+pub(crate) struct Rows<const N: usize = MAX_SIDE>(pub(crate) [u32; N]);
 
 impl<const N: usize> BitAnd for Rows<N> {
     type Output = Rows<N>;
@@ -236,14 +289,14 @@ impl<const N: usize> Not for Rows<N> {
 /// least the number of rows; [`on_planes`] picks 16 or 32, so small boards do half the
 /// work).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RowField<const N: usize = MAX_SIDE> {
+pub(crate) struct RowField<const N: usize = MAX_SIDE> {
     rows: usize,
     cols_mask: u32,
 }
 
 impl<const N: usize> RowField<N> {
     /// The layout of a board of `size` (at most `N` rows).
-    pub fn of(size: Size) -> Self {
+    pub(crate) fn of(size: Size) -> Self {
         debug_assert!(size.rows() <= N);
         RowField {
             rows: size.rows().min(N),
@@ -256,7 +309,7 @@ impl<const N: usize> RowField<N> {
     }
 
     /// A plane from row words (a board's `color_rows` or `piece_rows`).
-    pub fn plane(&self, words: &[u32]) -> Rows<N> {
+    pub(crate) fn plane(&self, words: &[u32]) -> Rows<N> {
         let mut w = [0u32; N];
         let n = self.rows.min(words.len());
         w[..n].copy_from_slice(&words[..n]);
@@ -296,12 +349,40 @@ impl<const N: usize> Field for RowField<N> {
             if i + k < self.rows { x.0[i + k] } else { 0 }
         }))
     }
-    fn to_set(&self, x: Rows<N>) -> CellSet {
+    fn cells_of(&self, x: Rows<N>) -> CellSet {
         let mut set = CellSet::new();
         for (r, &w) in x.0[..self.rows].iter().enumerate() {
             set.set_row_bits(r, w);
         }
         set
+    }
+    fn plane_of(&self, set: &CellSet) -> Rows<N> {
+        Rows(std::array::from_fn(|r| {
+            if r < self.rows {
+                set.row_bits(r) & self.cols_mask
+            } else {
+                0
+            }
+        }))
+    }
+    fn single(&self, pos: Pos) -> Rows<N> {
+        let mut w = [0u32; N];
+        let (r, bit) = (
+            pos.row as usize,
+            1u32.checked_shl(u32::from(pos.col)).unwrap_or(0),
+        );
+        if r < self.rows {
+            w[r] = bit & self.cols_mask;
+        }
+        Rows(w)
+    }
+    fn contains(&self, x: Rows<N>, pos: Pos) -> bool {
+        let r = pos.row as usize;
+        r < self.rows && pos.col < 32 && x.0[r] >> pos.col & 1 == 1
+    }
+    fn first_pos(&self, x: Rows<N>) -> Option<Pos> {
+        let r = x.0[..self.rows].iter().position(|&w| w != 0)?;
+        Some(Pos::new(r as u8, x.0[r].trailing_zeros() as u8))
     }
     fn first(&self, x: Rows<N>) -> Rows<N> {
         let mut out = [0u32; N];
@@ -327,6 +408,41 @@ pub trait OnPlanes {
         colors: impl Iterator<Item = F::P> + Clone,
         pieces: F::P,
     ) -> Self::Output;
+}
+
+/// A board seen through its bit planes only: colours, pieces, and nothing of its cells or
+/// ids. What a detection's [`on_planes`](crate::detect::Detect::on_planes) answer reads,
+/// so that it stays right while a look-ahead moves only the planes.
+#[derive(Clone, Copy)]
+pub struct PlaneView<'a> {
+    board: &'a Board,
+}
+
+impl std::fmt::Debug for PlaneView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlaneView")
+            .field("size", &self.board.size())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> PlaneView<'a> {
+    /// The planes of `board`.
+    #[inline]
+    pub fn of(board: &'a Board) -> Self {
+        PlaneView { board }
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.board.size()
+    }
+
+    /// Runs `visitor` on the planes: [`on_planes`].
+    #[inline]
+    pub fn visit<V: OnPlanes>(self, visitor: V) -> V::Output {
+        on_planes(self.board, visitor)
+    }
 }
 
 /// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
@@ -375,9 +491,17 @@ impl FoundSwaps {
         match (f.to_bytes8(right), f.to_bytes8(down)) {
             (Some(right), Some(down)) => FoundSwaps::Packed(PackedSwaps { right, down }),
             _ => FoundSwaps::Sets(SwapMasks {
-                right: f.to_set(right),
-                down: f.to_set(down),
+                right: f.cells_of(right),
+                down: f.cells_of(down),
             }),
+        }
+    }
+
+    /// `masks` in the form a board of `size` keeps: packed on boards of at most 8 × 8.
+    pub fn of_masks(masks: SwapMasks, size: Size) -> Self {
+        match masks.to_packed(size) {
+            Some(packed) => FoundSwaps::Packed(packed),
+            None => FoundSwaps::Sets(masks),
         }
     }
 
@@ -396,6 +520,22 @@ impl FoundSwaps {
         match self {
             FoundSwaps::Packed(packed) => Some(packed),
             FoundSwaps::Sets(_) => None,
+        }
+    }
+
+    /// The swaps of either.
+    #[inline]
+    pub fn union(self, other: FoundSwaps) -> FoundSwaps {
+        match (self, other) {
+            (FoundSwaps::Packed(a), FoundSwaps::Packed(b)) => FoundSwaps::Packed(PackedSwaps {
+                right: a.right | b.right,
+                down: a.down | b.down,
+            }),
+            (a, b) => {
+                let mut masks = a.into_masks();
+                masks.union_with(&b.into_masks());
+                FoundSwaps::Sets(masks)
+            }
         }
     }
 }
@@ -464,7 +604,7 @@ const CODE_BITS: usize = (u8::BITS - (MAX_COLORS - 1).leading_zeros()) as usize;
 ///     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
 ///         let codes = ColorCodes::new(f, colors);
 ///         let [like_right] = codes.same(|x| [f.right(x, 1)]);
-///         f.to_set(like_right)
+///         f.cells_of(like_right)
 ///     }
 /// }
 ///
@@ -794,7 +934,7 @@ mod tests {
                 assert_eq!(Eight.above(x, k), g.above(x, k), "above {k} of {x:#x}");
                 assert_eq!(Eight.below(x, k), g.below(x, k), "below {k} of {x:#x}");
             }
-            assert_eq!(Eight.to_set(x), Field::to_set(&g, x));
+            assert_eq!(Eight.cells_of(x), Field::cells_of(&g, x));
         }
     }
 
@@ -836,7 +976,7 @@ mod tests {
                 v,
                 groups,
             ];
-            let sets = |planes: [F::P; 8]| planes.iter().map(|&x| f.to_set(x)).collect();
+            let sets = |planes: [F::P; 8]| planes.iter().map(|&x| f.cells_of(x)).collect();
             (sets(got), sets(want))
         }
     }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::error::{SizeError, SizeParseError};
+use thiserror::Error;
 
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 32;
@@ -124,4 +124,38 @@ impl std::str::FromStr for Size {
         let cols = c.trim().parse().map_err(|_| bad())?;
         Ok(Size::new(rows, cols)?)
     }
+}
+
+/// Board dimensions outside `1x1..=32x32`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("board size {rows}x{cols} is not allowed: each side must be 1 to 32")]
+pub struct SizeError {
+    /// Requested rows.
+    pub rows: usize,
+    /// Requested columns.
+    pub cols: usize,
+}
+
+/// `ROWSxCOLS` text that is not a board size.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SizeParseError {
+    /// Not of the form `ROWSxCOLS`.
+    #[error("{text:?} is not a board size: expected ROWSxCOLS, such as 8x8")]
+    Syntax {
+        /// The text as given.
+        text: String,
+    },
+    /// Well-formed, but a side is out of range.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+}
+
+/// A position that is not on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("position {pos} is off the {size} board")]
+pub struct PosError {
+    /// The offending position.
+    pub pos: Pos,
+    /// The board's size.
+    pub size: Size,
 }

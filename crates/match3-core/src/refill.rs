@@ -1,36 +1,50 @@
-//! Refill policies: what spawns in each hole after gravity, and what the drop game's next
-//! piece is.
+//! Refill: the part of a variant that chooses every new piece, for the holes gravity
+//! leaves and for the drop game's next piece.
 //!
-//! The engine asks [`Rules::spawn`](crate::Rules::spawn) once per new piece, with a
-//! [`SpawnSite`]: where (or `None` for the next piece), the chain, the palette, the game's
-//! own seeded generator and a few words of policy state that live in the game's snapshot,
-//! so undo, replay and determinism hold for stateful policies too. A rule crate either
-//! writes its own `spawn` or hands the site to one of the bundled policies:
+//! The engine asks [`Refill::spawn`] once per new piece with a [`SpawnSite`] (where, the
+//! chain, the palette, the game's own seeded generator) and the policy's own state, a
+//! value of any serde type the policy names ([`Refill::State`]). The state lives in the
+//! game's snapshot: undo, look-ahead, save and load keep it, so a stateful policy stays
+//! deterministic. Bundled policies:
 //!
-//! - [`Uniform`]: each colour of the palette equally likely (the default);
+//! - [`Uniform`]: each colour of the palette equally likely;
 //! - [`Weighted`]: colours in proportion to weights;
-//! - [`Scripted`]: a fixed sequence of colours, repeated, tracked in the policy state;
-//! - [`NoImmediateMatch`]: another policy's piece, recoloured if it would land in a match.
+//! - [`Scripted`]: a fixed sequence of colours, repeated; its position is its state;
+//! - [`NoImmediateMatch`]: another policy's piece, recoloured if it would land in a match;
+//! - [`NoRefill`]: holes stay empty (a drop game's next piece is still uniform).
 //!
 //! ```
-//! use match3_core::{Board, CellSet, Color, Game, Move, Piece, Pos, Rules, SpawnSite, runs};
-//! use match3_core::refill::{RefillPolicy, Scripted};
+//! use match3_core::refill::{Refill, SpawnSite};
+//! use match3_core::{Color, Piece};
 //!
-//! /// Runs of three; holes refill A, B, C, A, B, C, …
-//! struct Abc(Scripted);
-//! impl Rules for Abc {
-//!     fn name(&self) -> &str { "abc" }
-//!     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-//!     fn refills(&self) -> bool { true }
-//!     fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece { self.0.spawn(site) }
+//! /// Each column refills its own way round the palette: a counter per column.
+//! #[derive(Clone, Copy, Debug, Default)]
+//! struct Conveyor;
+//! impl Refill for Conveyor {
+//!     type State = Vec<u32>;
+//!     fn spawn(&self, site: &mut SpawnSite<'_>, next: &mut Vec<u32>) -> Piece {
+//!         let col = site.pos().map_or(0, |p| usize::from(p.col));
+//!         if next.len() <= col {
+//!             next.resize(col + 1, 0);
+//!         }
+//!         next[col] += 1;
+//!         let color = (next[col] + col as u32) % u32::from(site.colors());
+//!         Piece::plain(Color::new(color as u8).expect("within the palette"))
+//!     }
 //! }
-//!
-//! let abc = Abc(Scripted::new("ABC".chars().filter_map(Color::from_letter).collect())?);
-//! let mut game = Game::from_board(abc, "AABD/DCAB".parse()?, 0)?;
-//! game.play(Move::Swap(Pos::new(1, 2), Pos::new(0, 2)))?;
-//! assert_eq!(game.board().row(0).unwrap()[..3], "ABC".parse::<Board>()?.row(0).unwrap()[..]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! A level's spawn weights ([`Level::spawn`](crate::Level::spawn)) stand in for a
+//! policy's colours only when the policy says it takes them
+//! ([`Refill::takes_weights`]: [`Uniform`] does); otherwise starting such a level is an
+//! error, never a silent replacement of the rules' own refill.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
 use crate::error::SetupError;
@@ -38,8 +52,76 @@ use crate::piece::{Cell, Color, MAX_COLORS, Piece};
 use crate::pos::Pos;
 use crate::rng::GameRng;
 
-/// Words of refill-policy state kept in the game's snapshot (all zero at the start).
-pub type PolicyState = [u64; 4];
+/// What a refill policy may keep as state: any serde value with a default (the state at
+/// the start of a game), compared, hashed and cloned with the game's snapshot.
+pub trait RefillState:
+    Any + Clone + Default + PartialEq + Hash + Debug + Send + Sync + Serialize + DeserializeOwned
+{
+}
+
+impl<T> RefillState for T where
+    T: Any
+        + Clone
+        + Default
+        + PartialEq
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
+{
+}
+
+/// Chooses new pieces. See the [module docs](self).
+pub trait Refill {
+    /// The policy's state, kept in the game's snapshot; `()` for none.
+    type State: RefillState;
+
+    /// The piece for `site`. Draw only from the site's generator, and keep anything that
+    /// must last in `state`, so the game stays deterministic and undoable.
+    fn spawn(&self, site: &mut SpawnSite<'_>, state: &mut Self::State) -> Piece;
+
+    /// Whether the holes gravity leaves are filled (default: yes). Without, the board
+    /// empties; a drop game's next piece still comes from [`spawn`](Refill::spawn).
+    fn fills_holes(&self) -> bool {
+        true
+    }
+
+    /// This policy as one the engine can draw by itself, without a board, when it is one
+    /// of those ([`Blind`]); the score-only look-ahead then refills the bit planes alone.
+    /// Never wrong to return `None`.
+    fn blind(&self) -> Option<Blind<'_>> {
+        None
+    }
+
+    /// Whether a level's spawn weights may replace this policy's colours (default: no;
+    /// [`Uniform`] says yes).
+    fn takes_weights(&self) -> bool {
+        false
+    }
+}
+
+/// A policy the engine draws by itself: it reads no board, only the generator and the
+/// palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blind<'a> {
+    /// [`Uniform`].
+    Uniform,
+    /// [`Weighted`].
+    Weighted(&'a Weighted),
+}
+
+impl Blind<'_> {
+    /// The piece this policy draws.
+    #[inline]
+    pub(crate) fn draw(&self, rng: &mut GameRng, colors: u8) -> Piece {
+        match self {
+            Blind::Uniform => uniform(rng, colors),
+            Blind::Weighted(w) => w.draw(rng, colors),
+        }
+    }
+}
 
 /// One new piece to choose: see the [module docs](self).
 pub struct SpawnSite<'a> {
@@ -48,8 +130,9 @@ pub struct SpawnSite<'a> {
     pub(crate) chain: u32,
     pub(crate) colors: u8,
     pub(crate) rng: &'a mut GameRng,
-    pub(crate) state: &'a mut PolicyState,
     pub(crate) in_match: &'a dyn Fn(&Board, Pos) -> bool,
+    /// The policy's state, typed by the variant that owns the policy.
+    pub(crate) state: &'a mut RefillSlot,
 }
 
 impl SpawnSite<'_> {
@@ -79,15 +162,9 @@ impl SpawnSite<'_> {
         self.rng
     }
 
-    /// The policy's state words, saved with the game.
-    pub fn state(&mut self) -> &mut PolicyState {
-        self.state
-    }
-
     /// A plain piece of a uniformly random palette colour (one draw).
     pub fn uniform(&mut self) -> Piece {
-        let index = self.rng.below(u32::from(self.colors)) as u8;
-        Piece::plain(Color::new(index).expect("the palette is at most 26 colours"))
+        uniform(self.rng, self.colors)
     }
 
     /// Whether `piece` would be part of a match if it landed on this hole (always false
@@ -108,25 +185,55 @@ impl SpawnSite<'_> {
     }
 }
 
-/// A refill policy: chooses each new piece.
-pub trait RefillPolicy {
-    /// The piece for `site`.
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece;
+/// A plain piece of a uniformly random colour of `colors` (one draw).
+#[inline]
+fn uniform(rng: &mut GameRng, colors: u8) -> Piece {
+    let index = rng.below(u32::from(colors)) as u8;
+    Piece::plain(Color::new(index).expect("the palette is at most 26 colours"))
 }
 
-/// Uniformly random colours from the palette, one draw per piece: the default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Holes stay empty: the board empties as it clears. A drop game's next piece is drawn
+/// uniformly (or by a level's spawn weights).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoRefill;
+
+impl Refill for NoRefill {
+    type State = ();
+    fn spawn(&self, site: &mut SpawnSite<'_>, _: &mut ()) -> Piece {
+        site.uniform()
+    }
+    fn fills_holes(&self) -> bool {
+        false
+    }
+    fn blind(&self) -> Option<Blind<'_>> {
+        Some(Blind::Uniform)
+    }
+    /// A level's weights choose the drop game's next pieces.
+    fn takes_weights(&self) -> bool {
+        true
+    }
+}
+
+/// Uniformly random colours from the palette, one draw per piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Uniform;
 
-impl RefillPolicy for Uniform {
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+impl Refill for Uniform {
+    type State = ();
+    fn spawn(&self, site: &mut SpawnSite<'_>, _: &mut ()) -> Piece {
         site.uniform()
+    }
+    fn blind(&self) -> Option<Blind<'_>> {
+        Some(Blind::Uniform)
+    }
+    fn takes_weights(&self) -> bool {
+        true
     }
 }
 
 /// Random colours in proportion to weights (colours past the list, or past the palette,
 /// never appear), one draw per piece.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Weighted {
     weights: Vec<u32>,
 }
@@ -142,16 +249,19 @@ impl Weighted {
         }
         Ok(Weighted { weights })
     }
-}
 
-impl RefillPolicy for Weighted {
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        let usable = &self.weights[..self.weights.len().min(usize::from(site.colors))];
+    /// The weights, `A` first.
+    pub fn weights(&self) -> &[u32] {
+        &self.weights
+    }
+
+    fn draw(&self, rng: &mut GameRng, colors: u8) -> Piece {
+        let usable = &self.weights[..self.weights.len().min(usize::from(colors))];
         let total: u32 = usable.iter().sum();
         if total == 0 {
-            return site.uniform();
+            return uniform(rng, colors);
         }
-        let mut draw = site.rng.below(total);
+        let mut draw = rng.below(total);
         for (i, &w) in usable.iter().enumerate() {
             if draw < w {
                 return Piece::plain(Color::new(i as u8).expect("at most 26 weights"));
@@ -162,9 +272,20 @@ impl RefillPolicy for Weighted {
     }
 }
 
-/// A fixed sequence of colours, repeated from the start when it runs out. The position
-/// is policy state word 0, so undo and replay see the same sequence. No random draws.
-#[derive(Clone, Debug, PartialEq, Eq)]
+impl Refill for Weighted {
+    type State = ();
+    fn spawn(&self, site: &mut SpawnSite<'_>, _: &mut ()) -> Piece {
+        self.draw(site.rng, site.colors)
+    }
+    fn blind(&self) -> Option<Blind<'_>> {
+        Some(Blind::Weighted(self))
+    }
+}
+
+/// A fixed sequence of colours, repeated from the start when it runs out. Its state is
+/// the position in the sequence, so undo and replay see the same sequence. No random
+/// draws.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scripted {
     queue: Vec<Color>,
 }
@@ -179,24 +300,30 @@ impl Scripted {
     }
 }
 
-impl RefillPolicy for Scripted {
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        let at = site.state[0];
-        site.state[0] = at.wrapping_add(1);
-        Piece::plain(self.queue[(at % self.queue.len() as u64) as usize])
+impl Refill for Scripted {
+    /// How many pieces the sequence has given.
+    type State = u64;
+    fn spawn(&self, _site: &mut SpawnSite<'_>, at: &mut u64) -> Piece {
+        let color = self.queue[(*at % self.queue.len() as u64) as usize];
+        *at = at.wrapping_add(1);
+        Piece::plain(color)
     }
 }
 
 /// Another policy's piece, but never one that lands in a match: when it would, the next
 /// colours of the palette are tried in turn (its own colour when every one would match).
 /// Refills then never start a cascade by themselves.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoImmediateMatch<P = Uniform>(pub P);
 
-impl<P: RefillPolicy> RefillPolicy for NoImmediateMatch<P> {
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        let piece = self.0.spawn(site);
+impl<P: Refill> Refill for NoImmediateMatch<P> {
+    type State = P::State;
+    fn spawn(&self, site: &mut SpawnSite<'_>, state: &mut P::State) -> Piece {
+        let piece = self.0.spawn(site, state);
         recolor_to_avoid_matches(site, piece)
+    }
+    fn fills_holes(&self) -> bool {
+        self.0.fills_holes()
     }
 }
 
@@ -215,4 +342,195 @@ pub(crate) fn recolor_to_avoid_matches(site: &mut SpawnSite<'_>, piece: Piece) -
         }
     }
     piece
+}
+
+/// A refill policy's state inside a game's snapshot, whatever its type: nothing until
+/// the policy first keeps something (stateless policies never do), then the value. It
+/// saves as the value's JSON (`null` for nothing).
+#[derive(Default)]
+pub struct RefillSlot(Slot);
+
+#[derive(Default)]
+enum Slot {
+    #[default]
+    Empty,
+    Live(Box<dyn ErasedState>),
+    /// Read from a saved game, turned into the policy's type when the game is loaded.
+    Saved(serde_json::Value),
+}
+
+impl RefillSlot {
+    /// The state, if it is a `T` (`None` when nothing was kept yet).
+    pub fn get<T: RefillState>(&self) -> Option<&T> {
+        match &self.0 {
+            Slot::Live(b) => b.as_any().downcast_ref(),
+            _ => None,
+        }
+    }
+
+    /// The state as a `T`, starting from `T::default()` when nothing (or another type) was
+    /// kept. A stateless policy's `()` is never stored.
+    #[inline]
+    pub(crate) fn get_mut<T: RefillState>(&mut self) -> &mut T {
+        let fresh = match &self.0 {
+            Slot::Live(b) => !b.as_any().is::<T>(),
+            _ => true,
+        };
+        if fresh {
+            self.0 = Slot::Live(Box::new(T::default()));
+        }
+        match &mut self.0 {
+            Slot::Live(b) => b.as_any_mut().downcast_mut().expect("just checked"),
+            _ => unreachable!("just stored"),
+        }
+    }
+
+    /// Turns a saved state into a `T`, checking it: `null` (and the all-zero words of
+    /// saves written before states were typed) is the default.
+    pub(crate) fn resolve<T: RefillState>(&mut self) -> Result<(), String> {
+        let Slot::Saved(value) = &self.0 else {
+            return Ok(());
+        };
+        let legacy_zeros = value
+            .as_array()
+            .is_some_and(|words| words.iter().all(|w| w.as_u64() == Some(0)));
+        self.0 = if value.is_null() || legacy_zeros {
+            Slot::Empty
+        } else {
+            let state: T = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+            Slot::Live(Box::new(state))
+        };
+        Ok(())
+    }
+
+    /// The state as JSON, `null` for nothing kept or the default.
+    fn to_json(&self) -> serde_json::Value {
+        match &self.0 {
+            Slot::Empty => serde_json::Value::Null,
+            Slot::Live(b) if b.is_default() => serde_json::Value::Null,
+            Slot::Live(b) => b.to_json(),
+            Slot::Saved(v) => v.clone(),
+        }
+    }
+}
+
+impl Clone for RefillSlot {
+    fn clone(&self) -> Self {
+        RefillSlot(match &self.0 {
+            Slot::Empty => Slot::Empty,
+            Slot::Live(b) => Slot::Live(b.clone_box()),
+            Slot::Saved(v) => Slot::Saved(v.clone()),
+        })
+    }
+
+    /// Reuses the box when both hold a state of one type: look-ahead copies stay
+    /// allocation-free once warm.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        let reused = match (&mut self.0, &source.0) {
+            (Slot::Empty, Slot::Empty) => true,
+            (Slot::Live(mine), Slot::Live(theirs)) => mine.assign(&**theirs),
+            // Nothing kept is the default: the box stays for the next look-ahead.
+            (Slot::Live(mine), Slot::Empty) => {
+                mine.reset();
+                true
+            }
+            _ => false,
+        };
+        if !reused {
+            *self = source.clone();
+        }
+    }
+}
+
+impl PartialEq for RefillSlot {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Slot::Empty, Slot::Empty) => true,
+            (Slot::Live(a), Slot::Live(b)) => a.eq_dyn(&**b),
+            (Slot::Live(a), Slot::Empty) | (Slot::Empty, Slot::Live(a)) => a.is_default(),
+            _ => self.to_json() == other.to_json(),
+        }
+    }
+}
+
+impl Eq for RefillSlot {}
+
+impl Hash for RefillSlot {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.to_json().to_string().hash(state);
+    }
+}
+
+impl Debug for RefillSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Slot::Empty => f.write_str("RefillSlot(empty)"),
+            Slot::Live(b) => write!(f, "RefillSlot({b:?})"),
+            Slot::Saved(v) => write!(f, "RefillSlot(saved {v})"),
+        }
+    }
+}
+
+impl Serialize for RefillSlot {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for RefillSlot {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(RefillSlot(if value.is_null() {
+            Slot::Empty
+        } else {
+            Slot::Saved(value)
+        }))
+    }
+}
+
+/// A [`RefillState`] behind a pointer.
+trait ErasedState: Debug + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    fn clone_box(&self) -> Box<dyn ErasedState>;
+    /// Copies `other` into `self` when both are of one type.
+    fn assign(&mut self, other: &dyn ErasedState) -> bool;
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool;
+    fn is_default(&self) -> bool;
+    fn reset(&mut self);
+    fn to_json(&self) -> serde_json::Value;
+}
+
+impl<T: RefillState> ErasedState for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn clone_box(&self) -> Box<dyn ErasedState> {
+        Box::new(self.clone())
+    }
+    fn assign(&mut self, other: &dyn ErasedState) -> bool {
+        match other.as_any().downcast_ref::<T>() {
+            Some(other) => {
+                self.clone_from(other);
+                true
+            }
+            None => false,
+        }
+    }
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn is_default(&self) -> bool {
+        *self == T::default()
+    }
+    fn reset(&mut self) {
+        *self = T::default();
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
 }

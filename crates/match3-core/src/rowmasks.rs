@@ -9,10 +9,9 @@ use crate::pos::MAX_SIDE;
 /// cell `(r, c)` is in the plane. It dereferences to `[u32]` (one word per row, as many as
 /// the board has rows), so index it, iterate it or slice it as a slice.
 ///
-/// A board of at most 64 cells keeps its planes packed in one `u64` each and writes the
-/// rows out when asked (a few instructions: hot rules read
-/// [`Board::packed_colors`](crate::Board::packed_colors) and friends instead); a bigger
-/// board keeps the rows and lends them.
+/// A board of at most 64 cells writes the rows out when asked (a few instructions: hot
+/// rules go through [`planes::on_planes`](crate::planes::on_planes) instead); a bigger
+/// board lends its own.
 ///
 /// ```
 /// use match3_core::{Board, Color};

@@ -97,8 +97,8 @@ impl OnPlanes for Runs3 {
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> Runs {
         let (h, v) = planes::all_runs3(f, &planes::ColorCodes::new(f, colors));
         Runs {
-            horizontal: f.to_set(h),
-            vertical: f.to_set(v),
+            horizontal: f.cells_of(h),
+            vertical: f.cells_of(v),
         }
     }
 }
@@ -109,7 +109,7 @@ struct RunCells3;
 impl OnPlanes for RunCells3 {
     type Output = CellSet;
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
-        f.to_set(every_run3(f, colors))
+        f.cells_of(every_run3(f, colors))
     }
 }
 
@@ -281,6 +281,51 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
     }
 }
 
+/// [`swap_masks3`] in the form the board's layout gives: packed a byte per row on boards
+/// of at most 8 × 8, as cell sets on bigger ones.
+pub fn found_swaps3(board: &Board) -> planes::FoundSwaps {
+    planes::on_planes(board, Swaps3)
+}
+
+/// Every cell in a run of at least `min_len`, from the planes alone.
+pub fn run_cells_on(view: planes::PlaneView<'_>, min_len: usize) -> CellSet {
+    if min_len == 3 {
+        return view.visit(RunCells3);
+    }
+    view.visit(RunCells(min_len))
+}
+
+/// Every cell in a run of at least `.0`, one colour at a time.
+struct RunCells(usize);
+
+impl OnPlanes for RunCells {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+        let len = self.0;
+        let all = colors.fold(f.zero(), |acc, m| {
+            if len == 0 || f.is_zero(m) {
+                return acc;
+            }
+            // Starts: cells with `len - 1` more of the colour to the right (or below).
+            let (mut h, mut v, mut right, mut down) = (m, m, m, m);
+            for _ in 1..len {
+                right = f.right(right, 1);
+                down = f.below(down, 1);
+                h = h & right;
+                v = v & down;
+            }
+            let (mut cells, mut across, mut up) = (acc | h | v, h, v);
+            for _ in 1..len {
+                across = f.left(across, 1);
+                up = f.above(up, 1);
+                cells = cells | across | up;
+            }
+            cells
+        });
+        f.cells_of(all)
+    }
+}
+
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes (the
 /// cell sets are never made); `None` on boards bigger than 8 × 8.
 pub fn swap_masks3_packed(board: &Board) -> Option<PackedSwaps> {
@@ -295,57 +340,4 @@ pub fn swap_masks_packed(board: &Board, min_len: usize) -> Option<PackedSwaps> {
     } else {
         None
     }
-}
-
-/// Implements the detection methods of [`Rules`](crate::Rules) for straight runs of at
-/// least `MIN` equal colours, inside an `impl Rules for …` block: `find_matches`,
-/// `in_match`, `swap_matches`, `swap_matches_in` and (unless `without legal_swaps` is
-/// given, for rules that add combos to them) `legal_swaps`, `legal_swaps_packed` and
-/// `any_legal_swap`, all on the fast bit-mask paths of this module.
-///
-/// ```
-/// use match3_core::Rules;
-/// struct Fours;
-/// impl Rules for Fours {
-///     fn name(&self) -> &str { "fours" }
-///     match3_core::line_run_detection!(4);
-///     fn refills(&self) -> bool { true }
-/// }
-/// ```
-#[macro_export]
-macro_rules! line_run_detection {
-    ($min:expr) => {
-        $crate::line_run_detection!($min, without legal_swaps);
-        fn legal_swaps(&self, board: &$crate::Board) -> ::std::option::Option<$crate::SwapMasks> {
-            $crate::runs::swap_masks(board, $min)
-        }
-        fn legal_swaps_packed(
-            &self,
-            board: &$crate::Board,
-        ) -> ::std::option::Option<$crate::PackedSwaps> {
-            $crate::runs::swap_masks_packed(board, $min)
-        }
-        fn any_legal_swap(&self, board: &$crate::Board) -> ::std::option::Option<bool> {
-            $crate::runs::any_swap(board, $min)
-        }
-    };
-    ($min:expr, without legal_swaps) => {
-        fn find_matches(&self, board: &$crate::Board) -> $crate::CellSet {
-            $crate::runs::run_cells(board, $min)
-        }
-        fn in_match(&self, board: &$crate::Board, pos: $crate::Pos) -> bool {
-            $crate::runs::in_run(board, pos, $min)
-        }
-        fn swap_matches(&self, board: &$crate::Board, a: $crate::Pos, b: $crate::Pos) -> bool {
-            $crate::runs::swap_makes_run(board, a, b, $min)
-        }
-        fn swap_matches_in(
-            &self,
-            board: &mut $crate::Board,
-            a: $crate::Pos,
-            b: $crate::Pos,
-        ) -> bool {
-            $crate::runs::swap_makes_run(board, a, b, $min)
-        }
-    };
 }

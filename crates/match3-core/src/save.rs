@@ -4,12 +4,12 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Board;
-use crate::game::Snapshot;
 use crate::layers::{Layers, MAX_JELLY};
 use crate::level::Level;
-use crate::notation::write_cell;
+use crate::piece::write_cell;
 use crate::piece::{Cell, Color, Piece, Special};
 use crate::pos::{Pos, Size};
+use crate::state::Snapshot;
 
 /// A whole game, as [`Game::save`](crate::Game::save) gives it, for serde.
 ///
@@ -22,18 +22,15 @@ use crate::pos::{Pos, Size};
 /// traces.
 ///
 /// ```
-/// use match3_core::{Board, CellSet, Game, Move, Pos, Rules, SavedGame, runs};
+/// use match3_core::detect::LineRuns;
+/// use match3_core::{Game, Move, Pos, SavedGame, Variant};
 ///
-/// struct Threes;
-/// impl Rules for Threes {
-///     fn name(&self) -> &str { "threes" }
-///     fn find_matches(&self, board: &Board) -> CellSet { runs::find_runs(board, 3).all() }
-/// }
+/// let threes = Variant::new("threes", LineRuns::new(3));
 ///
-/// let game = Game::from_board(Threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?;
+/// let game = Game::from_board(threes, "AABC/BCAB/CBAC/ABCA".parse()?, 0)?;
 /// let json = serde_json::to_string(&game.save())?;
 /// let saved: SavedGame = serde_json::from_str(&json)?;
-/// let mut loaded = Game::load(Threes, saved)?;
+/// let mut loaded = Game::load(threes, saved)?;
 /// let trace = loaded.play(Move::Swap(Pos::new(0, 2), Pos::new(1, 2)))?;
 /// assert_eq!(trace.score(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -1,11 +1,13 @@
 //! What a turn did: the [`Sink`] the engine reports to, the [`Trace`] that records it all,
 //! and [`Trace::replay`], which re-applies a trace to the board it started from.
 
+use thiserror::Error;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::error::ReplayError;
+use crate::moves::Move;
 use crate::piece::{Cell, Piece};
-use crate::pos::{Pos, Size};
+use crate::pos::{Pos, PosError, Size};
 
 /// Game status between moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -605,4 +607,65 @@ impl std::fmt::Display for Trace {
         }
         Ok(())
     }
+}
+
+/// A trace that does not apply to the board it is replayed on.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum ReplayError {
+    /// An obstacle event does not match the board (no such jelly layer, lock or crate).
+    #[error("event in chain {chain}: {event} does not match the board")]
+    Obstacle {
+        /// The phase.
+        chain: u32,
+        /// The event.
+        event: ObstacleEvent,
+    },
+    /// An event names a cell off the board.
+    #[error("event in chain {chain} names an off-board cell: {source}")]
+    OffBoard {
+        /// Phase chain index (0 for the move itself).
+        chain: u32,
+        /// The position error.
+        source: PosError,
+    },
+    /// An event expected a piece with a given id somewhere else.
+    #[error("chain {chain}: expected id {id} at {pos}, found {found:?}")]
+    Mismatch {
+        /// Phase chain index (0 for the move itself).
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+        /// The id the event names.
+        id: u32,
+        /// What the board had.
+        found: Option<u32>,
+    },
+    /// A phase clears a cell that holds no piece (a blocker or an empty cell).
+    #[error("chain {chain}: cleared cell {pos} holds no piece")]
+    NotAPiece {
+        /// Phase chain index.
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+    },
+    /// An event puts something on an occupied cell.
+    #[error("chain {chain}: cell {pos} is occupied")]
+    Occupied {
+        /// Phase chain index.
+        chain: u32,
+        /// The cell.
+        pos: Pos,
+    },
+    /// After applying a phase the board differs from the board the trace recorded.
+    #[error("chain {chain}: replayed board differs from the recorded one")]
+    Diverged {
+        /// Phase chain index.
+        chain: u32,
+    },
+    /// The move kind needs data the trace does not hold.
+    #[error("trace of {mv} lacks its opening event")]
+    MissingOpening {
+        /// The move.
+        mv: Move,
+    },
 }

@@ -2,31 +2,28 @@
 //!
 //! An example rule crate, written only against `match3-core`'s public API: a match needs
 //! **four** in a row, pieces refill from the top, and each cleared cell scores its chain
-//! index. The whole variant is the `impl` below; the engine does the rest.
+//! index. The whole variant is [`fours`]: a detection and two parts from core's shelf;
+//! the engine derives every other answer and does the rest.
 //!
 //! ```
 //! use match3_core::{Game, GameConfig};
-//! let game = Game::new(match3_example_fours::Fours, GameConfig::new(1))?;
+//! let game = Game::new(match3_example_fours::fours(), GameConfig::new(1))?;
 //! assert!(game.has_legal_move());
 //! # Ok::<(), match3_core::SetupError>(())
 //! ```
 
-use match3_core::{Rules, ScoredPhase};
+use match3_core::Variant;
+use match3_core::detect::LineRuns;
+use match3_core::refill::Uniform;
+use match3_core::scoring::CellsTimesChain;
+use match3_core::specials::NoSpecials;
+
+/// The fours rules' parts.
+pub type Fours = Variant<LineRuns, NoSpecials, Uniform, CellsTimesChain>;
 
 /// Runs of four or more match; refill; score = cells × chain.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Fours;
-
-impl Rules for Fours {
-    fn name(&self) -> &str {
-        "fours"
-    }
-    // Detection, the fast predicates and legal-move masks for runs of four.
-    match3_core::line_run_detection!(4);
-    fn refills(&self) -> bool {
-        true
-    }
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        phase.cleared.len() as u64 * u64::from(phase.chain)
-    }
+pub fn fours() -> Fours {
+    Variant::new("fours", LineRuns::new(4))
+        .with_refill(Uniform)
+        .with_scoring(CellsTimesChain::new(1))
 }

@@ -1,10 +1,10 @@
 //! The whole shared suite, one line; then a simulation like `match3 simulate`.
 
-use match3_example_fours::Fours;
+use match3_example_fours::fours;
 
 match3_testkit::rules_suite!(
     fours,
-    Fours,
+    fours(),
     oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 4),
     snapshots = "../../snapshots"
 );
@@ -17,6 +17,6 @@ fn bots_play_it_like_any_variant() {
         games: 8,
         moves: 20,
     };
-    let report = match3_bots::simulate(|| Fours, plan, 2, &|| {}).unwrap();
+    let report = match3_bots::simulate(fours, plan, 2, &|| {}).unwrap();
     assert!(report.moves() > 0 && report.mean_score() > 0.0);
 }

@@ -4,46 +4,39 @@
 //! of three match, and so does a 2×2 square of one colour, which makes a **propeller**
 //! (`A^`) on the moved cell (else the group's first cell). A firing propeller clears its
 //! four neighbours and one piece drawn from the game's seeded generator. Holes refill.
+//!
+//! The detection is core's runs of three [`or`](match3_core::Detect::or) its squares, so
+//! each side brings its own fast answers; the specials part declares the kind, makes it
+//! from squares and says what it clears.
 
-use match3_core::{Board, CellSet, GameRng, Matches, Piece, Pos, Rules, SpecialKind, runs};
+use match3_core::detect::{LineRuns, Or, Squares};
+use match3_core::refill::Uniform;
+use match3_core::{
+    Board, CellSet, Detect, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant,
+};
 
 /// The propeller kind: marker `^`, coloured.
 pub const PROPELLER: SpecialKind = SpecialKind::colored('^', "propeller");
 
-/// Runs of three, 2×2 squares, propellers.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Propeller;
+/// The propeller rules' parts.
+pub type Propeller = Variant<Or<LineRuns, Squares>, Propellers, Uniform>;
 
-/// Every cell of a 2×2 square of one colour (from each colour's row words).
-pub fn squares(board: &Board) -> CellSet {
-    let mut out = CellSet::new();
-    for rows in (0..board.color_planes()).map(|c| board.color_plane(c)) {
-        for r in 1..rows.len() {
-            let corners = rows[r - 1] & (rows[r - 1] >> 1) & rows[r] & (rows[r] >> 1);
-            for row in [r - 1, r] {
-                out.set_row_bits(row, out.row_bits(row) | corners | (corners << 1));
-            }
-        }
-    }
-    out
+/// Runs of three, 2×2 squares, propellers, random refill, a point per cell.
+pub fn propeller() -> Propeller {
+    Variant::new("propeller", LineRuns::new(3).or(Squares))
+        .with_specials(Propellers)
+        .with_refill(Uniform)
 }
 
-impl Rules for Propeller {
-    fn name(&self) -> &str {
-        "propeller"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        let mut cells = runs::find_runs(board, 3).all();
-        cells.union_with(&squares(board));
-        cells
-    }
-    fn specials(&self) -> &[SpecialKind] {
+/// The propeller: made from a square, clears its neighbours and a random piece.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Propellers;
+
+impl Specials for Propellers {
+    fn kinds(&self) -> &[SpecialKind] {
         &[PROPELLER]
     }
-    fn refills(&self) -> bool {
-        true
-    }
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
         for group in matches.groups().filter(|g| g.has_square()) {
             let at = moved.iter().copied().find(|&p| group.cells.contains(p));
             if let (Some(at), Some(color)) = (at.or(group.first()), group.color) {

@@ -1,7 +1,7 @@
 //! The whole shared suite, one line; then the propeller's own behaviour.
 
 use match3_core::{Board, CellSet, Game, Move, Pos, Rules};
-use match3_example_propeller::{PROPELLER, Propeller};
+use match3_example_propeller::{PROPELLER, propeller};
 
 /// A slow reference: runs of three (testkit's) plus 2×2 squares, cell by cell.
 fn reference(board: &Board) -> CellSet {
@@ -23,15 +23,15 @@ fn reference(board: &Board) -> CellSet {
 
 match3_testkit::rules_suite!(
     propeller,
-    Propeller,
+    propeller(),
     oracle = reference,
     snapshots = "../../snapshots"
 );
 
 #[test]
 fn a_square_makes_a_propeller_on_the_moved_cell() {
-    let board = Propeller.parse_board("ABA/AAC/CBD").unwrap();
-    let mut game = Game::from_board(Propeller, board, 3).unwrap();
+    let board = propeller().parse_board("ABA/AAC/CBD").unwrap();
+    let mut game = Game::from_board(propeller(), board, 3).unwrap();
     let trace = game
         .play(Move::Swap(Pos::new(0, 2), Pos::new(0, 1)))
         .unwrap();
@@ -45,10 +45,10 @@ fn a_square_makes_a_propeller_on_the_moved_cell() {
 #[test]
 fn a_propeller_clears_its_neighbours_and_a_random_piece() {
     // The run of B's catches the propeller B^ at (1,1).
-    let board = Propeller.parse_board("ACDE/BB^BF/GHIJ/KLMN").unwrap();
+    let board = propeller().parse_board("ACDE/BB^BF/GHIJ/KLMN").unwrap();
     let mut targets = std::collections::BTreeSet::new();
     for seed in 0..30 {
-        let mut game = Game::from_board(Propeller, board.clone(), seed).unwrap();
+        let mut game = Game::from_board(propeller(), board.clone(), seed).unwrap();
         let trace = game.resolve().unwrap();
         assert_eq!(trace.replay(&board).unwrap(), *game.board());
         let fired = &trace.phases[0].fired[0];
@@ -57,7 +57,7 @@ fn a_propeller_clears_its_neighbours_and_a_random_piece() {
             assert!(fired.cleared.contains(&Pos::new(n.0, n.1)), "{trace}");
         }
         targets.insert(fired.cleared.clone());
-        let again = Game::from_board(Propeller, board.clone(), seed)
+        let again = Game::from_board(propeller(), board.clone(), seed)
             .unwrap()
             .resolve();
         assert_eq!(again.unwrap(), trace, "the same seed hits the same piece");

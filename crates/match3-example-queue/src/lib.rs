@@ -1,60 +1,30 @@
 //! # match3-example-queue
 //!
-//! An example of wrapping an existing variant, written only against the public API: the
-//! line-run rules of `match3-lines`, unchanged except for two answers. Holes refill from
-//! a **weighted** colour queue instead of uniformly, and a phase scores **cells removed ×
-//! chain index** (the cluster rules' scoring) instead of ten times that. Everything else,
-//! specials, combos and the fast predicates included, is forwarded by `wrap_rules!` (the
-//! packed legal swaps by one line, since a wrapper does not forward them unless told).
-//!
+//! An example of building a variant on an existing one, written only against the public
+//! API: the line-run rules of `match3-lines` with two parts replaced. Holes refill from a
+//! **weighted** colour queue instead of uniformly, and a phase scores **cells removed ×
+//! chain index** (the cluster rules' scoring) instead of ten times that. Every other part,
+//! specials, combos and detection with its fast answers, is the line rules' own.
 
-use match3_core::refill::{RefillPolicy, Weighted};
-use match3_core::{Board, PackedSwaps, Piece, Rules, ScoredPhase, SetupError, SpawnSite, Wrap};
-use match3_lines::Lines;
+use match3_core::refill::Weighted;
+use match3_core::scoring::CellsTimesChain;
+use match3_core::{SetupError, Variant};
+use match3_lines::{LineSpecials, Lines};
 
-/// Lines with a weighted refill and cells × chain scoring.
-#[derive(Clone, Debug)]
-pub struct Queue {
-    refill: Weighted,
+/// The queue rules' parts.
+pub type Queue = Variant<match3_core::detect::LineRuns, LineSpecials, Weighted, CellsTimesChain>;
+
+/// Lines with refill weights for `A`, `B`, … (colours past the list never spawn) and
+/// cells × chain scoring.
+pub fn queue(weights: Vec<u32>) -> Result<Queue, SetupError> {
+    Ok(Lines
+        .variant()
+        .named("queue")
+        .with_refill(Weighted::new(weights)?)
+        .with_scoring(CellsTimesChain::new(1)))
 }
 
-impl Queue {
-    /// Refill weights for `A`, `B`, … (colours past the list never spawn).
-    pub fn new(weights: Vec<u32>) -> Result<Self, SetupError> {
-        Ok(Queue {
-            refill: Weighted::new(weights)?,
-        })
-    }
-}
-
-impl Default for Queue {
-    /// `A` four times as likely as `E`: 4, 3, 2, 1, 1.
-    fn default() -> Self {
-        Queue::new(vec![4, 3, 2, 1, 1]).expect("valid weights")
-    }
-}
-
-impl Wrap for Queue {
-    type Inner = Lines;
-    fn inner(&self) -> &Lines {
-        &Lines
-    }
-    fn name(&self) -> &str {
-        "queue"
-    }
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        self.refill.spawn(site)
-    }
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        phase.cleared.len() as u64 * u64::from(phase.chain)
-    }
-    // The swaps are the line rules' own, so their packed form can be forwarded too (by
-    // default a wrapper packs its `legal_swaps`, in case it changed them).
-    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
-        self.inner().legal_swaps_packed(board)
-    }
-}
-
-impl Rules for Queue {
-    match3_core::wrap_rules!();
+/// The queue with `A` four times as likely as `E`: 4, 3, 2, 1, 1.
+pub fn default_queue() -> Queue {
+    queue(vec![4, 3, 2, 1, 1]).expect("valid weights")
 }

@@ -31,38 +31,50 @@
 use std::fmt;
 use std::str::FromStr;
 
-use match3_core::{Board, Game, Rules, SetupError};
+use std::ops::Deref;
+
+use match3_core::detect::LineRuns;
+use match3_core::{Board, Color, Game, MAX_COLORS, SetupError, Variant};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
 
-/// The finite no-refill rules.
+/// The finite rules as parts: runs of three, and every other part the default (no
+/// specials, no refill, a point per cell, swaps, random stable boards).
+pub type FiniteVariant = Variant<LineRuns>;
+
+/// The finite rules' variant.
+pub const FINITE: FiniteVariant = Variant::new("finite", LineRuns::new(MIN_RUN));
+
+/// The finite no-refill rules: a value that is the [`FINITE`] variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Finite;
 
-impl Rules for Finite {
-    fn name(&self) -> &str {
-        "finite"
+impl Finite {
+    /// The variant, to build another from it.
+    pub const fn variant(self) -> FiniteVariant {
+        FINITE
     }
+}
 
-    match3_core::line_run_detection!(MIN_RUN);
-
-    /// Every point is a cleared piece, and a colour with fewer than [`MIN_RUN`] pieces can
-    /// never make a run: the pieces of the other colours are all that is left to score.
-    fn score_bound(&self, board: &Board) -> Option<u64> {
-        let bound = (0..board.color_planes())
-            .map(|plane| {
-                let pieces: u32 = board
-                    .color_plane(plane)
-                    .iter()
-                    .map(|r| r.count_ones())
-                    .sum();
-                u64::from(pieces)
-            })
-            .filter(|&pieces| pieces >= MIN_RUN as u64)
-            .sum();
-        Some(bound)
+impl Deref for Finite {
+    type Target = FiniteVariant;
+    fn deref(&self) -> &FiniteVariant {
+        &FINITE
     }
+}
+
+/// At most how many more points any line of moves scores from `board` under these rules:
+/// every point is a cleared piece, and a colour with fewer than [`MIN_RUN`] pieces can
+/// never make a run, so the pieces of the other colours are all that is left to score.
+/// Exact search uses it to skip lines that cannot beat the best found (see
+/// `match3_solver::Limits::bound`); it holds for one point per cell only.
+pub fn score_bound(board: &Board) -> u64 {
+    (0..MAX_COLORS)
+        .filter_map(Color::new)
+        .map(|color| u64::from(board.color_count(color)))
+        .filter(|&pieces| pieces >= MIN_RUN as u64)
+        .sum()
 }
 
 /// The preset boards.

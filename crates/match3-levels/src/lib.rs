@@ -354,7 +354,7 @@ impl LevelFile {
     /// The board parsed with the special markers of `rules`; an error names the line of
     /// the bad row.
     pub fn layout<R: Rules + ?Sized>(&self, rules: &R) -> Result<Layout, LevelError> {
-        Layout::parse(&self.board, rules.specials()).map_err(|e| {
+        Layout::parse(&self.board, rules.special_kinds()).map_err(|e| {
             let mut error = self.error("board", e.to_string());
             if let (LevelError::Invalid { line, .. }, Some(row)) = (&mut error, e.row()) {
                 *line += self.board_row_offset(row);

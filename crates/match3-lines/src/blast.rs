@@ -3,9 +3,7 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
-use match3_core::packed::Geometry;
-use match3_core::planes::Field;
-use match3_core::{Board, CellSet, Color, PackedSwaps, Piece, Pos, Size, SwapMasks};
+use match3_core::{Board, CellSet, Color, Piece, Pos, Size};
 
 use crate::specials::{Axis, Kind, kind};
 
@@ -78,7 +76,8 @@ pub fn fire(board: &Board, at: Pos, piece: Piece) -> CellSet {
 
 /// The combo a swap of `from` onto `to` makes, judged before the swap, centred on `to`.
 /// `None` when the pair is not a combo (two plain pieces, or one plain piece with a
-/// striped or wrapped one).
+/// striped or wrapped one): the pairs [`LineSpecials`](crate::LineSpecials) calls combos
+/// are exactly those where this is `Some`.
 pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
     let a = board.get(from).ok()?.piece()?;
     let b = board.get(to).ok()?.piece()?;
@@ -117,77 +116,4 @@ pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
     area.insert(from);
     area.insert(to);
     Some(area)
-}
-
-/// Every swap that is a combo, as masks: two specials side by side, or a colour bomb next
-/// to any piece. Agrees with [`combo`] returning `Some`.
-pub fn combo_masks(board: &Board) -> SwapMasks {
-    let mut out = SwapMasks::default();
-    add_combo_masks(board, &mut out);
-    out
-}
-
-/// Whether `board` holds a special piece (else it has no combo): one word on small boards.
-pub(crate) fn has_specials(board: &Board) -> bool {
-    match board.packed_specials() {
-        Some(s) => s != 0,
-        None => board.special_rows().iter().any(|&w| w != 0),
-    }
-}
-
-/// On a board of at most 64 cells: its combo swaps as packed planes (with the right
-/// neighbour, with the lower one; bit `row * cols + col`), and the board's geometry;
-/// `None` on bigger boards. The same formulas as on row words, and usually no combo at
-/// all: a board without specials answers in one word.
-fn packed_combos(board: &Board) -> Option<(&Geometry, [u64; 2])> {
-    // Colour bombs are the only colourless pieces of these rules.
-    let (g, s) = (board.geometry()?, board.packed_specials()?);
-    if s == 0 {
-        return Some((g, [0, 0]));
-    }
-    let (b, p) = (board.packed_colorless()?, board.packed_pieces()?);
-    let right = (s & g.from_right(s, 1)) | (b & g.from_right(p, 1)) | (g.from_right(b, 1) & p);
-    let down = (s & g.from_below(s, 1)) | (b & g.from_below(p, 1)) | (p & g.from_below(b, 1));
-    Some((g, [right, down]))
-}
-
-/// [`combo_masks`] on a board of at most 8 × 8, packed a byte per row
-/// ([`PackedSwaps`]); `None` on bigger boards.
-pub(crate) fn packed_combo_swaps(board: &Board) -> Option<PackedSwaps> {
-    let (g, [right, down]) = packed_combos(board)?;
-    Some(PackedSwaps {
-        right: g.to_bytes8(right)?,
-        down: g.to_bytes8(down)?,
-    })
-}
-
-/// Adds [`combo_masks`] to `masks` in place: a board without specials (most of them)
-/// costs one look at its special rows.
-pub fn add_combo_masks(board: &Board, masks: &mut SwapMasks) {
-    if let Some((g, [right, down])) = packed_combos(board) {
-        if right | down != 0 {
-            masks.right.union_with(&g.to_set(right));
-            masks.down.union_with(&g.to_set(down));
-        }
-        return;
-    }
-    if !has_specials(board) {
-        return;
-    }
-    let specials = board.special_rows();
-    let rows = board.rows();
-    let (pieces, bombs) = (&board.piece_rows()[..rows], &board.colorless_rows()[..rows]);
-    let specials = &specials[..rows];
-    for r in 0..rows {
-        let (s, b, p) = (specials[r], bombs[r], pieces[r]);
-        let right = (s & (s >> 1)) | (b & (p >> 1)) | ((b >> 1) & p);
-        let (s2, b2, p2) = if r + 1 < rows {
-            (specials[r + 1], bombs[r + 1], pieces[r + 1])
-        } else {
-            (0, 0, 0)
-        };
-        let down = (s & s2) | (b & p2) | (p & b2);
-        masks.right.set_row_bits(r, masks.right.row_bits(r) | right);
-        masks.down.set_row_bits(r, masks.down.row_bits(r) | down);
-    }
 }

@@ -15,8 +15,10 @@
 //! When a group has several deciding runs, the first in row-major order of its first cell
 //! (horizontal before vertical) decides.
 
-use match3_core::packed::Geometry;
-use match3_core::{Board, CellSet, Color, MAX_SIDE, Piece, Pos, planes, runs::Runs};
+#[cfg(test)]
+use match3_core::MAX_SIDE;
+use match3_core::planes::{self, Field, OnPlanes};
+use match3_core::{Board, CellSet, Color, Piece, Pos, runs::Runs};
 
 use crate::specials::{self, Axis};
 
@@ -42,17 +44,9 @@ impl Run {
     }
 }
 
-/// Whether `cells` has at most three cells (too few for any special): on a board of at
-/// most 64 cells the packed set loses its lowest cell three times, which is cheaper than
-/// counting it.
-pub fn fewer_than_four(board: &Board, cells: &CellSet) -> bool {
-    match board.geometry() {
-        Some(g) => {
-            let drop_first = |x: u64| x & x.wrapping_sub(1);
-            drop_first(drop_first(drop_first(g.from_set(cells)))) == 0
-        }
-        None => cells.len() < 4,
-    }
+/// Whether `cells` has at most three cells (too few for any special).
+pub fn fewer_than_four(cells: &CellSet) -> bool {
+    cells.len() < 4
 }
 
 /// A cheap pre-check: whether any group can make a special at all (an intersection, or
@@ -75,88 +69,108 @@ pub fn create(
     moved: &[Pos],
     out: &mut Vec<(Pos, Piece)>,
 ) {
-    if let (Some(g), Some(colors)) = (board.geometry(), board.packed_colors()) {
-        return create_packed(g, colors, runs, matched, moved, out);
-    }
-    create_rows(board, runs, matched, moved, out);
-}
-
-/// [`create`] on a board of at most 64 cells: every group, run and cell set is one word
-/// of the packed planes, and positions are worked out only for the special's cell.
-fn create_packed(
-    g: &Geometry,
-    colors: &[u64],
-    runs: &Runs,
-    matched: &CellSet,
-    moved: &[Pos],
-    out: &mut Vec<(Pos, Piece)>,
-) {
-    let cols = g.cols;
-    let pos = |bit: u64| {
-        let i = bit.trailing_zeros();
-        Pos::new((i / cols) as u8, (i % cols) as u8)
-    };
-    let index = |p: Pos| u32::from(p.row) * cols + u32::from(p.col);
-    let (horizontal, vertical) = (g.from_set(&runs.horizontal), g.from_set(&runs.vertical));
-    let mut left = g.from_set(matched);
-    while left != 0 {
-        let seed = left & left.wrapping_neg();
-        // The seed's colour bounds its group; a colourless seed's group makes nothing.
-        let color = colors.iter().position(|&plane| plane & seed != 0);
-        let within = color.map_or(left, |c| left & colors[c]);
-        let group = planes::flood(g, seed, within);
-        left &= !group;
-        let Some(color) = color.and_then(|c| Color::new(c as u8)) else {
-            continue;
-        };
-        // Maximal runs start where the cell before is not in the run; a start with the
-        // next three (four) cells in the run begins a run of four (five) or more.
-        let (h, v) = (group & horizontal, group & vertical);
-        let h_starts = h & !g.from_left(h, 1);
-        let v_starts = v & !g.from_above(v, 1);
-        let h4 = h_starts & g.from_right(h, 1) & g.from_right(h, 2) & g.from_right(h, 3);
-        let v4 = v_starts & g.from_below(v, 1) & g.from_below(v, 2) & g.from_below(v, 3);
-        let (h5, v5) = (
-            h4 & g.from_right(g.from_right(h, 3), 1),
-            v4 & g.from_below(v, 4),
-        );
-        // The first start in row-major order decides, horizontal before vertical.
-        let first_run = |hs: u64, vs: u64| {
-            let first = (hs | vs) & (hs | vs).wrapping_neg();
-            (first != 0).then(|| {
-                let (start, horizontal) = (pos(first), hs & first != 0);
-                let len = if horizontal {
-                    let row = h >> (u32::from(start.row) * cols) & ((1 << cols) - 1);
-                    (row >> start.col).trailing_ones()
-                } else {
-                    (1..)
-                        .take_while(|&k| g.from_below(v, k) & first != 0)
-                        .count() as u32
-                        + 1
-                };
-                Run {
-                    start,
-                    len: len as u8,
-                    horizontal,
-                }
-            })
-        };
-        let crossing = group & horizontal & vertical;
-        // `four` is read only when there is no run of five: then every run that starts
-        // four in a row has exactly four.
-        out.extend(special_of(
-            color,
-            first_run(h5, v5),
-            (crossing != 0).then(|| pos(crossing)),
-            first_run(h4, v4),
+    planes::on_planes(
+        board,
+        Create {
+            runs,
+            matched,
             moved,
-            |m| group.checked_shr(index(m)).is_some_and(|g| g & 1 == 1),
-        ));
+            out,
+        },
+    );
+}
+
+/// [`create`] written once over the board's planes: every group, run and cell set is a
+/// plane, and positions are worked out only for the special's cell.
+struct Create<'a> {
+    runs: &'a Runs,
+    matched: &'a CellSet,
+    moved: &'a [Pos],
+    out: &'a mut Vec<(Pos, Piece)>,
+}
+
+impl OnPlanes for Create<'_> {
+    type Output = ();
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) {
+        let (horizontal, vertical) = (
+            f.plane_of(&self.runs.horizontal),
+            f.plane_of(&self.runs.vertical),
+        );
+        let mut left = f.plane_of(self.matched);
+        while !f.is_zero(left) {
+            let seed = f.first(left);
+            // The seed's colour bounds its group; a colourless seed's group makes nothing.
+            let color = colors.clone().position(|plane| !f.is_zero(plane & seed));
+            let within = color
+                .and_then(|c| colors.clone().nth(c))
+                .map_or(left, |p| left & p);
+            let group = planes::flood(f, seed, within);
+            left = left & !group;
+            let Some(color) = color.and_then(|c| Color::new(c as u8)) else {
+                continue;
+            };
+            let (h, v) = (group & horizontal, group & vertical);
+            let crossing = group & horizontal & vertical;
+            let (long, four) = deciding_runs(f, h, v);
+            self.out.extend(special_of(
+                color,
+                long,
+                f.first_pos(crossing),
+                four,
+                self.moved,
+                |m| f.contains(group, m),
+            ));
+        }
     }
 }
 
-/// [`create`] on the row words of a set, for boards above 64 cells (and, in the tests,
-/// the reference the packed path is held to).
+/// A group's deciding runs from its cells in horizontal runs (`h`) and vertical runs
+/// (`v`): the first maximal run of 5 or more and the first of exactly 4, in row-major
+/// order of their first cell, horizontal before vertical.
+fn deciding_runs<F: Field>(f: &F, h: F::P, v: F::P) -> (Option<Run>, Option<Run>) {
+    // Maximal runs start where the cell before is not in the run; a start with the next
+    // three (four) cells in the run begins a run of four (five) or more.
+    let h_starts = h & !f.left(h, 1);
+    let v_starts = v & !f.above(v, 1);
+    let h4 = h_starts & f.right(h, 1) & f.right(h, 2) & f.right(h, 3);
+    let v4 = v_starts & f.below(v, 1) & f.below(v, 2) & f.below(v, 3);
+    let (h5, v5) = (
+        h4 & f.right(f.right(h, 3), 1),
+        v4 & f.below(f.below(v, 3), 1),
+    );
+    // The first start in row-major order decides, horizontal before vertical.
+    let first_run = |hs: F::P, vs: F::P| {
+        let first = f.first(hs | vs);
+        let start = f.first_pos(first)?;
+        let horizontal = !f.is_zero(hs & first);
+        let (run, step) = if horizontal { (h, 1) } else { (v, 0) };
+        // Walk the run from its start: the bit moves one cell right (or down) each step.
+        let (mut at, mut len) = (first, 1u8);
+        loop {
+            at = if step == 1 {
+                f.left(at, 1)
+            } else {
+                f.above(at, 1)
+            };
+            if f.is_zero(at & run) {
+                break;
+            }
+            len += 1;
+        }
+        Some(Run {
+            start,
+            len,
+            horizontal,
+        })
+    };
+    // `four` is read only when there is no run of five: then every run that starts four
+    // in a row has exactly four.
+    (first_run(h5, v5), first_run(h4, v4))
+}
+
+/// [`create`] cell set by cell set, on row words: the reference the plane path is held
+/// to in the tests.
+#[cfg(test)]
 fn create_rows(
     board: &Board,
     runs: &Runs,
@@ -173,7 +187,7 @@ fn create_rows(
         let Some(color) = board.color_at(seed) else {
             continue;
         };
-        let (long, four) = deciding_runs(runs, &group, rows);
+        let (long, four) = deciding_runs_rows(runs, &group, rows);
         let crossing = first_cell(rows, |r| group.row_bits(r) & intersections.row_bits(r));
         out.extend(special_of(color, long, crossing, four, moved, |m| {
             group.contains(m)
@@ -212,6 +226,7 @@ fn special_of(
 
 /// The first cell in row-major order of the rows `bits` gives, looking at the board's
 /// `rows` only.
+#[cfg(test)]
 fn first_cell(rows: usize, bits: impl Fn(usize) -> u32) -> Option<Pos> {
     (0..rows).find_map(|r| {
         let bits = bits(r);
@@ -220,7 +235,8 @@ fn first_cell(rows: usize, bits: impl Fn(usize) -> u32) -> Option<Pos> {
 }
 
 /// The 4-connected cells of `seed`'s colour reachable through `cells`, grown over row
-/// words (no allocation); small boards use [`create_packed`]'s flood instead.
+/// words (no allocation).
+#[cfg(test)]
 fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
     let rows = board.rows();
     let mut within = [0u32; MAX_SIDE];
@@ -260,7 +276,8 @@ fn component(board: &Board, cells: &CellSet, seed: Pos) -> CellSet {
 /// The group's deciding runs: the first maximal run of 5 or more and the first of
 /// exactly 4, in row-major order of their first cell, horizontal before vertical. A run
 /// is a maximal line of cells in both the group and the runs of its direction.
-fn deciding_runs(runs: &Runs, group: &CellSet, rows: usize) -> (Option<Run>, Option<Run>) {
+#[cfg(test)]
+fn deciding_runs_rows(runs: &Runs, group: &CellSet, rows: usize) -> (Option<Run>, Option<Run>) {
     let key = |r: &Run| (r.start, !r.horizontal);
     let keep = |best: &mut Option<Run>, run: Run| {
         if best.is_none_or(|b| key(&run) < key(&b)) {
@@ -329,35 +346,18 @@ mod tests {
         board
     }
 
-    #[test]
-    fn fewer_than_four_counts_as_len_does_on_packed_and_row_boards() {
-        for (rows, cols) in [(8, 8), (4, 16), (1, 5), (9, 9), (32, 32)] {
-            let size = Size::new(rows, cols).expect("valid size");
-            let board = crowded(size, 7);
-            // Cells spread over the board, the last one in its far corner.
-            let cells: Vec<Pos> = size.positions().step_by((rows * cols / 6).max(1)).collect();
-            for k in 0..cells.len() {
-                let mut set: CellSet = cells[..k].iter().copied().collect();
-                set.insert(Pos::new(rows as u8 - 1, cols as u8 - 1));
-                assert_eq!(
-                    fewer_than_four(&board, &set),
-                    set.len() < 4,
-                    "{rows}x{cols}, {} cells",
-                    set.len()
-                );
-            }
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
-        /// The packed path makes the same specials on the same cells, in the same order,
-        /// as the row-word path, on every shape of at most 64 cells.
+        /// The plane path makes the same specials on the same cells, in the same order,
+        /// as the cell-set reference, on every shape of at most 64 cells and on bigger
+        /// boards.
         #[test]
-        fn packed_groups_create_what_row_groups_create(
-            (rows, cols) in (1usize..=32)
-                .prop_flat_map(|rows| (Just(rows), 1..=(64 / rows).min(32))),
+        fn plane_groups_create_what_row_groups_create(
+            (rows, cols) in prop_oneof![
+                (1usize..=32).prop_flat_map(|rows| (Just(rows), 1..=(64 / rows).min(32))),
+                (1usize..=32, 1usize..=32),
+            ],
             seed in any::<u64>(),
             moved_at in any::<(u8, u8, bool)>(),
         ) {
@@ -369,9 +369,8 @@ mod tests {
             let a = Pos::new(r % rows as u8, c % cols as u8);
             let b = if down { Pos::new(a.row + 1, a.col) } else { Pos::new(a.row, a.col + 1) };
             let moved: Vec<Pos> = [b, a].into_iter().filter(|&p| size.contains(p)).collect();
-            let (g, colors) = (board.geometry().expect("small"), board.packed_colors().expect("small"));
             let (mut packed, mut rows_made) = (Vec::new(), Vec::new());
-            create_packed(g, colors, &runs, &matched, &moved, &mut packed);
+            create(&board, &runs, &matched, &moved, &mut packed);
             create_rows(&board, &runs, &matched, &moved, &mut rows_made);
             prop_assert_eq!(packed, rows_made);
         }

@@ -12,13 +12,17 @@
 //! - **Firing** ([`blast::fire`]): striped clears its row or column, wrapped the 3×3 around
 //!   it (clipped), a colour bomb set off by something else every piece of the most common
 //!   colour (ties: the lowest colour). Specials caught in a blast fire too, once each.
-//! - **Combos** ([`blast::combo`]): swapping two specials, or a colour bomb with any piece,
-//!   is always legal: bomb+bomb clears every non-blocker, bomb+X every piece of X's colour
+//! - **Combos** ([`blast::combo`]): swapping two of these specials, or a colour bomb with
+//!   any piece, is always legal: bomb+bomb clears every non-blocker, bomb+X every piece of X's colour
 //!   and both pieces, wrapped+wrapped a 5×5, wrapped+striped three rows and three columns,
 //!   striped+striped a row and a column, all centred on the swap's destination.
 //! - **Blockers** never match, never swap, are never cleared, and fall like pieces.
 //! - **Score**: 10 × cells removed × chain index. **Refill**: uniform random colours from
 //!   the game's palette, seeded.
+//! - **Parts**: [`LINES`] is the variant (`match3_core::Variant`): detection
+//!   `LineRuns::new(3)`, specials [`LineSpecials`], refill `Uniform`, scoring
+//!   `CellsTimesChain::new(10)`; [`Lines`] is that variant as a value, and
+//!   `Lines.variant().with_…(…)` builds another variant from it.
 //! - **Deadlock**: a turn that leaves no legal swap is followed by the engine's seeded
 //!   shuffle (on by default for refilling rules; a [`Level`](match3_core::Level) can turn
 //!   it off); when no shuffle helps, the game is [`Status::NoMoves`](match3_core::Status).
@@ -42,83 +46,81 @@ pub mod blast;
 pub mod groups;
 pub mod specials;
 
+use std::ops::Deref;
+
+use match3_core::detect::LineRuns;
+use match3_core::generate::Stable;
+use match3_core::moveset::Swaps;
+use match3_core::refill::Uniform;
+use match3_core::scoring::CellsTimesChain;
 use match3_core::{
-    Board, CellSet, GameRng, Matches, PackedSwaps, Piece, Pos, Rules, ScoredPhase, SpecialKind,
-    SwapMasks, runs,
+    Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant, runs,
 };
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
 
-/// The line-run rules with specials.
+/// The line rules as parts: runs of three, [`LineSpecials`], uniform refill, 10 points ×
+/// cells × chain, swaps, random stable boards.
+pub type LinesVariant = Variant<LineRuns, LineSpecials, Uniform, CellsTimesChain>;
+
+/// The line rules' variant, for building others from it (see [`Lines::variant`]).
+pub const LINES: LinesVariant = Variant::assemble(
+    "lines",
+    LineRuns::new(MIN_RUN),
+    LineSpecials,
+    Uniform,
+    CellsTimesChain::new(10),
+    Swaps,
+    Stable,
+);
+
+/// The line-run rules with specials: a value that is the [`LINES`] variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Lines;
 
-impl Rules for Lines {
-    fn name(&self) -> &str {
-        "lines"
+impl Lines {
+    /// The variant, to build another from it: `Lines.variant().with_refill(…)`.
+    pub const fn variant(self) -> LinesVariant {
+        LINES
     }
+}
 
-    match3_core::line_run_detection!(MIN_RUN, without legal_swaps);
-
-    fn legal_swaps(&self, board: &Board) -> Option<SwapMasks> {
-        // Most boards hold no special, so no combo: their masks are then built right in
-        // the returned value (adding combos in between costs a 256-byte copy).
-        if !blast::has_specials(board) {
-            return Some(runs::swap_masks3(board));
-        }
-        let mut masks = runs::swap_masks3(board);
-        blast::add_combo_masks(board, &mut masks);
-        Some(masks)
+impl Deref for Lines {
+    type Target = LinesVariant;
+    fn deref(&self) -> &LinesVariant {
+        &LINES
     }
+}
 
-    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
-        // Most boards hold no special, so no combo: their masks are handed over as built.
-        if !blast::has_specials(board) {
-            return runs::swap_masks3_packed(board);
-        }
-        let runs = runs::swap_masks3_packed(board)?;
-        let combos = blast::packed_combo_swaps(board)?;
-        Some(PackedSwaps {
-            right: runs.right | combos.right,
-            down: runs.down | combos.down,
-        })
-    }
+/// The specials of the line rules: striped, wrapped and colour bomb ([`specials`]), made
+/// by [`groups`], fired and combined by [`blast`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LineSpecials;
 
-    fn any_legal_swap(&self, board: &Board) -> Option<bool> {
-        Some(runs::any_swap3(board) || !blast::combo_masks(board).is_empty())
-    }
-
-    fn specials(&self) -> &[SpecialKind] {
+impl Specials for LineSpecials {
+    fn kinds(&self) -> &[SpecialKind] {
         &specials::KINDS
     }
 
-    fn refills(&self) -> bool {
-        true
-    }
-
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        10 * phase.cleared.len() as u64 * u64::from(phase.chain)
-    }
-
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
-        blast::combo(board, from, to)
-    }
-
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, _rng: &mut GameRng) -> CellSet {
-        blast::fire(board, pos, piece)
-    }
-
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
         // Every special needs a run of four or two crossing runs (five cells): a phase
         // of at most three matched cells, the common case, skips finding runs again.
         let board = matches.board();
-        if groups::fewer_than_four(board, matches.cells()) {
+        if groups::fewer_than_four(matches.cells()) {
             return;
         }
         let runs = runs::find_runs(board, MIN_RUN);
         if groups::may_create(&runs, board.rows()) {
             groups::create(board, &runs, matches.cells(), moved, out);
         }
+    }
+
+    fn blast(&self, board: &Board, pos: Pos, piece: Piece, _rng: &mut GameRng) -> CellSet {
+        blast::fire(board, pos, piece)
+    }
+
+    fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
+        blast::combo(board, from, to).unwrap_or_default()
     }
 }

@@ -1,8 +1,8 @@
 //! The special kinds of the line-run rules, declared through core's open mechanism
-//! ([`Rules::specials`](match3_core::Rules::specials)): striped (`A-` clears its row,
+//! ([`Specials::kinds`](match3_core::Specials::kinds)): striped (`A-` clears its row,
 //! `A|` its column), wrapped (`A+`) and the colourless colour bomb (`*`).
 
-use match3_core::{Color, Piece, Special, SpecialKind};
+use match3_core::{Color, Combos, Piece, Special, SpecialKind};
 
 /// Which line a striped piece clears when it fires.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -13,14 +13,19 @@ pub enum Axis {
     Col,
 }
 
-/// Striped, clearing its row: `A-`.
-pub const STRIPED_ROW: SpecialKind = SpecialKind::colored('-', "striped (clears its row)");
-/// Striped, clearing its column: `A|`.
-pub const STRIPED_COL: SpecialKind = SpecialKind::colored('|', "striped (clears its column)");
-/// Wrapped, clearing the 3×3 around it: `A+`.
-pub const WRAPPED: SpecialKind = SpecialKind::colored('+', "wrapped (clears the 3x3 around it)");
-/// Colour bomb, no colour, never in a run: `*`.
-pub const COLOR_BOMB: SpecialKind = SpecialKind::colorless('*', "colour bomb");
+/// Striped, clearing its row: `A-`; a combo with any other special that combines.
+pub const STRIPED_ROW: SpecialKind =
+    SpecialKind::colored('-', "striped (clears its row)").combining(Combos::WithSpecials);
+/// Striped, clearing its column: `A|`; a combo with any other special that combines.
+pub const STRIPED_COL: SpecialKind =
+    SpecialKind::colored('|', "striped (clears its column)").combining(Combos::WithSpecials);
+/// Wrapped, clearing the 3×3 around it: `A+`; a combo with any other special that
+/// combines.
+pub const WRAPPED: SpecialKind =
+    SpecialKind::colored('+', "wrapped (clears the 3x3 around it)").combining(Combos::WithSpecials);
+/// Colour bomb, no colour, never in a run: `*`; a combo with any piece.
+pub const COLOR_BOMB: SpecialKind =
+    SpecialKind::colorless('*', "colour bomb").combining(Combos::WithAnything);
 
 /// Every kind of these rules, the table [`Lines`](crate::Lines) declares.
 pub const KINDS: [SpecialKind; 4] = [STRIPED_ROW, STRIPED_COL, WRAPPED, COLOR_BOMB];

@@ -36,8 +36,9 @@
 //! - **Move ordering**: a position's moves are tried in order of what they score at once,
 //!   most first, so a good line is found early and bounds cut the rest.
 //! - **Bounds**: a score search skips a line as soon as it cannot beat the best found,
-//!   using [`Rules::score_bound`] when the rules give one
-//!   (the finite rules do: a colour with fewer than three pieces left can never score);
+//!   using a [`Bound`] on what is left to score when the caller gives one
+//!   ([`solve_bounded`]; `match3_finite::score_bound` is one for the finite rules: a
+//!   colour with fewer than three pieces left can never score);
 //!   a clear search skips a line as soon as it cannot be shorter than the best found.
 //! - **Budget**: [`Limits::max_nodes`] caps the positions expanded, so a board too big to
 //!   solve gives an answer instead of a hang: then [`Solution::optimal`] is `false` and
@@ -134,8 +135,14 @@ pub enum SolveError {
     NoBudget,
 }
 
-/// Solves `game` from its current position for `objective`. The game is not changed;
-/// the search plays on a copy.
+/// At most how many more points any line of moves can score from a board, for
+/// [`solve_bounded`]: it must never be below the truth (a bound too low makes the solver
+/// wrong, one too high only slower). It belongs to the rules' scoring, so it is given
+/// with the rules it was written for.
+pub type Bound<'b> = &'b dyn Fn(&match3_core::Board) -> Option<u64>;
+
+/// Solves `game` from its current position for `objective`, without a bound (see
+/// [`solve_bounded`]). The game is not changed; the search plays on a copy.
 ///
 /// When the budget runs out, the answer is not proven ([`Solution::optimal`] is false):
 /// the line then follows what the search had proven, and past that plays the move that
@@ -146,6 +153,29 @@ pub fn solve<R: Rules>(
     objective: Objective,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
+    solve_bounded(game, objective, limits, &|_| None)
+}
+
+/// [`solve`] with a bound on what is still to score from a position, which lets a score
+/// search skip lines that cannot beat the best found.
+///
+/// ```
+/// use match3_finite::{Preset, score_bound};
+/// use match3_solver::{Limits, Objective, solve, solve_bounded};
+///
+/// let game = Preset::Teaching.game()?;
+/// let bounded = solve_bounded(&game, Objective::Score, Limits::default(), &|b| Some(score_bound(b)))?;
+/// let plain = solve(&game, Objective::Score, Limits::default())?;
+/// assert_eq!(bounded.score, plain.score);
+/// assert!(bounded.nodes <= plain.nodes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_bounded<R: Rules>(
+    game: &Game<R>,
+    objective: Objective,
+    limits: Limits,
+    bound: Bound<'_>,
+) -> Result<Solution, SolveError> {
     check(game)?;
     if limits.max_nodes == 0 {
         return Err(SolveError::NoBudget);
@@ -154,7 +184,7 @@ pub fn solve<R: Rules>(
     let start_score = game.score();
     let start = Instant::now();
     let deadline = |share: u32| limits.max_time.map(|t| start + t * share / 10);
-    let mut search = Search::new(game.borrowed(), limits.max_nodes, deadline(9));
+    let mut search = Search::new(game.borrowed(), bound, limits.max_nodes, deadline(9));
     let value = match objective {
         Objective::Score => search.best_score(-1),
         Objective::Clear => search.fewest_moves(UNCLEARABLE + 1),
@@ -213,7 +243,7 @@ fn check<R: Rules>(game: &Game<R>) -> Result<(), SolveError> {
 
 /// After an aborted search: the proven line as far as it goes, then the move that scores
 /// most at once, to the end of the game or the `deadline`.
-fn fallback_line<R: Rules>(search: &mut Search<'_, R>, deadline: Option<Instant>) -> Vec<Move> {
+fn fallback_line<R: Rules>(search: &mut Search<'_, '_, R>, deadline: Option<Instant>) -> Vec<Move> {
     let mut line = search.line();
     let mut scratch = search.game.snapshot();
     while deadline.is_none_or(|d| Instant::now() < d) {

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use match3_core::{Game, Move, NoTrace, Rules, Snapshot, Status};
+use match3_core::{Board, Game, Move, NoTrace, Rules, Snapshot, Status};
 
 use crate::table::{Entry, Key, Table};
 
@@ -35,8 +35,12 @@ impl Frame {
     }
 }
 
-pub(crate) struct Search<'r, R> {
+/// A bound on what is still to score from a board (see [`crate::Bound`]).
+pub(crate) type BoundFn<'b> = &'b dyn Fn(&Board) -> Option<u64>;
+
+pub(crate) struct Search<'r, 'b, R> {
     pub game: Game<&'r R>,
+    bound: BoundFn<'b>,
     pub table: Table,
     frames: Vec<Frame>,
     pub nodes: u64,
@@ -46,10 +50,16 @@ pub(crate) struct Search<'r, R> {
     pub aborted: bool,
 }
 
-impl<'r, R: Rules> Search<'r, R> {
-    pub fn new(game: Game<&'r R>, max_nodes: u64, deadline: Option<Instant>) -> Self {
+impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
+    pub fn new(
+        game: Game<&'r R>,
+        bound: BoundFn<'b>,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> Self {
         Search {
             game,
+            bound,
             table: Table::new(),
             frames: Vec::new(),
             nodes: 0,
@@ -117,9 +127,7 @@ impl<'r, R: Rules> Search<'r, R> {
         if !self.visit() {
             return 0;
         }
-        let bound = (self.game.rules())
-            .score_bound(self.game.board())
-            .map_or(i64::MAX, |b| b as i64);
+        let bound = (self.bound)(self.game.board()).map_or(i64::MAX, |b| b as i64);
         if bound <= alpha {
             self.remember(key, bound, false, None);
             return bound;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use match3_clusters::Clusters;
 use match3_core::{Board, Game, Move, NoTrace, Rules, Status};
 use match3_finite::{Finite, Preset};
-use match3_solver::{Limits, Objective, Solution, SolveError, solve};
+use match3_solver::{Bound, Limits, Objective, Solution, SolveError, solve, solve_bounded};
 use match3_testkit::generators::{Features, boards};
 use match3_testkit::obstacles::plant;
 use proptest::prelude::*;
@@ -65,16 +65,16 @@ fn replays<R: Rules>(mut game: Game<R>, solution: &Solution) -> Result<(), TestC
     Ok(())
 }
 
-fn agrees<R: Rules + Clone>(rules: R, board: Board) -> Result<(), TestCaseError> {
+fn agrees<R: Rules + Clone>(rules: R, bound: Bound<'_>, board: Board) -> Result<(), TestCaseError> {
     let Ok(game) = Game::from_board(rules, board, 0) else {
         return Ok(());
     };
     let (best, fewest) = brute(&mut game.clone());
-    let score = solve(&game, Objective::Score, Limits::default()).unwrap();
+    let score = solve_bounded(&game, Objective::Score, Limits::default(), bound).unwrap();
     prop_assert!(score.optimal);
     prop_assert_eq!(score.score, best, "best score");
     replays(game.clone(), &score)?;
-    let clear = solve(&game, Objective::Clear, Limits::default()).unwrap();
+    let clear = solve_bounded(&game, Objective::Clear, Limits::default(), bound).unwrap();
     prop_assert!(clear.optimal);
     prop_assert_eq!(
         clear.moves.as_ref().map(Vec::len),
@@ -114,12 +114,12 @@ proptest! {
 
     #[test]
     fn finite_solutions_match_brute_force(board in small(&Finite)) {
-        agrees(Finite, board)?;
+        agrees(Finite, &|b| Some(match3_finite::score_bound(b)), board)?;
     }
 
     #[test]
     fn cluster_tap_solutions_match_brute_force(board in small(&Clusters::tap())) {
-        agrees(Clusters::tap(), board)?;
+        agrees(Clusters::tap(), &|_| None, board)?;
     }
 
     /// A budget that runs out still gives a real line, marked not optimal.
@@ -213,29 +213,13 @@ fn medium() -> impl Strategy<Value = Board> {
 }
 
 /// The finite rules scoring a phase's cleared cells squared, with the bound that goes
-/// with it: here what a position is worth depends on the line that reached it, so the
-/// table's bounds are re-searched under new thresholds (with one point per cell, every
-/// line to a position has scored the same, and that path of the search never runs).
-#[derive(Clone, Copy)]
-struct Squares;
-
-impl match3_core::Wrap for Squares {
-    type Inner = Finite;
-    fn inner(&self) -> &Finite {
-        &Finite
-    }
-    fn score(&self, phase: &match3_core::ScoredPhase<'_>) -> u64 {
-        let n = phase.cleared.len() as u64;
-        n * n
-    }
-    // The sum of squares is at most the square of the sum.
-    fn score_bound(&self, board: &Board) -> Option<u64> {
-        Finite.score_bound(board).map(|n| n * n)
-    }
-}
-
-impl Rules for Squares {
-    match3_core::wrap_rules!();
+/// with it (the sum of squares is at most the square of the sum): here what a position is
+/// worth depends on the line that reached it, so the table's bounds are re-searched under
+/// new thresholds (with one point per cell, every line to a position has scored the same,
+/// and that path of the search never runs).
+fn squares() -> impl Rules + Clone {
+    let squared = |phase: &match3_core::ScoredPhase<'_>| (phase.cleared.len() as u64).pow(2);
+    Finite.variant().named("squares").with_scoring(squared)
 }
 
 proptest! {
@@ -243,7 +227,7 @@ proptest! {
 
     #[test]
     fn solutions_on_bigger_boards_match_brute_force(board in medium()) {
-        agrees(Finite, board.clone())?;
-        agrees(Squares, board)?;
+        agrees(Finite, &|b| Some(match3_finite::score_bound(b)), board.clone())?;
+        agrees(squares(), &|b| Some(match3_finite::score_bound(b).pow(2)), board)?;
     }
 }

@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use match3_core::planes::FoundSwaps;
 use match3_core::{
     Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
     Size, Snapshot, Status, Trace, for_each_legal_move, status_of,
@@ -37,100 +38,10 @@ macro_rules! ensure {
     };
 }
 
-/// The board's bit masks agree with its cells (every plane, every row).
+/// The board's bit planes agree with its cells (every plane, every row; the packed
+/// planes of small boards too): [`Board::check_planes`].
 pub fn board_masks(board: &Board) -> Check {
-    use match3_core::Cell;
-    let rows = board.rows();
-    let mut want = vec![vec![0u32; rows]; 5 + match3_core::MAX_COLORS as usize];
-    // Index 4 holds holes; colours start at 5 (the check's own layout, not the board's).
-    for (p, cell) in board.iter() {
-        let bit = 1u32 << p.col;
-        let r = p.row as usize;
-        match cell {
-            Cell::Empty => {}
-            Cell::Blocker => want[1][r] |= bit,
-            Cell::Hole => want[4][r] |= bit,
-            Cell::Crate(_) => {}
-            Cell::Piece(piece) => {
-                want[0][r] |= bit;
-                if piece.special().is_some() {
-                    want[2][r] |= bit;
-                }
-                if piece.color().is_none() {
-                    want[3][r] |= bit;
-                }
-                if let Some(c) = piece.color() {
-                    ensure!(
-                        (c.index() as usize) < board.color_planes(),
-                        "{board}: colour {c} beyond the planes"
-                    );
-                    want[5 + c.index() as usize][r] |= bit;
-                }
-            }
-        }
-    }
-    let planes: [(&str, &[u32]); 5] = [
-        ("pieces", &board.piece_rows()),
-        ("blockers", &board.blocker_rows()),
-        ("specials", &board.special_rows()),
-        ("colourless", &board.colorless_rows()),
-        ("holes", board.hole_rows()),
-    ];
-    for (i, (name, got)) in planes.iter().enumerate() {
-        ensure!(
-            *got == want[i].as_slice(),
-            "{board}: {name} mask {got:?}, cells say {:?}",
-            want[i]
-        );
-    }
-    for c in 0..match3_core::MAX_COLORS {
-        let got = board.color_rows(match3_core::Color::new(c).expect("below 26"));
-        ensure!(
-            *got == *want[5 + c as usize],
-            "{board}: colour {c} mask {got:?}"
-        );
-    }
-    // Packed planes (boards of at most 64 cells) hold the same bits.
-    let cols = board.cols();
-    let pack = |rows: &[u32]| -> u64 {
-        rows.iter()
-            .enumerate()
-            .map(|(r, &w)| u64::from(w) << (r * cols))
-            .fold(0, |a, b| a | b)
-    };
-    match (
-        board.geometry(),
-        board.packed_colors(),
-        board.packed_pieces(),
-    ) {
-        (Some(_), Some(colors), Some(pieces)) => {
-            ensure!(
-                board.size().cells() <= 64,
-                "{board}: packed planes on a big board"
-            );
-            ensure!(
-                pieces == pack(&want[0]),
-                "{board}: packed pieces {pieces:#x}"
-            );
-            for c in 0..match3_core::MAX_COLORS as usize {
-                let got = colors.get(c).copied().unwrap_or(0);
-                ensure!(
-                    got == pack(&want[5 + c]),
-                    "{board}: packed colour {c} {got:#x}"
-                );
-            }
-        }
-        (None, None, None) => ensure!(
-            board.size().cells() > 64,
-            "{board}: small board without packed planes"
-        ),
-        _ => {
-            return Err(Violation(format!(
-                "{board}: packed planes only partly present"
-            )));
-        }
-    }
-    Ok(())
+    board.check_planes().map_err(Violation)
 }
 
 /// Invariant 1: detection leaves its input unchanged, returns only cells on the board
@@ -169,9 +80,10 @@ pub fn detection<R: Rules + ?Sized>(
 }
 
 /// Invariant 2: the fast predicates agree with full detection: `in_match` cell by cell,
-/// `swap_matches` and `swap_matches_in` pair by pair (against detection on a swapped
-/// copy; the lent scratch board must come back unchanged), and the legal-move
-/// enumeration with a slow enumeration built from those answers.
+/// `swap_matches` pair by pair (against detection on a swapped copy; the lent scratch
+/// board must come back unchanged), combos the same both ways round, and the legal-move
+/// enumeration (and the rules' own legal swaps, packed exactly on boards up to 8 × 8)
+/// with a slow enumeration built from those answers.
 pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
     let found = rules.find_matches(board);
     for pos in board.size().positions() {
@@ -195,22 +107,22 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
                 swapped.swap(a, b).expect("in range");
                 let after = rules.find_matches(&swapped);
                 let want = after.contains(a) || after.contains(b);
-                let fast = rules.swap_matches(board, a, b);
+                let mut scratch = board.clone();
+                let fast = rules.swap_matches(&mut scratch, a, b);
                 ensure!(
                     fast == want,
                     "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
                 );
-                let mut scratch = board.clone();
-                let lent = rules.swap_matches_in(&mut scratch, a, b);
-                ensure!(
-                    lent == want,
-                    "swap_matches_in({a}, {b}) = {lent} but detection on the swapped board says {want}, on {board}"
-                );
                 ensure!(
                     scratch == *board,
-                    "swap_matches_in({a}, {b}) left the scratch board {scratch}, lent as {board}"
+                    "swap_matches({a}, {b}) left the scratch board {scratch}, lent as {board}"
                 );
-                if want || rules.combo(board, a, b).is_some() {
+                let combo = rules.combo(board, a, b).is_some();
+                ensure!(
+                    combo == rules.combo(board, b, a).is_some(),
+                    "swapping {a} onto {b} is a combo ({combo}) but not the other way round, on {board}"
+                );
+                if want || combo {
                     slow.push(Move::Swap(a, b));
                 }
             }
@@ -250,7 +162,14 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         match3_core::pick_legal_move(rules, board, pick)
     })
     .map_err(|e| Violation(format!("pick_legal_move on {board}: {}", e.0)))?;
-    if let Some(masks) = rules.legal_swaps(board) {
+    if let Some(found) = rules.legal_swaps(board) {
+        let packs = board.rows() <= 8 && board.cols() <= 8;
+        ensure!(
+            matches!(found, FoundSwaps::Packed(_)) == packs,
+            "legal_swaps gives {found:?} on the {} board {board}: packed exactly up to 8x8",
+            board.size()
+        );
+        let masks = found.into_masks();
         let swaps: Vec<Move> = slow
             .iter()
             .copied()
@@ -274,15 +193,6 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
             "legal_swaps has a swap past its count on {board}"
         );
     }
-    // The packed form the engine lists small boards from is the cell sets packed.
-    let packed = rules.legal_swaps_packed(board);
-    let want = rules
-        .legal_swaps(board)
-        .and_then(|masks| masks.to_packed(board.size()));
-    ensure!(
-        packed == want,
-        "legal_swaps_packed on {board}: {packed:?}, legal_swaps packed: {want:?}"
-    );
     let any = match3_core::any_legal_move(rules, board);
     ensure!(
         any != slow.is_empty(),
@@ -521,12 +431,11 @@ pub fn loaded_game<R: Rules + ?Sized>(
                     after.board
                 );
             }
-            Err(MoveError::Exhausted { .. }) => rejected_move(
-                &before,
-                mv,
-                &MoveError::Exhausted { counter: "" },
-                game.state(),
-            )?,
+            // Bounded work: a counter at its limit, or a cascade that cannot settle (a
+            // palette too small for calm refills), is refused and changes nothing.
+            Err(e @ (MoveError::Exhausted { .. } | MoveError::Runaway { .. })) => {
+                rejected_move(&before, mv, &e, game.state())?
+            }
             Err(e) => {
                 return Err(Violation(format!(
                     "loaded game: listed move {mv} was rejected: {e}"
@@ -651,7 +560,7 @@ fn scenario_steps<R: Rules + ?Sized>(
                 Horizon::Cascade => game.evaluate(mv, &mut eval_state, None),
                 _ => game.evaluate_within(mv, &mut eval_state, None, horizon),
             };
-            let full_units = game.level().goal_units(&eval_state);
+            let full_units = eval_state.goal_units(game.level());
             let only = game.score_within(mv, &mut scores, None, horizon);
             let only_units = scores.goal_units(game.level());
             let check = score_only(

@@ -73,7 +73,7 @@ fn board<R: Rules + ?Sized>(rules: &R, bytes: &mut Bytes<'_>) -> Board {
         let color = Color::new(b % colors).expect("at most 6 colours");
         let cell = match b >> 4 {
             0 => Cell::Empty,
-            1 if rules.supports_blockers() => Cell::Blocker,
+            1 => Cell::Blocker,
             2 => special(rules, color, b),
             _ => Cell::Piece(Piece::plain(color)),
         };
@@ -85,7 +85,7 @@ fn board<R: Rules + ?Sized>(rules: &R, bytes: &mut Bytes<'_>) -> Board {
 
 /// One of the rules' own special kinds, or a plain piece when they have none.
 fn special<R: Rules + ?Sized>(rules: &R, color: Color, b: u8) -> Cell {
-    let kinds = rules.specials();
+    let kinds = rules.special_kinds();
     Cell::Piece(match kinds.get(usize::from(b) % kinds.len().max(1)) {
         Some(kind) => kind.piece(color),
         None => Piece::plain(color),

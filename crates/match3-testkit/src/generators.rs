@@ -33,8 +33,8 @@ impl Features {
         Features {
             max_side: 10,
             max_colors: 6,
-            blockers: rules.supports_blockers(),
-            specials: rules.specials().to_vec(),
+            blockers: true,
+            specials: rules.special_kinds().to_vec(),
             empties: !rules.refills() || rules.accepts(MoveKind::Drop),
         }
     }

@@ -2,11 +2,20 @@
 //! of legal moves and written out as readable traces, kept as insta snapshots. Any change
 //! to what a seed plays (generation, refills, scoring, specials) changes the text, so it
 //! is caught in review rather than shipped: seeded games are a compatibility promise.
+//!
+//! A golden game is only worth keeping if it is right, so every turn of one is checked
+//! against the suite's turn invariants as it is recorded, and a snapshot is only ever
+//! written after the whole suite has passed for the variant in the same run: a broken
+//! variant's first run leaves no snapshot behind to be committed by mistake.
 
 use std::fmt::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use match3_core::{Game, GameConfig, GameRng, Rules, Size, Status};
+
+use crate::checks::{self, Observed, Violation};
+use crate::suite::{self, Oracle};
 
 /// Seeds the golden games use.
 pub const SEEDS: [u64; 3] = [1, 2, 3];
@@ -14,8 +23,9 @@ pub const SEEDS: [u64; 3] = [1, 2, 3];
 pub const MOVES: u32 = 4;
 
 /// The readable record of seed `seed`'s golden game under `rules`: the board, then each
-/// move's trace and the score, moves and status after it.
-pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
+/// move's trace and the score, moves and status after it. It fails when the new game or
+/// a turn breaks an invariant ([`checks::new_game`], [`checks::turn`]).
+pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> Result<String, Violation> {
     let config = GameConfig {
         size: Size::new(6, 6).expect("6x6 is a valid size"),
         colors: 5,
@@ -27,9 +37,10 @@ pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
         Ok(game) => game,
         Err(e) => {
             let _ = writeln!(out, "no game: {e}");
-            return out;
+            return Ok(out);
         }
     };
+    checks::new_game(rules, config, true)?;
     let _ = writeln!(out, "board {}", game.board());
     let mut chooser = GameRng::new(seed);
     for _ in 0..MOVES {
@@ -38,8 +49,16 @@ pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
             break;
         }
         let mv = moves[chooser.below(moves.len() as u32) as usize];
+        let before = Observed::from(game.state());
         match game.play(mv) {
             Ok(trace) => {
+                checks::turn(
+                    rules,
+                    &before,
+                    Some(mv),
+                    &trace,
+                    &Observed::from(game.state()),
+                )?;
                 let _ = write!(out, "\n{trace}");
             }
             Err(e) => {
@@ -55,7 +74,7 @@ pub fn record<R: Rules + ?Sized>(rules: &R, seed: u64) -> String {
             game.status()
         );
     }
-    out
+    Ok(out)
 }
 
 /// Where the golden snapshots live, for [`check`].
@@ -72,9 +91,12 @@ pub enum Folder<'a> {
 /// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `folder` with insta.
 ///
 /// A snapshot that does not exist yet is recorded on the spot (so a new rule crate's first
-/// `cargo test` passes and leaves files to review and commit), except under CI (the `CI`
-/// environment variable set), where a missing snapshot fails: it was never committed.
-pub fn check(name: &str, rules: &dyn Rules, folder: Folder<'_>) {
+/// `cargo test` passes and leaves files to review and commit), but only once every
+/// property of the suite has passed for `rules` in this run ([`suite::all`], `oracle` as
+/// for [`suite::detection`]); under CI (the `CI` environment variable set) a missing
+/// snapshot fails instead: it was never committed. Every golden game's turns are checked
+/// against the turn invariants, recorded or compared.
+pub fn check(name: &str, rules: &dyn Rules, oracle: Oracle<'_>, folder: Folder<'_>) {
     let dir = match folder {
         Folder::Own(dir) => dir,
         Folder::Shared(dir) if !dir.is_dir() => {
@@ -90,25 +112,47 @@ pub fn check(name: &str, rules: &dyn Rules, folder: Folder<'_>) {
     settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
+    let mut suite_passed = false;
     for seed in SEEDS {
         let snap = format!("golden_{name}_seed_{seed}");
-        let text = record(rules, seed);
+        let text = match record(rules, seed) {
+            Ok(text) => text,
+            Err(v) => panic!("golden game {snap} breaks an invariant: {v}"),
+        };
         let file = dir.join(format!("{snap}.snap"));
-        if !file.exists() {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "golden snapshot {} is missing: run the tests once locally and commit it",
-                file.display()
-            );
-            std::fs::create_dir_all(dir).expect("create the snapshot folder");
-            let body = format!("---\nsource: golden seeded game\n---\n{text}");
-            std::fs::write(&file, body).expect("write the new golden snapshot");
-            eprintln!(
-                "recorded golden snapshot {}: review and commit it",
-                file.display()
-            );
+        if file.exists() {
+            settings.bind(|| insta::assert_snapshot!(snap, text));
             continue;
         }
-        settings.bind(|| insta::assert_snapshot!(snap, text));
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "golden snapshot {} is missing: run the tests once locally and commit it",
+            file.display()
+        );
+        if !suite_passed {
+            if let Err(failure) = whole_suite(rules, oracle) {
+                panic!("golden snapshots of {name} not recorded: {failure}");
+            }
+            suite_passed = true;
+        }
+        std::fs::create_dir_all(dir).expect("create the snapshot folder");
+        let body = format!("---\nsource: golden seeded game\n---\n{text}");
+        std::fs::write(&file, body).expect("write the new golden snapshot");
+        eprintln!(
+            "recorded golden snapshot {}: review and commit it",
+            file.display()
+        );
     }
+}
+
+/// Runs every property of the suite on `rules`; the first failure's message when one
+/// fails.
+fn whole_suite(rules: &dyn Rules, oracle: Oracle<'_>) -> Result<(), String> {
+    catch_unwind(AssertUnwindSafe(|| suite::all(rules, oracle))).map_err(|panic| {
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "a property failed".to_string())
+    })
 }

@@ -4,14 +4,11 @@
 //! dev-dependency and write one line in a test file:
 //!
 //! ```
-//! # struct Threes;
-//! # impl match3_core::Rules for Threes {
-//! #     fn name(&self) -> &str { "threes" }
-//! #     match3_core::line_run_detection!(3);
-//! # }
+//! use match3_core::{Variant, detect::LineRuns};
+//!
 //! match3_testkit::rules_suite!(
 //!     threes,
-//!     Threes,
+//!     Variant::new("threes", LineRuns::new(3)),
 //!     oracle = |b: &match3_core::Board| match3_testkit::oracle::line_runs(b, 3)
 //! );
 //! # fn main() {}
@@ -20,7 +17,7 @@
 //! That expands to `#[test]`s named `finite_…`, one per invariant every variant must keep:
 //!
 //! 1. detection is pure and agrees with the reference `oracle` (if given);
-//! 2. `in_match`, `swap_matches`, `swap_matches_in` and the legal-move enumeration agree
+//! 2. `in_match`, `swap_matches`, the legal swaps and the legal-move enumeration agree
 //!    with full detection;
 //! 3. a rejected move leaves the game bit-for-bit unchanged;
 //! 4. after every turn the board is stable and settled, and the status is right;
@@ -87,9 +84,11 @@ pub use paste;
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
 ///   `Cargo.toml` (default: the crate's own `snapshots`, created on the first run). The
-///   first run records them (review and commit them; under CI a missing one fails
-///   instead); later runs fail when a seeded game changes, leaving a `.snap.new` to review
-///   with `cargo insta review`. A `DIR` given here is shared (a workspace's
+///   first run records them, but only after every property has passed for the rules in
+///   that run (review and commit them; under CI a missing one fails instead); later runs
+///   fail when a seeded game changes, leaving a `.snap.new` to review with
+///   `cargo insta review`. Every golden game's turns are checked against the turn
+///   invariants either way. A `DIR` given here is shared (a workspace's
 ///   `snapshots/`): when it is absent, as in a packaged crate, the comparison is skipped
 ///   with a message.
 #[macro_export]
@@ -162,7 +161,8 @@ macro_rules! rules_suite {
                 let own = root.join("snapshots");
                 let mut folder = $crate::golden::Folder::Own(&own);
                 $( let shared = root.join($dir); folder = $crate::golden::Folder::Shared(&shared); )?
-                $crate::golden::check(stringify!($name), &[<$name _rules>](), folder);
+                let oracle = [<$name _oracle>]();
+                $crate::golden::check(stringify!($name), &[<$name _rules>](), oracle.as_deref(), folder);
             }
         }
     };

@@ -51,6 +51,18 @@ where
     }
 }
 
+/// Every property of the suite in turn, as [`rules_suite!`](crate::rules_suite) runs them
+/// as separate tests; panics at the first that fails.
+pub fn all(rules: &dyn Rules, oracle: Oracle<'_>) {
+    detection(rules, oracle);
+    predicates(rules);
+    turns(rules);
+    determinism(rules);
+    levels(rules);
+    obstacles(rules);
+    new_games(rules);
+}
+
 /// How many times the configured cases the agreement properties run.
 const AGREEMENT_SCALE: u32 = 4;
 

@@ -325,7 +325,7 @@ pub fn state(id: &str, session: &Session) -> Value {
                 Cell::Crate(_) => ("crate", None, None, None),
                 Cell::Piece(p) => {
                     let name = (p.special())
-                        .and_then(|s| rules.specials().iter().find(|k| k.special == s))
+                        .and_then(|s| rules.special_kinds().iter().find(|k| k.special == s))
                         .map(|k| k.name);
                     (
                         "piece",

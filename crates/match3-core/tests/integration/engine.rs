@@ -1,11 +1,16 @@
 //! Engine paths no shipped variant exercises alone: refill cascades and the phase limit,
 //! drops, taps, special chain reactions and combos, all through tiny test rules.
 
-use match3_core::Horizon;
+use match3_core::detect::{DetectFn, LineRuns};
+use match3_core::generate::Stable;
+use match3_core::moveset::{self, Swaps};
+use match3_core::refill::{NoRefill, Uniform};
+use match3_core::scoring::{CellsTimesChain, OnePerCell};
+use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Game, GameConfig, GameRng, Matches, Move,
-    MoveError, MoveKind, PHASE_LIMIT, Piece, Pos, Rules, ScoredPhase, SetupError, Size,
-    SpecialKind, Status, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng,
+    Horizon, Matches, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Piece, Pos, Rules,
+    SetupError, Size, SpecialKind, Specials, Status, Variant, runs,
 };
 use std::num::NonZeroU32;
 
@@ -13,22 +18,28 @@ fn p(r: u8, c: u8) -> Pos {
     Pos::new(r, c)
 }
 
-/// Runs of three with random refill.
-#[derive(Clone, Debug)]
+/// Runs of three (detection only) with random refill, cells × chain points.
+#[derive(Clone, Copy, Debug)]
 struct Refilling;
-impl Rules for Refilling {
-    fn name(&self) -> &str {
-        "refilling"
+type RefillingVariant = Variant<DetectFn, NoSpecials, Uniform, CellsTimesChain>;
+const REFILLING: RefillingVariant = Variant::assemble(
+    "refilling",
+    threes,
+    NoSpecials,
+    Uniform,
+    CellsTimesChain::new(1),
+    Swaps,
+    Stable,
+);
+impl std::ops::Deref for Refilling {
+    type Target = RefillingVariant;
+    fn deref(&self) -> &RefillingVariant {
+        &REFILLING
     }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn refills(&self) -> bool {
-        true
-    }
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        phase.cleared.len() as u64 * u64::from(phase.chain)
-    }
+}
+
+fn threes(board: &Board) -> CellSet {
+    runs::find_runs(board, 3).all()
 }
 
 #[test]
@@ -46,15 +57,19 @@ fn one_colour_palette_is_rejected_for_refilling_rules() {
 /// Runs of two with random refill: with two colours nearly every random refill matches.
 #[derive(Clone, Debug)]
 struct Pairs;
-impl Rules for Pairs {
-    fn name(&self) -> &str {
-        "pairs"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 2).all()
-    }
-    fn refills(&self) -> bool {
-        true
+impl std::ops::Deref for Pairs {
+    type Target = Variant<DetectFn, NoSpecials, Uniform>;
+    fn deref(&self) -> &Self::Target {
+        const PAIRS: Variant<DetectFn, NoSpecials, Uniform> = Variant::assemble(
+            "pairs",
+            |board| runs::find_runs(board, 2).all(),
+            NoSpecials,
+            Uniform,
+            OnePerCell,
+            Swaps,
+            Stable,
+        );
+        &PAIRS
     }
 }
 
@@ -93,18 +108,30 @@ fn two_colour_cascades_settle_through_calm_refills() {
 /// Rules whose cell predicate disagrees with detection (everything always matches, but
 /// no cell says so): the calm refill is fooled, and the phase limit must catch it.
 struct Inconsistent;
-impl Rules for Inconsistent {
-    fn name(&self) -> &str {
-        "inconsistent"
-    }
+/// Every piece matches, but its "in a match" answer says no: the calm refill, which asks
+/// that answer, keeps refilling into matches.
+struct EveryPiece;
+impl Detect for EveryPiece {
     fn find_matches(&self, board: &Board) -> CellSet {
         board.pieces().map(|(pos, _, _)| pos).collect()
     }
-    fn in_match(&self, _: &Board, _: Pos) -> bool {
-        false
+    fn in_match(&self, _: &Board, _: Pos) -> Option<bool> {
+        Some(false)
     }
-    fn refills(&self) -> bool {
-        true
+}
+impl std::ops::Deref for Inconsistent {
+    type Target = Variant<EveryPiece, NoSpecials, Uniform>;
+    fn deref(&self) -> &Self::Target {
+        const INCONSISTENT: Variant<EveryPiece, NoSpecials, Uniform> = Variant::assemble(
+            "inconsistent",
+            EveryPiece,
+            NoSpecials,
+            Uniform,
+            OnePerCell,
+            Swaps,
+            Stable,
+        );
+        &INCONSISTENT
     }
 }
 
@@ -145,15 +172,20 @@ fn refill_spawns_new_ids_from_the_seed() {
 /// Drop mode: runs of three, no refill.
 #[derive(Clone, Debug)]
 struct Drops;
-impl Rules for Drops {
-    fn name(&self) -> &str {
-        "drops"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn accepts(&self, kind: MoveKind) -> bool {
-        kind == MoveKind::Drop
+impl std::ops::Deref for Drops {
+    type Target = Variant<LineRuns, NoSpecials, NoRefill, OnePerCell, moveset::Drops>;
+    fn deref(&self) -> &Self::Target {
+        const DROPS: Variant<LineRuns, NoSpecials, NoRefill, OnePerCell, moveset::Drops> =
+            Variant::assemble(
+                "drops",
+                LineRuns::new(3),
+                NoSpecials,
+                NoRefill,
+                OnePerCell,
+                moveset::Drops,
+                Stable,
+            );
+        &DROPS
     }
 }
 
@@ -210,13 +242,10 @@ fn a_drop_that_completes_a_run_clears_it() {
 /// itself.
 #[derive(Clone, Debug)]
 struct Taps;
-impl Rules for Taps {
-    fn name(&self) -> &str {
-        "taps"
-    }
-    fn find_matches(&self, _: &Board) -> CellSet {
-        CellSet::new()
-    }
+/// Taps clear the tapped piece's colour along its row, when it holds two or more.
+#[derive(Clone, Copy)]
+struct RowTaps;
+impl MoveSet for RowTaps {
     fn accepts(&self, kind: MoveKind) -> bool {
         kind == MoveKind::Tap
     }
@@ -227,6 +256,22 @@ impl Rules for Taps {
             .filter(|&q| board.color_at(q) == Some(color))
             .collect();
         (row.len() >= 2).then_some(row)
+    }
+}
+impl std::ops::Deref for Taps {
+    type Target = Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, RowTaps>;
+    fn deref(&self) -> &Self::Target {
+        const TAPS: Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, RowTaps> =
+            Variant::assemble(
+                "taps",
+                |_| CellSet::new(),
+                NoSpecials,
+                NoRefill,
+                OnePerCell,
+                RowTaps,
+                Stable,
+            );
+        &TAPS
     }
 }
 
@@ -254,17 +299,14 @@ fn taps_clear_what_the_rules_say_and_refuse_otherwise() {
 /// specials swapped make a combo that clears both rows.
 #[derive(Clone, Debug)]
 struct Blasts;
-const ROW: SpecialKind = SpecialKind::colored('-', "row");
-const COL: SpecialKind = SpecialKind::colored('|', "column");
-const WRAP: SpecialKind = SpecialKind::colored('+', "3x3");
-impl Rules for Blasts {
-    fn name(&self) -> &str {
-        "blasts"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn specials(&self) -> &[SpecialKind] {
+const ROW: SpecialKind = SpecialKind::colored('-', "row").combining(Combos::WithSpecials);
+const COL: SpecialKind = SpecialKind::colored('|', "column").combining(Combos::WithSpecials);
+const WRAP: SpecialKind = SpecialKind::colored('+', "3x3").combining(Combos::WithSpecials);
+/// Striped-like and wrapped-like specials; any two specials swapped are a combo.
+#[derive(Clone, Copy)]
+struct BlastSpecials;
+impl Specials for BlastSpecials {
+    fn kinds(&self) -> &[SpecialKind] {
         &[ROW, COL, WRAP]
     }
     fn blast(&self, board: &Board, at: Pos, piece: Piece, _: &mut GameRng) -> CellSet {
@@ -279,15 +321,12 @@ impl Rules for Blasts {
             _ => CellSet::new(),
         }
     }
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
-        let special = |q| board.at(q).piece().and_then(Piece::special).is_some();
-        (special(from) && special(to)).then(|| {
-            (0..board.cols() as u8)
-                .flat_map(|c| [p(from.row, c), p(to.row, c)])
-                .collect()
-        })
+    fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
+        (0..board.cols() as u8)
+            .flat_map(|c| [p(from.row, c), p(to.row, c)])
+            .collect()
     }
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
         let matched = matches.cells();
         if matched.len() >= 4 {
             let at = moved
@@ -296,6 +335,22 @@ impl Rules for Blasts {
                 .unwrap_or_else(|| matched.iter().next().unwrap());
             out.push((at, WRAP.piece(Color::new(0).unwrap())));
         }
+    }
+}
+
+impl std::ops::Deref for Blasts {
+    type Target = Variant<LineRuns, BlastSpecials>;
+    fn deref(&self) -> &Self::Target {
+        const BLASTS: Variant<LineRuns, BlastSpecials> = Variant::assemble(
+            "blasts",
+            LineRuns::new(3),
+            BlastSpecials,
+            NoRefill,
+            OnePerCell,
+            Swaps,
+            Stable,
+        );
+        &BLASTS
     }
 }
 

@@ -2,10 +2,15 @@
 //! their state in the snapshot), whole-phase scoring, grouped matches, special kinds with
 //! their own markers, and randomly targeted blasts.
 
-use match3_core::refill::{NoImmediateMatch, RefillPolicy, Scripted, Uniform, Weighted};
+use match3_core::detect::DetectFn;
+use match3_core::moveset::Drops;
+use match3_core::planes::FoundSwaps;
+use match3_core::refill::{NoImmediateMatch, Refill, Scripted, Uniform, Weighted};
+use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, CellSet, Color, Game, GameRng, Matches, Move, MoveKind, NotationError, PackedSwaps,
-    Piece, Pos, Rules, ScoredPhase, SpawnSite, SpecialKind, SwapMasks, runs,
+    Board, CellSet, Color, Detect, Game, GameConfig, GameRng, Matches, Move, NotationError,
+    PackedSwaps, Piece, Pos, Rules, SavedGame, ScoredPhase, SetupError, SpawnSite, SpecialKind,
+    Specials, Variant, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -16,21 +21,15 @@ fn colors(letters: &str) -> Vec<Color> {
     letters.chars().filter_map(Color::from_letter).collect()
 }
 
-/// Runs of three, refilled by any policy.
-struct Threes<P>(P);
-impl<P: RefillPolicy> Rules for Threes<P> {
-    fn name(&self) -> &str {
-        "threes"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn refills(&self) -> bool {
-        true
-    }
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        self.0.spawn(site)
-    }
+/// Runs of three (detection only).
+fn threes(board: &Board) -> CellSet {
+    runs::find_runs(board, 3).all()
+}
+
+/// Runs of three, refilled by `policy`.
+#[allow(non_snake_case)]
+fn Threes<P: Refill>(policy: P) -> Variant<DetectFn, NoSpecials, P> {
+    Variant::new("threes", threes as DetectFn).with_refill(policy)
 }
 
 #[test]
@@ -53,7 +52,7 @@ fn scripted_refill_keeps_its_place_in_the_snapshot() {
     let start = game.snapshot();
     let trace = game.resolve().unwrap();
     assert_eq!(game.board().to_string(), "ABCB/BCBC/CBCB");
-    assert_eq!(game.state().refill_state()[0], 3);
+    assert_eq!(game.state().refill_state().get::<u64>(), Some(&3));
     assert_ne!(
         game.snapshot(),
         start,
@@ -84,27 +83,24 @@ fn no_immediate_match_refill_never_feeds_a_cascade() {
     );
 }
 
-/// A drop game whose next pieces follow a script.
-struct ScriptedDrops(Scripted);
-impl Rules for ScriptedDrops {
-    fn name(&self) -> &str {
-        "scripted drops"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn accepts(&self, kind: MoveKind) -> bool {
-        kind == MoveKind::Drop
-    }
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
+/// Next pieces only (holes stay empty), from a script.
+struct NextFromScript(Scripted);
+impl Refill for NextFromScript {
+    type State = u64;
+    fn spawn(&self, site: &mut SpawnSite<'_>, at: &mut u64) -> Piece {
         assert_eq!(site.pos(), None, "no refill: only next pieces");
-        self.0.spawn(site)
+        self.0.spawn(site, at)
+    }
+    fn fills_holes(&self) -> bool {
+        false
     }
 }
 
 #[test]
 fn the_drop_games_next_piece_comes_from_the_policy() {
-    let rules = ScriptedDrops(Scripted::new(colors("CAB")).unwrap());
+    let rules = Variant::new("scripted drops", threes as DetectFn)
+        .with_refill(NextFromScript(Scripted::new(colors("CAB")).unwrap()))
+        .with_moves(Drops);
     let mut game = Game::from_board(rules, "..../....".parse().unwrap(), 0).unwrap();
     let mut seen = String::new();
     for col in 0..4 {
@@ -115,32 +111,40 @@ fn the_drop_games_next_piece_comes_from_the_policy() {
     assert_eq!(game.board().to_string(), "..../CABC");
 }
 
-/// Scores groups: 100 per group of five or more, 10 per other group, doubled for combos,
-/// plus 1 per fired special.
-struct Bonus;
+/// A star clears its row when it fires.
 const STAR: SpecialKind = SpecialKind::colored('!', "star");
-impl Rules for Bonus {
-    fn name(&self) -> &str {
-        "bonus"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn specials(&self) -> &[SpecialKind] {
+struct Stars;
+impl Specials for Stars {
+    fn kinds(&self) -> &[SpecialKind] {
         &[STAR]
     }
     fn blast(&self, board: &Board, at: Pos, _: Piece, _: &mut GameRng) -> CellSet {
         (0..board.cols() as u8).map(|c| p(at.row, c)).collect()
     }
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        let groups: u64 = phase
-            .matches
-            .groups()
-            .map(|g| if g.len() >= 5 { 100 } else { 10 })
-            .sum();
-        groups * if phase.combo() { 2 } else { 1 } + phase.fired.len() as u64
-    }
 }
+
+/// Scores groups: 100 per group of five or more, 10 per other group, doubled for combos,
+/// plus 1 per fired special.
+fn bonus_score(phase: &ScoredPhase<'_>) -> u64 {
+    let groups: u64 = phase
+        .matches
+        .groups()
+        .map(|g| if g.len() >= 5 { 100 } else { 10 })
+        .sum();
+    groups * if phase.combo() { 2 } else { 1 } + phase.fired.len() as u64
+}
+
+#[allow(non_upper_case_globals)]
+const Bonus: Variant<DetectFn, Stars, match3_core::refill::NoRefill, fn(&ScoredPhase<'_>) -> u64> =
+    Variant::assemble(
+        "bonus",
+        threes,
+        Stars,
+        match3_core::refill::NoRefill,
+        bonus_score,
+        match3_core::moveset::Swaps,
+        match3_core::generate::Stable,
+    );
 
 #[test]
 fn scoring_sees_groups_and_fired_specials() {
@@ -184,17 +188,11 @@ fn groups_split_matches_by_colour_and_connection() {
 }
 
 /// A special that clears one random piece: its target comes from the game's generator.
-#[derive(Debug)]
-struct Sniper;
 const SNIPER: SpecialKind = SpecialKind::colored('^', "sniper");
-impl Rules for Sniper {
-    fn name(&self) -> &str {
-        "sniper"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn specials(&self) -> &[SpecialKind] {
+#[derive(Clone, Copy, Debug)]
+struct Snipers;
+impl Specials for Snipers {
+    fn kinds(&self) -> &[SpecialKind] {
         &[SNIPER]
     }
     fn blast(&self, board: &Board, _: Pos, _: Piece, rng: &mut GameRng) -> CellSet {
@@ -203,6 +201,17 @@ impl Rules for Sniper {
         [target].into_iter().collect()
     }
 }
+
+#[allow(non_upper_case_globals)]
+const Sniper: Variant<DetectFn, Snipers> = Variant::assemble(
+    "sniper",
+    threes,
+    Snipers,
+    match3_core::refill::NoRefill,
+    match3_core::scoring::OnePerCell,
+    match3_core::moveset::Swaps,
+    match3_core::generate::Stable,
+);
 
 #[test]
 fn a_random_target_is_drawn_from_the_game_and_replays() {
@@ -252,40 +261,92 @@ fn markers_parse_through_the_rules_table() {
     assert!(match3_core::Special::new('.').is_none() && match3_core::Special::new('a').is_none());
 }
 
-/// Rules whose packed masks are told apart from their cell sets on purpose: the packed
-/// form says `(0, 0)` swaps with `(0, 1)`, the cell sets say nothing is legal.
+/// A detection whose fast answer is told apart from `find_matches` on purpose: it says
+/// `(0, 0)` swaps with `(0, 1)`, `find_matches` says nothing ever matches.
+#[derive(Clone, Copy)]
 struct Marked;
-impl Rules for Marked {
-    fn name(&self) -> &str {
-        "marked"
+impl Detect for Marked {
+    fn find_matches(&self, _: &Board) -> CellSet {
+        CellSet::new()
     }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn legal_swaps(&self, _: &Board) -> Option<SwapMasks> {
-        Some(SwapMasks::default())
-    }
-    fn legal_swaps_packed(&self, _: &Board) -> Option<PackedSwaps> {
-        Some(PackedSwaps { right: 1, down: 0 })
+    fn match_swaps(&self, _: &Board) -> Option<FoundSwaps> {
+        Some(FoundSwaps::Packed(PackedSwaps { right: 1, down: 0 }))
     }
 }
 
 #[test]
-fn pointers_to_rules_hand_over_the_rules_packed_swaps() {
+fn pointers_to_rules_hand_over_the_detections_fast_answers() {
     let board: Board = "ABCA/BCAB/CABC/ABCA".parse().unwrap();
-    let marked = Some(PackedSwaps { right: 1, down: 0 });
-    let boxed: Box<dyn Rules> = Box::new(Marked);
-    assert_eq!(
-        <&Marked as Rules>::legal_swaps_packed(&&Marked, &board),
-        marked
-    );
-    assert_eq!(boxed.legal_swaps_packed(&board), marked);
-    assert_eq!(
-        std::sync::Arc::new(Marked).legal_swaps_packed(&board),
-        marked
-    );
-    // A game of boxed rules keeps the packed masks as its status on boards up to 8 × 8:
-    // its move list is theirs.
+    let marked = Variant::new("marked", Marked);
+    let want = Some(FoundSwaps::Packed(PackedSwaps { right: 1, down: 0 }));
+    let boxed: Box<dyn Rules> = Box::new(marked);
+    assert_eq!(marked.legal_swaps(&board), want);
+    assert_eq!(boxed.legal_swaps(&board), want);
+    assert_eq!(std::sync::Arc::new(marked).legal_swaps(&board), want);
+    // A game of boxed rules keeps those swaps as its status on boards up to 8 × 8: its
+    // move list is theirs.
     let game = Game::from_board(boxed, board, 0).unwrap();
     assert_eq!(game.legal_moves(), [Move::Swap(p(0, 0), p(0, 1))]);
+}
+
+/// Each column refills its own way round the palette: a counter per column, a state
+/// that is not a plain number.
+#[derive(Clone, Copy, Debug, Default)]
+struct Conveyor;
+impl Refill for Conveyor {
+    type State = Vec<u32>;
+    fn spawn(&self, site: &mut SpawnSite<'_>, next: &mut Vec<u32>) -> Piece {
+        let col = site.pos().map_or(0, |p| usize::from(p.col));
+        if next.len() <= col {
+            next.resize(col + 1, 0);
+        }
+        next[col] += 1;
+        let color = (next[col] + col as u32) % u32::from(site.colors());
+        Piece::plain(Color::new(color as u8).unwrap())
+    }
+}
+
+#[test]
+fn a_typed_refill_state_is_saved_and_loaded_with_the_game() {
+    let rules = Threes(Conveyor);
+    let mut game = Game::new(rules, GameConfig::new(4)).unwrap();
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let counters = game
+        .state()
+        .refill_state()
+        .get::<Vec<u32>>()
+        .unwrap()
+        .clone();
+    assert!(counters.iter().any(|&n| n > 0), "the policy kept count");
+    let json = serde_json::to_string(&game.save()).unwrap();
+    assert!(
+        json.contains(&format!("{counters:?}").replace(' ', "")),
+        "{json}"
+    );
+
+    // The loaded game has the policy's own state back and plays on exactly as the
+    // original does.
+    let saved: SavedGame = serde_json::from_str(&json).unwrap();
+    let mut loaded = Game::load(Threes(Conveyor), saved).unwrap();
+    assert_eq!(
+        loaded.state().refill_state().get::<Vec<u32>>(),
+        Some(&counters)
+    );
+    assert_eq!(loaded.state(), game.state());
+    for _ in 0..3 {
+        let Some(&mv) = game.legal_moves().first() else {
+            break;
+        };
+        assert_eq!(loaded.play(mv).unwrap(), game.play(mv).unwrap());
+    }
+
+    // A state the policy cannot read is refused, naming the rules.
+    let tampered = json.replace(&format!("{counters:?}").replace(' ', ""), "\"seven\"");
+    let saved: SavedGame = serde_json::from_str(&tampered).unwrap();
+    let err = Game::load(Threes(Conveyor), saved).unwrap_err();
+    assert!(matches!(err, SetupError::RefillState { .. }), "{err}");
+    assert!(err.to_string().contains("threes"), "{err}");
 }

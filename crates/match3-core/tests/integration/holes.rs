@@ -1,26 +1,32 @@
 //! Holes (`_`): cells outside the board's shape. Nothing is ever on them, they break runs,
 //! pieces fall past them, and refills fill the topmost real cells of each column.
 
+use match3_core::detect::DetectFn;
+use match3_core::generate::Stable;
+use match3_core::moveset;
+use match3_core::refill::NoRefill;
+use match3_core::scoring::OnePerCell;
+use match3_core::specials::NoSpecials;
 use match3_core::{
-    Board, Cell, CellSet, Game, Layout, Move, MoveError, MoveKind, NotationError, Pos, Rules,
-    gravity, runs,
+    Board, Cell, Game, Layout, Move, MoveError, NotationError, Pos, Rules, Variant, gravity,
 };
 
-use crate::common::{Refilling, p};
+use crate::common::{Refilling, p, threes};
+use crate::rules_type;
 
-/// Runs of three, pieces dropped in by column.
-struct Drops;
-impl Rules for Drops {
-    fn name(&self) -> &str {
-        "drops"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn accepts(&self, kind: MoveKind) -> bool {
-        kind == MoveKind::Drop
-    }
-}
+rules_type!(
+    /// Runs of three, pieces dropped in by column.
+    Drops: Variant<DetectFn, NoSpecials, NoRefill, OnePerCell, moveset::Drops> =
+        Variant::assemble(
+            "drops",
+            threes,
+            NoSpecials,
+            NoRefill,
+            OnePerCell,
+            moveset::Drops,
+            Stable,
+        )
+);
 
 #[test]
 fn holes_print_and_parse_and_carry_no_id() {
@@ -138,26 +144,11 @@ fn a_resolve_that_clears_nothing_does_not_shuffle_a_dead_board() {
 fn a_move_that_leaves_a_dead_board_shuffles_it_keeping_every_piece() {
     // After the swap clears the A run, refills come from a script that leaves no move:
     // the engine must shuffle, keep every id, and end with a legal move and no match.
-    use match3_core::refill::{RefillPolicy, Scripted};
-    use match3_core::{Color, Piece, SpawnSite};
-    #[derive(Clone)]
-    struct Dead(Scripted);
-    impl Rules for Dead {
-        fn name(&self) -> &str {
-            "dead"
-        }
-        fn find_matches(&self, board: &Board) -> CellSet {
-            runs::find_runs(board, 3).all()
-        }
-        fn refills(&self) -> bool {
-            true
-        }
-        fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-            self.0.spawn(site)
-        }
-    }
+    use match3_core::refill::Scripted;
+    use match3_core::{Color, Piece};
     let script = "CBA".chars().filter_map(Color::from_letter).collect();
-    let rules = Dead(Scripted::new(script).unwrap());
+    let rules =
+        Variant::new("dead", threes as DetectFn).with_refill(Scripted::new(script).unwrap());
     let before: Board = "ABC/BBA/CCA/CBB".parse().unwrap();
     let mut game = Game::from_board(rules, before.clone(), 5).unwrap();
     let trace = game

@@ -4,23 +4,24 @@
 
 use match3_core::{
     Board, Cell, CellSet, DEFAULT_MARKERS, Game, GameRng, Goal, Layers, Layout, Level, Move,
-    MoveError, NotationError, ObstacleEvent, Piece, Pos, Rules, SetupError, SpecialKind, Status,
-    Trace, runs,
+    MoveError, NotationError, ObstacleEvent, Piece, Pos, SetupError, SpecialKind, Status, Trace,
 };
 
-use crate::common::{Refilling, p};
+use match3_core::detect::LineRuns;
+use match3_core::generate::Stable;
+use match3_core::moveset::Swaps;
+use match3_core::refill::NoRefill;
+use match3_core::scoring::OnePerCell;
+use match3_core::{Specials, Variant};
 
-#[derive(Debug)]
-/// Runs of three, no refill; `A-` is a special that clears its whole row when it fires.
-struct Threes;
-impl Rules for Threes {
-    fn name(&self) -> &str {
-        "threes"
-    }
-    fn find_matches(&self, board: &Board) -> CellSet {
-        runs::find_runs(board, 3).all()
-    }
-    fn specials(&self) -> &[SpecialKind] {
+use crate::common::{Refilling, p};
+use crate::rules_type;
+
+/// The default markers' kinds; any of them clears its whole row when it fires.
+#[derive(Clone, Copy, Debug)]
+pub struct RowBlasts;
+impl Specials for RowBlasts {
+    fn kinds(&self) -> &[SpecialKind] {
         &DEFAULT_MARKERS
     }
     fn blast(&self, board: &Board, pos: Pos, _: Piece, _: &mut GameRng) -> CellSet {
@@ -31,6 +32,19 @@ impl Rules for Threes {
         row
     }
 }
+
+rules_type!(
+    /// Runs of three, no refill; `A-` is a special that clears its whole row when it fires.
+    Threes: Variant<LineRuns, RowBlasts> = Variant::assemble(
+        "threes",
+        LineRuns::new(3),
+        RowBlasts,
+        NoRefill,
+        OnePerCell,
+        Swaps,
+        Stable,
+    )
+);
 
 fn game(text: &str) -> Game<Threes> {
     Game::from_board(Threes, text.parse().unwrap(), 1).unwrap()

@@ -1,0 +1,337 @@
+//! [`PlaneRule`]: detection written for one colour's bit plane, and [`Planes`], which
+//! derives every fast answer from it.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::moves::SwapMasks;
+use crate::piece::MAX_COLORS;
+use crate::planes::{Field, FoundSwaps, OnPlanes, PlaneView};
+use crate::pos::Pos;
+
+use super::detection::Detect;
+
+/// A detection rule for one colour at a time, written over bit planes: given the plane of
+/// one colour's pieces (specials of that colour included; empties, blockers, holes,
+/// crates and colourless pieces are in no colour's plane), which of them match. Most
+/// shapes are such a rule: runs, squares, clusters, diagonals, bent groups.
+///
+/// Wrapped in [`Planes`], it is a [`Detect`] whose every answer the engine derives on the
+/// planes: a swap only changes the planes of the two swapped colours, so each candidate
+/// swap costs two evaluations of the rule on a plane with two bits moved, and no board is
+/// copied. The rule runs on whichever layout the board keeps (one `u64` on boards of at
+/// most 64 cells, a word per row above that).
+pub trait PlaneRule {
+    /// The cells of `plane` (one colour's pieces) that match.
+    fn matched<F: Field>(&self, f: &F, plane: F::P) -> F::P;
+}
+
+/// A [`PlaneRule`] as a detection, with every answer derived on the planes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Planes<T>(pub T);
+
+impl<T: PlaneRule> Detect for Planes<T> {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        PlaneView::of(board).visit(AllMatched(&self.0))
+    }
+
+    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
+        Some(board.color_at(pos).is_some_and(|color| {
+            PlaneView::of(board).visit(Candidates {
+                rule: &self.0,
+                board,
+                ask: Ask::InMatch(pos, color.index()),
+            }) == Found::Yes
+        }))
+    }
+
+    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
+        let ask = Ask::Swap(a, b);
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask,
+        });
+        Some(found == Found::Yes)
+    }
+
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        if let Some(found) = packed::swaps(&self.0, board, false) {
+            return Some(found.1);
+        }
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask: Ask::All,
+        });
+        match found {
+            Found::Swaps(swaps) => Some(swaps),
+            _ => None,
+        }
+    }
+
+    fn any_match_swap(&self, board: &Board) -> Option<bool> {
+        if let Some((any, _)) = packed::swaps(&self.0, board, true) {
+            return Some(any);
+        }
+        let found = PlaneView::of(board).visit(Candidates {
+            rule: &self.0,
+            board,
+            ask: Ask::Any,
+        });
+        Some(found == Found::Yes)
+    }
+
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        Some(view.visit(AllMatched(&self.0)))
+    }
+}
+
+/// Swaps judged on a board of at most 64 cells: every plane one word, cells by index.
+mod packed {
+    use super::PlaneRule;
+    use crate::board::Board;
+    use crate::moves::PackedSwaps;
+    use crate::piece::Cell;
+    use crate::planes::{Eight, Field, FoundSwaps};
+
+    /// Every legal swap (or, with `first`, whether there is one, stopping at it) on a board
+    /// of at most 64 cells: `None` on a bigger one.
+    pub(super) fn swaps<T: PlaneRule>(
+        rule: &T,
+        board: &Board,
+        first: bool,
+    ) -> Option<(bool, FoundSwaps)> {
+        let g = board.geometry()?;
+        let (colors, pieces) = (board.packed_colors()?, board.packed_pieces()?);
+        let cells = board.cells();
+        let keyed = if (g.rows, g.cols) == (8, 8) {
+            judge(rule, &Eight, 8, colors, pieces, cells, first)
+        } else {
+            judge(rule, g, g.cols as usize, colors, pieces, cells, first)
+        };
+        let [right, down] = keyed;
+        let any = right | down != 0;
+        let found = match (Field::to_bytes8(g, right), Field::to_bytes8(g, down)) {
+            (Some(right), Some(down)) => FoundSwaps::Packed(PackedSwaps { right, down }),
+            _ => FoundSwaps::of_masks(
+                crate::moves::SwapMasks {
+                    right: Field::cells_of(g, right),
+                    down: Field::cells_of(g, down),
+                },
+                board.size(),
+            ),
+        };
+        Some((any, found))
+    }
+
+    /// The legal swaps with the right and with the lower neighbour, keyed by the left or
+    /// upper cell's bit; with `first`, only the first one found.
+    fn judge<F: Field<P = u64>, T: PlaneRule>(
+        rule: &T,
+        f: &F,
+        cols: usize,
+        colors: &[u64],
+        pieces: u64,
+        cells: &[Cell],
+        first: bool,
+    ) -> [u64; 2] {
+        let plane = |cell: Cell| cell.color().map(|c| colors[usize::from(c.index())]);
+        // Every colour's matches on the board as it is: for pairs of one colour, whose
+        // swap changes no plane. Worked out once, when such a pair comes.
+        let mut standing = None;
+        let mut keyed = [0u64; 2];
+        let pairs = [pieces & f.right(pieces, 1), pieces & f.below(pieces, 1)];
+        for (dir, mut bits) in pairs.into_iter().enumerate() {
+            let step = if dir == 0 { 1 } else { cols };
+            while bits != 0 {
+                let a = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let b = a + step;
+                let (ca, cb) = (cells[a].color(), cells[b].color());
+                let (bit_a, bit_b) = (1u64 << a, 1u64 << b);
+                let legal = if ca == cb {
+                    let m = *standing.get_or_insert_with(|| {
+                        colors.iter().fold(0, |acc, &p| {
+                            if p == 0 {
+                                acc
+                            } else {
+                                acc | rule.matched(f, p)
+                            }
+                        })
+                    });
+                    ca.is_some() && m & (bit_a | bit_b) != 0
+                } else {
+                    let moved = bit_a | bit_b;
+                    plane(cells[a]).is_some_and(|p| rule.matched(f, p ^ moved) & bit_b != 0)
+                        || plane(cells[b]).is_some_and(|p| rule.matched(f, p ^ moved) & bit_a != 0)
+                };
+                if legal {
+                    keyed[dir] |= bit_a;
+                    if first {
+                        return keyed;
+                    }
+                }
+            }
+        }
+        keyed
+    }
+}
+
+/// Every colour's matched cells, as a set.
+struct AllMatched<'r, T>(&'r T);
+
+impl<T: PlaneRule> OnPlanes for AllMatched<'_, T> {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+        let all = colors.fold(f.zero(), |acc, plane| {
+            if f.is_zero(plane) {
+                acc
+            } else {
+                acc | self.0.matched(f, plane)
+            }
+        });
+        f.cells_of(all)
+    }
+}
+
+/// What [`Candidates`] is asked.
+#[derive(Clone, Copy)]
+enum Ask {
+    /// Is this cell (of this colour index) in a match?
+    InMatch(Pos, u8),
+    /// Does this swap make a match?
+    Swap(Pos, Pos),
+    /// Every swap that makes one.
+    All,
+    /// Whether any swap makes one.
+    Any,
+}
+
+/// What [`Candidates`] found.
+#[derive(PartialEq)]
+#[allow(clippy::large_enum_variant)] // returned by value and taken apart at once
+enum Found {
+    Yes,
+    No,
+    Swaps(FoundSwaps),
+}
+
+/// Swaps judged on the planes: each candidate moves two bits in the planes of the two
+/// swapped colours and asks the rule about those two planes only.
+struct Candidates<'a, T> {
+    rule: &'a T,
+    board: &'a Board,
+    ask: Ask,
+}
+
+impl<T: PlaneRule> OnPlanes for Candidates<'_, T> {
+    type Output = Found;
+    fn run<F: Field>(
+        self,
+        f: &F,
+        colors: impl Iterator<Item = F::P> + Clone,
+        pieces: F::P,
+    ) -> Found {
+        let mut planes = [f.zero(); MAX_COLORS as usize];
+        for (slot, plane) in planes.iter_mut().zip(colors) {
+            *slot = plane;
+        }
+        let judge = Judge {
+            f,
+            rule: self.rule,
+            board: self.board,
+            planes: &planes,
+            matched: std::cell::OnceCell::new(),
+        };
+        match self.ask {
+            Ask::InMatch(pos, color) => {
+                let plane = planes[usize::from(color)];
+                yes(f.contains(self.rule.matched(f, plane), pos))
+            }
+            Ask::Swap(a, b) => yes(judge.swap(a, b)),
+            Ask::All => Found::Swaps(judge.all(pieces)),
+            Ask::Any => yes(judge.any(pieces)),
+        }
+    }
+}
+
+fn yes(found: bool) -> Found {
+    if found { Found::Yes } else { Found::No }
+}
+
+/// The colour planes of one board, and a rule to judge swaps on them.
+struct Judge<'a, F: Field, T> {
+    f: &'a F,
+    rule: &'a T,
+    board: &'a Board,
+    planes: &'a [F::P; MAX_COLORS as usize],
+    /// Every colour's matched cells on the board as it is, worked out when a pair of one
+    /// colour needs them (their swap changes no plane).
+    matched: std::cell::OnceCell<F::P>,
+}
+
+impl<F: Field, T: PlaneRule> Judge<'_, F, T> {
+    /// Whether swapping the pieces at `a` and `b` puts one of them in a match.
+    fn swap(&self, a: Pos, b: Pos) -> bool {
+        let (f, board) = (self.f, self.board);
+        let (ca, cb) = (board.color_at(a), board.color_at(b));
+        if ca == cb {
+            // The planes do not change: legal only where a match already passes.
+            let matched = *self.matched.get_or_init(|| {
+                (self.planes.iter()).fold(f.zero(), |acc, &p| {
+                    if f.is_zero(p) {
+                        acc
+                    } else {
+                        acc | self.rule.matched(f, p)
+                    }
+                })
+            });
+            return f.contains(matched, a) || f.contains(matched, b);
+        }
+        let moved = f.single(a) | f.single(b);
+        // The piece from `a` lands on `b`, and the piece from `b` on `a`.
+        let lands = |color: Option<crate::piece::Color>, on: Pos| {
+            color.is_some_and(|c| {
+                let plane = self.planes[usize::from(c.index())] ^ moved;
+                f.contains(self.rule.matched(f, plane), on)
+            })
+        };
+        lands(ca, b) || lands(cb, a)
+    }
+
+    /// The pairs of side-by-side pieces: keyed by the left cell, and by the upper one.
+    fn pairs(&self, pieces: F::P) -> (CellSet, CellSet) {
+        let f = self.f;
+        let right = pieces & f.right(pieces, 1);
+        let down = pieces & f.below(pieces, 1);
+        (f.cells_of(right), f.cells_of(down))
+    }
+
+    /// Every legal swap.
+    fn all(&self, pieces: F::P) -> FoundSwaps {
+        let (right, down) = self.pairs(pieces);
+        let mut masks = SwapMasks::default();
+        for a in &right {
+            if self.swap(a, Pos::new(a.row, a.col + 1)) {
+                masks.right.insert(a);
+            }
+        }
+        for a in &down {
+            if self.swap(a, Pos::new(a.row + 1, a.col)) {
+                masks.down.insert(a);
+            }
+        }
+        FoundSwaps::of_masks(masks, self.board.size())
+    }
+
+    /// Whether any swap is legal, stopping at the first.
+    fn any(&self, pieces: F::P) -> bool {
+        let (right, down) = self.pairs(pieces);
+        right
+            .iter()
+            .any(|a| self.swap(a, Pos::new(a.row, a.col + 1)))
+            || down
+                .iter()
+                .any(|a| self.swap(a, Pos::new(a.row + 1, a.col)))
+    }
+}

@@ -1,0 +1,39 @@
+//! Move kinds: the part of a variant that says which moves a player makes (swaps, drops
+//! of the next piece, taps) and, for taps, what a tap clears.
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::moves::MoveKind;
+use crate::pos::Pos;
+
+/// The moves a variant takes.
+pub trait MoveSet {
+    /// Whether moves of `kind` are taken.
+    fn accepts(&self, kind: MoveKind) -> bool;
+
+    /// The cells a tap at `pos` clears, or `None` when the tap is illegal. Only asked
+    /// when [`accepts`](MoveSet::accepts) takes [`MoveKind::Tap`].
+    fn tap(&self, _board: &Board, _pos: Pos) -> Option<CellSet> {
+        None
+    }
+}
+
+/// Swaps of two side-by-side pieces only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Swaps;
+
+impl MoveSet for Swaps {
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Swap
+    }
+}
+
+/// Drops of the game's next piece into a column only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Drops;
+
+impl MoveSet for Drops {
+    fn accepts(&self, kind: MoveKind) -> bool {
+        kind == MoveKind::Drop
+    }
+}

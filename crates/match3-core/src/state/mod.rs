@@ -1,0 +1,272 @@
+//! [`Snapshot`]: everything that changes during a game, and every change to it.
+//!
+//! This module owns the state: the fields are private to it, and each change is a method
+//! of one of its submodules, named for its step: `plan` checks a move, `turn` runs its
+//! phases, `fire` fires specials, `spawn` draws new pieces, `status` decides the status
+//! (the one place that does), `shuffle` answers a deadlock, `saved` checks a loaded
+//! state. [`Game`](crate::Game) holds snapshots and calls those steps; it writes no field.
+
+mod fire;
+pub(crate) mod plan;
+mod saved;
+mod shuffle;
+pub(crate) mod spawn;
+pub(crate) mod status;
+pub(crate) mod turn;
+
+use crate::board::Board;
+use crate::level::{Goal, GoalProgress, Level};
+use crate::moves::KnownSwaps;
+use crate::obstacles::Cleared;
+use crate::piece::{MAX_COLORS, Piece};
+use crate::pos::Pos;
+use crate::refill::RefillSlot;
+use crate::rng::GameRng;
+use crate::trace::{Fire, Status};
+
+/// Everything that changes during a game: board, score, move count, generator, id
+/// counter, next piece and status. Snapshots compare bit-for-bit with `==`.
+///
+/// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
+/// look-ahead stops allocating once warm.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Snapshot {
+    board: Board,
+    score: u64,
+    moves: u32,
+    rng: GameRng,
+    next_id: u32,
+    next_piece: Option<Piece>,
+    colors: u8,
+    status: Status,
+    /// The refill policy's state.
+    #[serde(default)]
+    refill_state: RefillSlot,
+    /// Scratch space for the specials a phase creates; not part of the state.
+    #[serde(skip)]
+    specials: Vec<(Pos, Piece)>,
+    /// Scratch space for the specials a phase fires; not part of the state.
+    #[serde(skip)]
+    fired: Vec<Fire>,
+    /// Pieces cleared so far, per colour (counted for the colours a level collects).
+    collected: [u32; MAX_COLORS as usize],
+    /// Shuffles on deadlock so far.
+    shuffles: u32,
+    /// Jelly layers, crate hits and crates cleared so far.
+    #[serde(default)]
+    cleared: Cleared,
+    /// The legal swaps the last status computation found (rules with
+    /// [`Rules::legal_swaps`](crate::Rules::legal_swaps)), reused for move lists; derived,
+    /// not part of the state.
+    #[serde(skip)]
+    swaps: Option<KnownSwaps>,
+}
+
+impl Clone for Snapshot {
+    fn clone(&self) -> Self {
+        Snapshot {
+            board: self.board.clone(),
+            score: self.score,
+            moves: self.moves,
+            rng: self.rng.clone(),
+            next_id: self.next_id,
+            next_piece: self.next_piece,
+            colors: self.colors,
+            status: self.status,
+            refill_state: self.refill_state.clone(),
+            collected: self.collected,
+            shuffles: self.shuffles,
+            cleared: self.cleared,
+            specials: Vec::new(),
+            fired: Vec::new(),
+            swaps: self.swaps,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.score = source.score;
+        self.moves = source.moves;
+        self.rng.clone_from(&source.rng);
+        self.next_id = source.next_id;
+        self.next_piece = source.next_piece;
+        self.colors = source.colors;
+        self.status = source.status;
+        self.refill_state.clone_from(&source.refill_state);
+        self.collected = source.collected;
+        self.shuffles = source.shuffles;
+        self.cleared = source.cleared;
+        // A derived cache: dropping it keeps look-ahead copies small; the next move list
+        // recomputes it.
+        self.swaps = None;
+    }
+}
+
+impl PartialEq for Snapshot {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.score == o.score
+            && self.moves == o.moves
+            && self.rng == o.rng
+            && self.next_id == o.next_id
+            && self.next_piece == o.next_piece
+            && self.colors == o.colors
+            && self.status == o.status
+            && self.refill_state == o.refill_state
+            && self.collected == o.collected
+            && self.shuffles == o.shuffles
+            && self.cleared == o.cleared
+    }
+}
+
+impl Eq for Snapshot {}
+
+impl Snapshot {
+    /// A game's first state, before its status is worked out: `board` with ids below
+    /// `next_id`, nothing scored, no move made, `rng` fresh.
+    pub(crate) fn start(board: Board, rng: GameRng, next_id: u32, colors: u8) -> Self {
+        Snapshot {
+            board,
+            score: 0,
+            moves: 0,
+            rng,
+            next_id,
+            next_piece: None,
+            colors,
+            status: Status::Playable,
+            refill_state: RefillSlot::default(),
+            collected: [0; MAX_COLORS as usize],
+            shuffles: 0,
+            cleared: Cleared::default(),
+            specials: Vec::new(),
+            fired: Vec::new(),
+            swaps: None,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The score so far.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+    /// Accepted moves so far.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+    /// The status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The id the next new piece will get.
+    pub fn next_id(&self) -> u32 {
+        self.next_id
+    }
+    /// The piece a drop will place, for rules that take drops.
+    pub fn next_piece(&self) -> Option<Piece> {
+        self.next_piece
+    }
+    /// The palette size used for refills and next pieces.
+    pub fn colors(&self) -> u8 {
+        self.colors
+    }
+    /// The refill policy's state (see [`Refill::State`](crate::refill::Refill::State)).
+    pub fn refill_state(&self) -> &RefillSlot {
+        &self.refill_state
+    }
+    /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
+    /// the game's level collects (zero otherwise).
+    pub fn collected(&self) -> &[u32; MAX_COLORS as usize] {
+        &self.collected
+    }
+    /// Jelly layers, crate hits and crates cleared so far.
+    pub fn cleared(&self) -> Cleared {
+        self.cleared
+    }
+    /// Shuffles on deadlock so far.
+    pub fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
+    /// The game's generator as it stands: what the next random draw will come from.
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    /// The legal swaps the last status found, when the rules have masks for them.
+    pub(crate) fn known_swaps(&self) -> Option<&KnownSwaps> {
+        self.swaps.as_ref()
+    }
+
+    /// How far this state has come on `goal`: what it needs (the score target, the count
+    /// to collect, or every jelly layer or crate the game started with, cleared so far
+    /// plus left), the progress so far, and whether the goal is met.
+    pub fn goal_progress(&self, goal: Goal) -> GoalProgress {
+        let (progress, needed) = match goal {
+            Goal::Score { target } => (self.score, target),
+            Goal::Collect { color, count } => (
+                u64::from(self.collected[usize::from(color.index())]),
+                u64::from(count),
+            ),
+            Goal::Jelly => (
+                u64::from(self.cleared.jelly),
+                u64::from(self.cleared.jelly + self.board.jelly_left()),
+            ),
+            Goal::Crates => (
+                u64::from(self.cleared.crates),
+                u64::from(self.cleared.crates + self.board.crates_left()),
+            ),
+        };
+        let done = match goal {
+            Goal::Jelly => self.board.jelly_left() == 0,
+            Goal::Crates => self.board.crates_left() == 0,
+            _ => progress >= needed,
+        };
+        GoalProgress {
+            goal,
+            progress,
+            needed,
+            done,
+        }
+    }
+
+    /// Progress on every goal of `level`, in the level's order.
+    pub fn progress(&self, level: &Level) -> Vec<GoalProgress> {
+        (level.goals.iter())
+            .map(|&goal| self.goal_progress(goal))
+            .collect()
+    }
+
+    /// Whether this state meets every goal of `level`.
+    pub fn meets(&self, level: &Level) -> bool {
+        (level.goals.iter()).all(|&goal| self.goal_progress(goal).done)
+    }
+
+    /// Goal units gained so far under `level`, for bots that rank moves by goals: pieces
+    /// of collected colours (up to each count), jelly layers and crate hits. Score goals
+    /// add nothing (score is ranked on its own).
+    pub fn goal_units(&self, level: &Level) -> u64 {
+        (level.goals.iter())
+            .map(|goal| match *goal {
+                Goal::Score { .. } => 0,
+                Goal::Collect { color, count } => {
+                    u64::from(self.collected[usize::from(color.index())].min(count))
+                }
+                Goal::Jelly => u64::from(self.cleared.jelly),
+                Goal::Crates => u64::from(self.cleared.crate_hits),
+            })
+            .sum()
+    }
+}
+
+/// What a turn came to, without the trace.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TurnSummary {
+    /// Points the turn scored.
+    pub score: u64,
+    /// Phases it ran (the longest chain index).
+    pub phases: u32,
+    /// Status afterwards.
+    pub status: Status,
+}

@@ -1,0 +1,103 @@
+//! The status, decided here and nowhere else: the level's verdict (won, or the move
+//! limit), then whether a legal move is left (shuffling a deadlocked board when allowed),
+//! then what a board without moves is: cleared or stuck.
+
+use crate::board::Board;
+use crate::legal::{any_legal_move, known_swaps, visit_legal_moves};
+use crate::level::Level;
+use crate::moves::MoveKind;
+use crate::rules::Rules;
+use crate::trace::{Sink, Status};
+
+use super::Snapshot;
+
+impl Snapshot {
+    /// Works out the status under `level`: its verdict first (won, or the move limit),
+    /// then legal moves, shuffling a deadlocked board when `may_shuffle` and the level
+    /// allow (reported to `sink`). A game's starting board is never shuffled: a shuffle
+    /// answers a deadlock that play ran into. Keeps the legal-swap masks it computes on
+    /// the way.
+    pub(crate) fn settle_status<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        may_shuffle: bool,
+        sink: &mut S,
+    ) {
+        self.swaps = None;
+        if let Some(verdict) = self.verdict(level) {
+            self.status = verdict;
+            return;
+        }
+        let mut any = self.any_move_cached(rules);
+        if !any
+            && may_shuffle
+            && level.shuffle.unwrap_or_else(|| rules.refills())
+            && self.shuffle(rules, sink)
+        {
+            self.shuffles = self.shuffles.saturating_add(1);
+            any = self.any_move_cached(rules);
+        }
+        self.status = if !any && !level.goals.is_empty() {
+            Status::Lost
+        } else {
+            without_verdict(any, &self.board)
+        };
+    }
+
+    /// Whether a legal move exists, caching the rules' swap masks.
+    fn any_move_cached<R: Rules + ?Sized>(&mut self, rules: &R) -> bool {
+        self.swaps = None;
+        if rules.accepts(MoveKind::Swap) {
+            self.swaps = known_swaps(rules, &self.board);
+        }
+        let mut any = false;
+        visit_legal_moves(rules, &self.board, self.swaps.as_ref(), |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// The level's verdict before looking for moves: won when every goal is met, over
+    /// when the move limit is reached.
+    #[inline]
+    fn verdict(&self, level: &Level) -> Option<Status> {
+        if level.goals.is_empty() && level.moves.is_none() {
+            return None;
+        }
+        self.verdict_of(level)
+    }
+
+    #[inline(never)]
+    fn verdict_of(&self, level: &Level) -> Option<Status> {
+        if !level.goals.is_empty() && self.meets(level) {
+            return Some(Status::Won);
+        }
+        match level.moves {
+            Some(limit) if self.moves >= limit => Some(if level.goals.is_empty() {
+                Status::Won
+            } else {
+                Status::Lost
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
+/// drop board is playable), else `Cleared` when no piece is left, else `NoMoves`.
+pub fn status_of<R: Rules + ?Sized>(rules: &R, board: &Board) -> Status {
+    without_verdict(any_legal_move(rules, board), board)
+}
+
+/// The status of a board with no level verdict, given whether it has a legal move.
+fn without_verdict(any_move: bool, board: &Board) -> Status {
+    if any_move {
+        Status::Playable
+    } else if board.piece_count() == 0 {
+        Status::Cleared
+    } else {
+        Status::NoMoves
+    }
+}

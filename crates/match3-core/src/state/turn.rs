@@ -1,0 +1,497 @@
+//! The turn loop: count the move and apply its physical effect ([`Snapshot::open`]), then
+//! phases until the board is stable. Each phase finds all matches (plus, in phase 1,
+//! whatever the move itself clears: a combo or a tap), fires every special caught in the
+//! clear once (blasts catch further specials), lets the rules create specials, removes
+//! the cells, scores, applies gravity and refills.
+
+use std::num::NonZeroU32;
+
+use crate::cellset::CellSet;
+use crate::error::MoveError;
+use crate::gravity::gravity;
+use crate::legal::has_match;
+use crate::level::{Goal, Level};
+use crate::moves::Move;
+use crate::obstacles;
+use crate::phase::{Matches, ScoredPhase};
+use crate::piece::{Cell, MAX_COLORS, Piece};
+use crate::planes::PlaneView;
+use crate::pos::{MAX_SIDE, Pos};
+use crate::rules::Rules;
+use crate::trace::{Fire, Opening, Sink};
+
+use super::plan::Plan;
+use super::spawn::CALM_REFILL_AFTER;
+use super::{Snapshot, TurnSummary};
+
+/// The most phases one turn may run before it is rejected as a runaway cascade.
+pub const PHASE_LIMIT: u32 = 500;
+
+/// The most piece ids one turn can mint: each phase fills at most every cell and creates
+/// at most a special per cell, and a drop places one piece.
+const TURN_IDS: u32 = (PHASE_LIMIT + 1) * 2 * (MAX_SIDE * MAX_SIDE) as u32;
+
+/// The highest id counter a turn may start from: past it, a turn could run out of ids,
+/// so the game refuses moves ([`MoveError::Exhausted`]) and saves with a higher counter
+/// are refused when loaded.
+pub(crate) const MAX_NEXT_ID: u32 = u32::MAX - TURN_IDS;
+
+/// How much of a move's cascade a look-ahead resolves ([`Game::evaluate_within`]).
+///
+/// A bot that guesses refills from its own generator knows the phases after the first
+/// one only as well as its guesses. A shorter horizon costs less: gravity, refill and
+/// the detection after them are most of a cascade's work. On refilling variants
+/// [`Known`](Horizon::Known) drops exactly the guessed part, and so plays no worse for
+/// it: a greedy bot with it scores more than one that resolves whole cascades under
+/// guessed refills (measured in the repository's BENCHMARKS.md). For rules that do not
+/// refill, `Known` and `Cascade` are the same.
+///
+/// [`Game::evaluate_within`]: crate::Game::evaluate_within
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// Every phase until the board is stable, as the real turn plays them.
+    #[default]
+    Cascade,
+    /// At most this many phases: `1` is the move's own clear (its specials fired and
+    /// created), scored and removed, without the gravity and refill after it.
+    Phases(NonZeroU32),
+    /// Every phase the pieces already on the board make: the cascade with no refill, so
+    /// nothing of it is guessed.
+    Known,
+}
+
+impl Horizon {
+    /// The last phase to resolve.
+    fn last_phase(self) -> u32 {
+        match self {
+            Horizon::Cascade | Horizon::Known => u32::MAX,
+            Horizon::Phases(n) => n.get(),
+        }
+    }
+}
+
+/// A validated move, as the turn takes it: the move, its plan, and the cells its plan
+/// clears (a combo's area or a tap's group; see [`Snapshot::plan`]).
+pub(crate) type Planned<'a> = (Move, Plan, &'a CellSet);
+
+/// The turn in progress: what the move left for phase 1, how far the turn may go, and
+/// the snapshot's scratch buffers (taken for the turn, so that none is allocated once
+/// they have grown).
+pub(super) struct Turn {
+    /// Cells phase 1 clears besides its matches: a combo's area or a tap's group.
+    pub(super) trigger: CellSet,
+    /// Whether `trigger` is a blast (a combo's area covers crates) rather than a match (a
+    /// tap's group hits the crates next to it).
+    pub(super) trigger_is_blast: bool,
+    /// The combo's fire (its area is the trigger), reported in phase 1.
+    pub(super) combo: Option<Fire>,
+    /// Where the move put pieces: a special it makes goes there first.
+    moved: [Pos; 2],
+    n_moved: usize,
+    /// Whether the level counts cleared pieces by colour.
+    collects: bool,
+    /// Whether holes are refilled (not in a look-ahead of the known pieces only).
+    refills: bool,
+    last_phase: u32,
+    /// The specials a phase creates.
+    created: Vec<(Pos, Piece)>,
+    /// The specials a phase fires.
+    pub(super) fired_list: Vec<Fire>,
+}
+
+/// How the phases ended.
+enum Ended {
+    /// The board is stable, or the horizon's last phase is done.
+    Stable { score: u64, phases: u32 },
+    /// On the planes alone, the turn needs the cells after all.
+    NeedsCells,
+    /// The cascade ran past [`PHASE_LIMIT`].
+    Runaway,
+}
+
+impl Snapshot {
+    /// Whether the counters leave room for another move.
+    pub(crate) fn check_counters(&self) -> Result<(), MoveError> {
+        if self.moves == u32::MAX {
+            Err(MoveError::Exhausted { counter: "move" })
+        } else if self.next_id > MAX_NEXT_ID {
+            Err(MoveError::Exhausted {
+                counter: "piece id",
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Plays one validated move (or a resolve, when `mv` is `None`) to the end, status
+    /// included.
+    pub(crate) fn play_turn<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        mv: Option<Planned<'_>>,
+        sink: &mut S,
+    ) -> Result<TurnSummary, MoveError> {
+        self.run_phases::<R, S, false>(rules, level, mv, sink, true, Horizon::Cascade)
+            .map(|turn| turn.expect("a turn on the cells always finishes"))
+    }
+
+    /// The turn; with `with_status` false the final status is left as it was (the
+    /// cheapest look-ahead, see [`Game::evaluate`](crate::Game::evaluate)). A look-ahead
+    /// stops after the `horizon`'s last phase, before its gravity, or refills nothing.
+    ///
+    /// With `PLANES`, removal, gravity and refill move only the masks, leaving cells and
+    /// ids behind (a score-only look-ahead on a board [`planes_suffice`] for). A phase
+    /// that creates a special, or a cascade that turns calm, needs the cells: the turn
+    /// then stops and returns `None`, and the caller plays it again on the cells. Without
+    /// `PLANES` it always returns a summary.
+    pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        mv: Option<Planned<'_>>,
+        sink: &mut S,
+        with_status: bool,
+        horizon: Horizon,
+    ) -> Result<Option<TurnSummary>, MoveError> {
+        self.check_counters()?;
+        // Built here, not returned from a step: the turn is a few hundred bytes.
+        let mut turn = Turn {
+            trigger: CellSet::new(),
+            trigger_is_blast: false,
+            combo: None,
+            moved: [Pos::new(0, 0); 2],
+            n_moved: 0,
+            collects: level.collects(),
+            refills: rules.refills() && horizon != Horizon::Known,
+            last_phase: horizon.last_phase(),
+            created: std::mem::take(&mut self.specials),
+            fired_list: std::mem::take(&mut self.fired),
+        };
+        if let Some(planned) = mv {
+            self.open::<R, S, PLANES>(rules, level, planned, &mut turn, sink);
+        }
+        let ended = self.phases::<R, S, PLANES>(rules, level, &mut turn, sink);
+        self.specials = turn.created;
+        self.fired = turn.fired_list;
+        let (score, phases) = match ended {
+            Ended::Stable { score, phases } => (score, phases),
+            Ended::NeedsCells => return Ok(None),
+            Ended::Runaway => {
+                return Err(MoveError::Runaway {
+                    mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
+                    limit: PHASE_LIMIT,
+                });
+            }
+        };
+        self.swaps = None;
+        if with_status {
+            // A resolve that cleared nothing leaves the starting board as it was: no
+            // shuffle.
+            let played = mv.is_some() || phases > 0;
+            self.settle_status(rules, level, played, sink);
+        }
+        Ok(Some(TurnSummary {
+            score,
+            phases,
+            status: self.status,
+        }))
+    }
+
+    /// Counts the move and applies its physical effect: a swap swaps (a combo's area
+    /// becomes phase 1's trigger), a drop places the next piece and deals another, a
+    /// tap's group becomes the trigger.
+    #[inline(always)]
+    fn open<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        (mv, plan, area): Planned<'_>,
+        turn: &mut Turn,
+        sink: &mut S,
+    ) {
+        self.moves += 1;
+        match (mv, plan) {
+            (Move::Swap(a, b), Plan::Swap { combo }) => {
+                self.open_swap(a, b, combo.then_some(area), turn, sink);
+            }
+            (Move::Drop(_), Plan::Drop { to }) => {
+                let piece = (self.next_piece).expect("rules that take drops have a next piece");
+                let id = self.mint();
+                (self.board)
+                    .set(to, Cell::Piece(piece), id)
+                    .expect("validated");
+                self.deal_next_piece::<R, PLANES>(rules, level);
+                sink.opening(Opening::Drop { id, piece, to });
+                (turn.moved[0], turn.n_moved) = (to, 1);
+            }
+            (Move::Tap(pos), Plan::Tap) => {
+                turn.trigger = *area;
+                sink.opening(Opening::Tap { pos });
+                (turn.moved[0], turn.n_moved) = (pos, 1);
+            }
+            _ => unreachable!("plan matches its move"),
+        }
+    }
+
+    /// [`open`](Snapshot::open) for a swap; `combo` is the combo's area when it is one.
+    #[inline(always)]
+    fn open_swap<S: Sink>(
+        &mut self,
+        a: Pos,
+        b: Pos,
+        combo: Option<&CellSet>,
+        turn: &mut Turn,
+        sink: &mut S,
+    ) {
+        let (a_id, b_id) = (self.board.id(a).unwrap_or(0), self.board.id(b).unwrap_or(0));
+        if let Some(&area) = combo {
+            let (pa, pb) = (self.board.at(a).piece(), self.board.at(b).piece());
+            let (pa, pb) = (pa.expect("validated"), pb.expect("validated"));
+            // After the swap the moved piece (from `a`) sits on the destination `b`.
+            let fire = Fire {
+                pos: b,
+                id: a_id,
+                piece: pa,
+                partner: Some((a, b_id, pb)),
+            };
+            turn.combo = Some(fire);
+            turn.trigger = area;
+            turn.trigger_is_blast = true;
+        }
+        self.board.swap(a, b).expect("validated");
+        sink.opening(Opening::Swap { a, b, a_id, b_id });
+        turn.moved = [b, a];
+        turn.n_moved = 2;
+    }
+
+    /// Phases until nothing matches, the horizon's last phase is done, the cascade runs
+    /// away, or (with `PLANES`) the turn needs the cells.
+    #[inline(always)]
+    fn phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        turn: &mut Turn,
+        sink: &mut S,
+    ) -> Ended {
+        let (mut total, mut chain) = (0u64, 0u32);
+        loop {
+            let mut matched = if PLANES {
+                match rules.matches_on_planes(PlaneView::of(&self.board)) {
+                    Some(matched) => matched,
+                    // No detection on the planes alone: the turn needs the cells.
+                    None => return Ended::NeedsCells,
+                }
+            } else {
+                rules.find_matches(&self.board)
+            };
+            self.board.keep_pieces(&mut matched);
+            let mut cleared = matched;
+            if chain == 0 && !turn.trigger.is_empty() {
+                cleared.union_with(&turn.trigger);
+                self.board.keep_pieces(&mut cleared);
+            }
+            if cleared.is_empty() {
+                break;
+            }
+            chain += 1;
+            if chain > PHASE_LIMIT {
+                return Ended::Runaway;
+            }
+            sink.phase_start(chain);
+            sink.matched(&matched);
+            let score =
+                self.phase::<R, S, PLANES>(rules, level, chain, &matched, &mut cleared, turn, sink);
+            total = total.saturating_add(score);
+            if chain >= turn.last_phase {
+                sink.phase_end(score, &self.board);
+                break;
+            }
+            if !self.fall_and_refill::<R, S, PLANES>(rules, level, turn, chain, sink) {
+                return Ended::NeedsCells;
+            }
+            sink.phase_end(score, &self.board);
+        }
+        Ended::Stable {
+            score: total,
+            phases: chain,
+        }
+    }
+
+    /// One phase after its matches are found: fire, create and score, remove. Returns
+    /// the phase's score (already added to the game's).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn phase<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        chain: u32,
+        matched: &CellSet,
+        cleared: &mut CellSet,
+        turn: &mut Turn,
+        sink: &mut S,
+    ) -> u64 {
+        // Every blast's whole area, on boards with obstacles only (see `fire_phase`).
+        let mut blasted = None;
+        self.fire_phase::<R, S, PLANES>(rules, chain, turn, cleared, &mut blasted, sink);
+        turn.created.clear();
+        let moved = if chain == 1 {
+            &turn.moved[..turn.n_moved]
+        } else {
+            &[][..]
+        };
+        let matches = Matches::new(&self.board, matched);
+        // On the planes the rules have no special kind (see `planes_suffice`): nothing is
+        // created, and the score needs only the count.
+        let score = if PLANES {
+            rules
+                .score_by_count(chain, cleared.len())
+                .expect("checked by planes_suffice")
+        } else {
+            rules.create_specials(&matches, moved, &mut turn.created);
+            // Only cells the clear empties can take a new special.
+            turn.created.retain(|&(pos, _)| cleared.contains(pos));
+            rules.score(&ScoredPhase {
+                chain,
+                matches,
+                cleared,
+                fired: &turn.fired_list,
+                created: &turn.created,
+            })
+        };
+        self.remove::<S, PLANES>(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
+        self.score = self.score.saturating_add(score);
+        score
+    }
+
+    /// Counts and hits what the clear takes, empties its cells and puts the created
+    /// specials in. `blasted` is every blast's area on a board with obstacles.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn remove<S: Sink, const PLANES: bool>(
+        &mut self,
+        level: &Level,
+        chain: u32,
+        matched: &CellSet,
+        cleared: &CellSet,
+        blasted: Option<&CellSet>,
+        turn: &Turn,
+        sink: &mut S,
+    ) {
+        if turn.collects {
+            count_colors(level, &self.board, cleared, &mut self.collected);
+        }
+        if let Some(blasted) = blasted {
+            let mut by_match = *matched;
+            if chain == 1 && !turn.trigger_is_blast {
+                by_match.union_with(&turn.trigger);
+            }
+            by_match.intersect_with(cleared);
+            obstacles::hit(
+                &mut self.board,
+                cleared,
+                &by_match,
+                blasted,
+                &mut self.cleared,
+                sink,
+            );
+        }
+        if PLANES {
+            self.board.clear_planes(cleared);
+        } else {
+            self.board.clear_cells(cleared);
+        }
+        sink.cleared(cleared);
+        for &(pos, piece) in &turn.created {
+            if self.board.get(pos).is_ok_and(Cell::is_empty) {
+                let id = self.mint();
+                self.board.put_new(pos, piece, id);
+                sink.created(pos, id, piece);
+            }
+        }
+    }
+
+    /// Gravity, then the refill (calm from [`CALM_REFILL_AFTER`] on). `false` when, on
+    /// the planes alone, a calm refill needs the cells.
+    #[inline(always)]
+    fn fall_and_refill<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        turn: &Turn,
+        chain: u32,
+        sink: &mut S,
+    ) -> bool {
+        if PLANES {
+            self.board.fall_planes();
+        } else {
+            gravity(&mut self.board, sink);
+        }
+        if turn.refills {
+            if chain < CALM_REFILL_AFTER {
+                self.refill::<R, S, PLANES>(rules, level, chain, false, sink);
+            } else if PLANES {
+                // A calm refill tries pieces on the cells.
+                return false;
+            } else if !has_match(rules, &self.board) {
+                self.refill::<R, S, false>(rules, level, chain, true, sink);
+            }
+        }
+        true
+    }
+
+    /// The next piece id.
+    #[inline]
+    pub(super) fn mint(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
+}
+
+/// Whether a score-only look-ahead from `board` may move only the masks
+/// ([`Snapshot::run_phases`] with `PLANES`): the rules say they read planes only, the
+/// level leaves new pieces to them, and the board is small, without holes, obstacles,
+/// layers or specials (a special's kind is kept in its cell only).
+pub(crate) fn planes_suffice<R: Rules + ?Sized>(
+    rules: &R,
+    level: &Level,
+    state: &Snapshot,
+) -> bool {
+    let board = &state.board;
+    rules.special_kinds().is_empty()
+        && rules.blind_refill().is_some()
+        && rules.score_by_count(1, 1).is_some()
+        && level.spawn.is_none()
+        && board.packed_specials() == Some(0)
+        && !board.has_holes()
+        && !board.has_obstacles()
+        && !board.has_layers()
+}
+
+/// Adds the pieces of each collected colour in `cleared` to `collected`.
+#[inline(never)]
+fn count_colors(
+    level: &Level,
+    board: &crate::board::Board,
+    cleared: &CellSet,
+    collected: &mut [u32; MAX_COLORS as usize],
+) {
+    let mut counted = 0u32;
+    for goal in &level.goals {
+        let Goal::Collect { color, .. } = *goal else {
+            continue;
+        };
+        let i = color.index();
+        if counted >> i & 1 == 1 {
+            continue;
+        }
+        counted |= 1 << i;
+        let n: u32 = (board.color_rows(color).iter().enumerate())
+            .map(|(r, &bits)| (bits & cleared.row_bits(r)).count_ones())
+            .sum();
+        let total = &mut collected[usize::from(i)];
+        *total = total.saturating_add(n);
+    }
+}
