@@ -30,7 +30,7 @@ fn sample_levels() -> Vec<LevelFile> {
 fn at_least_twelve_sample_levels_cover_every_variant_and_feature() {
     let levels = sample_levels();
     assert!(levels.len() >= 12);
-    for rules in match3_levels::RULES {
+    for rules in match3_cli::Registry::builtin().names() {
         assert!(
             levels.iter().any(|l| l.rules == rules),
             "no level for {rules}"

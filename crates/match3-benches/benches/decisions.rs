@@ -5,7 +5,7 @@
 //! clock is too noisy.
 //!
 //! `cargo bench -p match3-benches --bench decisions -- [WHAT] [RULES] [TIMES] [SIDE]`
-//! with `RULES` one of `lines`, `clusters` or `finite`, `SIDE` the board's side (8, 16 or
+//! with `RULES` a bundled variant (`lines`, `clusters`, `finite`, …), `SIDE` the board's side (8, 16 or
 //! 32 are the benchmarks' boards) and `WHAT` one of:
 //!
 //! - `greedy`: a `GreedyBot` decision (whole cascades);
@@ -27,10 +27,7 @@ use std::hint::black_box;
 use std::num::NonZeroU32;
 
 use match3_bots::{Bot, GreedyBot};
-use match3_clusters::Clusters;
 use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move, legal_moves_into};
-use match3_finite::Finite;
-use match3_lines::Lines;
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -39,11 +36,10 @@ fn main() {
         .collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.to_string());
     let times: usize = arg(2, "1000").parse().expect("a number of times");
-    let rules: Box<dyn Rules + Send + Sync> = match arg(1, "clusters").as_str() {
-        "lines" => Box::new(Lines),
-        "clusters" => Box::new(Clusters::swap()),
-        "finite" => Box::new(Finite),
-        other => panic!("unknown rules {other}: lines, clusters or finite"),
+    let variants = match3_cli::Registry::builtin();
+    let rules = match variants.get(&arg(1, "clusters")) {
+        Ok(variant) => variant.rules(),
+        Err(e) => panic!("{e}"),
     };
     let config = GameConfig {
         size: {

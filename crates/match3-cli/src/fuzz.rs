@@ -10,14 +10,15 @@ use match3_core::{GameConfig, Size};
 use serde_json::Value;
 
 use crate::merge;
+use crate::registry::Registry;
 use crate::report::{self, Header};
-use crate::variant::Variant;
 
 /// The shard outputs of a small real run: 3 shards of 7 finite games.
 fn real_shards() -> &'static [Value] {
     static SHARDS: OnceLock<Vec<Value>> = OnceLock::new();
     SHARDS.get_or_init(|| {
-        let variant = Variant::Finite;
+        let registry = Registry::builtin();
+        let variant = registry.get("finite").expect("a bundled variant");
         let plan = Plan {
             config: GameConfig {
                 size: Size::new(5, 5).expect("a size"),

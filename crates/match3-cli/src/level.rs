@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use match3_core::{Game, Layout, Rules, SetupError};
 use match3_levels::LevelFile;
 
-use crate::variant::Variant;
+use crate::registry::Registry;
+use crate::variant::{SharedRules, Variant};
 
 /// A level file with its variant resolved and its board parsed.
 pub struct Opened {
@@ -18,20 +19,25 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// Reads `path`; `rules`, when given on the command line, must agree with the file.
-    pub fn read(path: &Path, rules: Option<Variant>) -> Result<Opened, String> {
+    /// Reads `path`, whose `rules` must name a variant of `registry`; `rules`, when
+    /// given on the command line, must agree with the file.
+    pub fn read(registry: &Registry, path: &Path, rules: Option<&str>) -> Result<Opened, String> {
         let file = LevelFile::read(path).map_err(|e| e.to_string())?;
-        Opened::open(file, rules)
+        Opened::open(registry, file, rules)
     }
 
     /// A parsed level file; `rules`, when given, must agree with the file.
-    pub fn open(file: LevelFile, rules: Option<Variant>) -> Result<Opened, String> {
-        let variant =
-            Variant::named(&file.rules).map_err(|e| file.error("rules", e).to_string())?;
-        if let Some(given) = rules.filter(|&r| r != variant) {
+    pub fn open(
+        registry: &Registry,
+        file: LevelFile,
+        rules: Option<&str>,
+    ) -> Result<Opened, String> {
+        let variant = (registry.get(&file.rules))
+            .map_err(|e| file.error("rules", e).to_string())?
+            .clone();
+        if let Some(given) = rules.filter(|&r| r != variant.name()) {
             return Err(format!(
-                "--rules {} disagrees with the level file {}, which is for the {} rules",
-                given.name(),
+                "--rules {given} disagrees with the level file {}, which is for the {} rules",
                 file.file,
                 variant.name()
             ));
@@ -61,7 +67,7 @@ impl Opened {
     }
 
     /// A seeded game for the command line, its setup error as a message naming the file.
-    pub fn game(&self, seed: u64) -> Result<Game<Box<dyn Rules>>, String> {
+    pub fn game(&self, seed: u64) -> Result<Game<SharedRules>, String> {
         self.start(self.variant.rules(), seed)
             .map_err(|e| self.file.error("board", e.to_string()).to_string())
     }

@@ -14,8 +14,9 @@ use match3_core::{
 use crate::input::MAX_SAVE_BYTES;
 
 use crate::coords::{self, Coord};
+use crate::registry::Registry;
 use crate::render::{self, Style};
-use crate::variant::Variant;
+use crate::variant::{SharedRules, Variant};
 
 const HELP: &str = "\
 commands (cells as R,C or (R,C), as moves and hints print them):
@@ -54,8 +55,9 @@ impl From<io::Error> for Stopped {
 
 /// An interactive session.
 pub struct Session {
+    registry: Registry,
     variant: Variant,
-    game: Game<Box<dyn Rules>>,
+    game: Game<SharedRules>,
     seed: u64,
     undo: Vec<Snapshot>,
     selected: Option<Pos>,
@@ -64,9 +66,17 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on `game`; boards loaded later use `seed`.
-    pub fn new(variant: Variant, game: Game<Box<dyn Rules>>, seed: u64, style: Style) -> Self {
+    /// A session on `game` of `variant`; boards loaded later use `seed`, and saved games
+    /// loaded later may be of any variant of `registry`.
+    pub fn new(
+        registry: Registry,
+        variant: Variant,
+        game: Game<SharedRules>,
+        seed: u64,
+        style: Style,
+    ) -> Self {
         Session {
+            registry,
             variant,
             game,
             seed,
@@ -227,7 +237,7 @@ impl Session {
                     Err(e) => return Ok(Err(e.to_string())),
                 }
             }
-            ["preset", name] => match self.variant.preset(name) {
+            ["preset", name] => match self.variant.preset_board(name) {
                 Some(board) => return self.load(board, out),
                 None => return Ok(Err(self.variant.no_preset(name))),
             },
@@ -392,8 +402,9 @@ impl Session {
             Ok(saved) => saved,
             Err(e) => return Ok(Err(format!("{path} is not a saved game: {e}"))),
         };
-        let Ok(variant) = <Variant as clap::ValueEnum>::from_str(&saved.rules, false) else {
-            return Ok(Err(format!("{path}: unknown rules {:?}", saved.rules)));
+        let variant = match self.registry.get(&saved.rules) {
+            Ok(variant) => variant.clone(),
+            Err(e) => return Ok(Err(format!("{path}: {e}"))),
         };
         match Game::load(variant.rules(), saved) {
             Ok(game) => {

@@ -43,7 +43,7 @@ pub type EachGame<'a> = &'a mut dyn FnMut(u32, &GameStats);
 
 /// Runs `shard` of `plan` for `variant`, with a progress bar on a terminal.
 pub fn run(
-    variant: Variant,
+    variant: &Variant,
     plan: Plan,
     shard: Shard,
     jobs: usize,
@@ -55,7 +55,7 @@ pub fn run(
             seed,
             ..plan.config
         };
-        match3_core::Game::new(variant.rules_sync(), config)
+        match3_core::Game::new(variant.rules(), config)
     };
     run_games(start, plan, shard, jobs, label, each_game).map_err(|e| e.to_string())
 }
@@ -69,7 +69,7 @@ pub fn run_level(
     label: &str,
     each_game: EachGame<'_>,
 ) -> Result<Report, String> {
-    let start = |seed| level.start(level.variant.rules_sync(), seed);
+    let start = |seed| level.start(level.variant.rules(), seed);
     run_games(start, plan, shard, jobs, label, each_game)
         .map_err(|e| level.file.error("board", e.to_string()).to_string())
 }
@@ -135,7 +135,7 @@ pub struct Header {
 
 impl Header {
     /// Generated boards of `variant`.
-    pub fn variant(variant: Variant) -> Header {
+    pub fn variant(variant: &Variant) -> Header {
         Header {
             rules: variant.name().to_string(),
             level: None,

@@ -1,148 +1,206 @@
-//! The rule variants the command knows, by name.
+//! A rule variant as the command knows it: a name, a one-line description, how to build
+//! its rules, and what the command needs beside the rules (presets, the default palette
+//! and board size, a bound for the exact solver).
+//!
+//! ```
+//! use match3_cli::Variant;
+//! use match3_core::detect::LineRuns;
+//!
+//! let threes = Variant::new("threes", "runs of three, nothing else", || {
+//!     match3_core::Variant::new("threes", LineRuns::new(3))
+//! })
+//! .preset("corner", "AAB/BBA/ABA".parse()?)
+//! .colors(4);
+//! assert_eq!(threes.name(), "threes");
+//! assert_eq!(threes.preset_names(), ["corner"]);
+//! assert_eq!(threes.rules().name(), "threes");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use clap::ValueEnum;
-use match3_clusters::Clusters;
-use match3_core::Rules;
-use match3_finite::Finite;
-use match3_lines::Lines;
+use std::fmt;
+use std::sync::Arc;
 
-/// A variant name on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Variant {
-    /// Line runs with specials, combos, blockers and refill.
-    Lines,
-    /// Flood-fill clusters, swap mode with refill.
-    Clusters,
-    /// Flood-fill clusters, drop mode without refill.
-    ClustersDrop,
-    /// Flood-fill clusters, tap (blast) mode without refill.
-    ClustersTap,
-    /// Finite no-refill rules (the 4×4 teaching game).
-    Finite,
+use match3_core::{Board, MoveKind, Rules, Size};
+
+/// A rules value any thread can share (simulations run on several).
+pub type SharedRules = Box<dyn Rules + Send + Sync>;
+
+type Build = dyn Fn() -> SharedRules + Send + Sync;
+
+/// A variant the command can play: see the [module docs](self). Cheap to clone.
+#[derive(Clone)]
+pub struct Variant {
+    name: String,
+    description: String,
+    build: Arc<Build>,
+    presets: Vec<(String, Board)>,
+    colors: u8,
+    size: Size,
+    solver_bound: Option<fn(&Board) -> u64>,
 }
 
 impl Variant {
-    /// Every variant, in the order `compare` shows them.
-    pub const ALL: [Variant; 5] = [
-        Variant::Lines,
-        Variant::Clusters,
-        Variant::ClustersDrop,
-        Variant::ClustersTap,
-        Variant::Finite,
-    ];
-
-    /// The variant with this command-line name, or a message listing the names.
-    pub fn named(name: &str) -> Result<Variant, String> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-                format!(
-                    "unknown rules {name:?}: expected one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Lines => "lines",
-            Variant::Clusters => "clusters",
-            Variant::ClustersDrop => "clusters-drop",
-            Variant::ClustersTap => "clusters-tap",
-            Variant::Finite => "finite",
+    /// A variant called `name` (the value of `--rules` and of a level file's `rules`:
+    /// lower-case letters, digits and `-`), described in a line, whose rules `build`
+    /// makes. Its games start on 8×8 boards with 5 colours unless the user or
+    /// [`Variant::size`] and [`Variant::colors`] say otherwise.
+    pub fn new<R, F>(name: &str, description: &str, build: F) -> Variant
+    where
+        R: Rules + Send + Sync + 'static,
+        F: Fn() -> R + Send + Sync + 'static,
+    {
+        Variant {
+            name: name.to_string(),
+            description: description.to_string(),
+            build: Arc::new(move || Box::new(build()) as SharedRules),
+            presets: Vec::new(),
+            colors: 5,
+            size: Size::new(8, 8).expect("8x8 is a valid size"),
+            solver_bound: None,
         }
     }
 
-    /// The rules value, shareable across threads (for simulation).
-    pub fn rules_sync(self) -> Box<dyn Rules + Send + Sync> {
-        match self {
-            Variant::Lines => Box::new(Lines),
-            Variant::Clusters => Box::new(Clusters::swap()),
-            Variant::ClustersDrop => Box::new(Clusters::drop()),
-            Variant::ClustersTap => Box::new(Clusters::tap()),
-            Variant::Finite => Box::new(Finite),
-        }
+    /// Adds a named board (`--board NAME`, `--preset NAME`, the playground's presets).
+    /// A variant with presets starts `play` on its first one when asked for nothing else.
+    pub fn preset(mut self, name: &str, board: Board) -> Variant {
+        self.presets.push((name.to_string(), board));
+        self
     }
 
-    /// The rules value.
-    pub fn rules(self) -> Box<dyn Rules> {
-        self.rules_sync()
+    /// The palette of generated boards when `--colors` is not given.
+    pub fn colors(mut self, colors: u8) -> Variant {
+        self.colors = colors;
+        self
+    }
+
+    /// The size of generated boards when `--size` is not given.
+    pub fn size(mut self, size: Size) -> Variant {
+        self.size = size;
+        self
+    }
+
+    /// A bound on the points still to score from a board, which lets `solve` prune
+    /// (it must never be below what the best line still scores).
+    pub fn solver_bound(mut self, bound: fn(&Board) -> u64) -> Variant {
+        self.solver_bound = Some(bound);
+        self
+    }
+
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The one-line description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// A new rules value, shareable across threads.
+    pub fn rules(&self) -> SharedRules {
+        (self.build)()
+    }
+
+    /// The default palette of generated boards.
+    pub fn default_colors(&self) -> u8 {
+        self.colors
+    }
+
+    /// The default size of generated boards.
+    pub fn default_size(&self) -> Size {
+        self.size
+    }
+
+    /// The solver's bound, if the variant has one.
+    pub fn bound(&self) -> Option<fn(&Board) -> u64> {
+        self.solver_bound
     }
 
     /// A board from `--board` text: a preset name (a lower-case word) or notation.
-    pub fn board(self, text: &str) -> Result<match3_core::Board, String> {
+    pub fn board(&self, text: &str) -> Result<Board, String> {
         let name = text.trim();
         let is_name =
             |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
         if name.chars().any(|c| c.is_ascii_lowercase()) && name.chars().all(is_name) {
-            return self.preset(name).ok_or_else(|| self.no_preset(name));
+            return self.preset_board(name).ok_or_else(|| self.no_preset(name));
         }
         self.rules()
             .parse_board(text)
             .map_err(|e| format!("bad board {}: {e}", crate::input::excerpt(text)))
     }
 
-    /// A preset board by name, for variants that have presets.
-    pub fn preset(self, name: &str) -> Option<match3_core::Board> {
-        match self {
-            Variant::Finite => name
-                .parse::<match3_finite::Preset>()
-                .ok()
-                .map(|p| p.board()),
-            _ => None,
-        }
+    /// The preset board called `name`.
+    pub fn preset_board(&self, name: &str) -> Option<Board> {
+        (self.presets.iter())
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.clone())
     }
 
-    /// Whether `new` and `simulate` can place blockers on this variant's boards (a drop
-    /// game starts empty).
-    pub fn generates_blockers(self) -> bool {
-        self != Variant::ClustersDrop
-    }
-
-    /// Whether the variant ever draws a new piece (refills or a next piece to drop), so
-    /// that a palette size matters.
-    pub fn draws_pieces(self) -> bool {
-        let rules = self.rules();
-        rules.refills() || rules.accepts(match3_core::MoveKind::Drop)
-    }
-
-    /// A bound on the points still to score from a board, for the exact solver, when the
-    /// variant has one (its scoring's: one point per cell for the finite rules).
-    pub fn solver_bound(self) -> Option<fn(&match3_core::Board) -> u64> {
-        match self {
-            Variant::Finite => Some(match3_finite::score_bound),
-            _ => None,
-        }
+    /// The preset names, in the order they were added.
+    pub fn preset_names(&self) -> Vec<&str> {
+        self.presets.iter().map(|(n, _)| n.as_str()).collect()
     }
 
     /// The message for a preset name this variant does not have.
-    pub fn no_preset(self, name: &str) -> String {
+    pub fn no_preset(&self, name: &str) -> String {
         let names = self.preset_names();
         if names.is_empty() {
             format!(
                 "the {} rules have no presets (asked for {name:?}); give a board in notation, such as AABC/BCAB/CBAC/ABCA",
-                self.name()
+                self.name
             )
         } else {
             format!(
                 "unknown preset {name:?} for the {} rules; presets: {}",
-                self.name(),
+                self.name,
                 names.join(", ")
             )
         }
     }
 
-    /// The preset names, for messages.
-    pub fn preset_names(self) -> Vec<String> {
-        match self {
-            Variant::Finite => match3_finite::Preset::ALL
-                .iter()
-                .map(|p| p.to_string())
-                .collect(),
-            _ => Vec::new(),
-        }
+    /// Whether `new` and `simulate` can place blockers on this variant's boards: not
+    /// when the player drops pieces (a drop game starts empty).
+    pub fn generates_blockers(&self) -> bool {
+        !self.rules().accepts(MoveKind::Drop)
+    }
+
+    /// Whether the variant ever draws a new piece (refills or a next piece to drop), so
+    /// that a palette size matters; `solve` takes only variants that draw none.
+    pub fn draws_pieces(&self) -> bool {
+        let rules = self.rules();
+        rules.refills() || rules.accepts(MoveKind::Drop)
+    }
+
+    /// The move kinds the rules accept, by name (`swap`, `drop`, `tap`).
+    pub fn move_kinds(&self) -> Vec<&'static str> {
+        let rules = self.rules();
+        [
+            (MoveKind::Swap, "swap"),
+            (MoveKind::Drop, "drop"),
+            (MoveKind::Tap, "tap"),
+        ]
+        .into_iter()
+        .filter(|&(k, _)| rules.accepts(k))
+        .map(|(_, name)| name)
+        .collect()
+    }
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .field("description", &self.description)
+            .field("presets", &self.preset_names())
+            .field("colors", &self.colors)
+            .field("size", &self.size)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Variant {
+    /// Variants are told apart by name: a registry holds each name once.
+    fn eq(&self, other: &Variant) -> bool {
+        self.name == other.name
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! ```toml
 //! name = "Collect the blues"
-//! rules = "lines"              # lines | clusters | clusters-tap | clusters-drop | finite
+//! rules = "lines"              # lines, clusters, clusters-tap, clusters-drop, finite, or yours
 //! board = '''
 //! _??????_
 //! ?~?~??????
@@ -65,15 +65,6 @@ use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-/// The variant names a level's `rules` may hold.
-pub const RULES: [&str; 5] = [
-    "lines",
-    "clusters",
-    "clusters-tap",
-    "clusters-drop",
-    "finite",
-];
-
 /// The largest level file [`LevelFile::read`] reads: far above any real level (a 32×32
 /// board with every obstacle is a few kilobytes), so that a wrong path such as
 /// `/dev/zero` is an error, not a program that fills the memory.
@@ -112,7 +103,8 @@ pub struct LevelFile {
     pub file: String,
     /// The level's name (the file name without `.toml` when absent).
     pub name: String,
-    /// The variant: one of [`RULES`] for the bundled ones.
+    /// The variant's name, as the program reading the level registered it (the `match3`
+    /// command knows `lines`, `clusters`, `clusters-drop`, `clusters-tap` and `finite`).
     pub rules: String,
     /// The board in level notation, as written (it is parsed with the rules' markers).
     pub board: String,

@@ -14,14 +14,16 @@ use match3_levels::LevelFile;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::Playground;
 use super::levels::LEVELS;
-use super::sessions::{Session, Sessions, SharedRules, UNDO_DEPTH};
+use super::sessions::{Session, Sessions, UNDO_DEPTH};
 use crate::json;
 use crate::level::Opened;
-use crate::variant::Variant;
+use crate::registry::Registry;
+use crate::variant::SharedRules;
 
 /// The server's shared state.
-pub type Shared = Arc<Sessions>;
+pub type Shared = Arc<Playground>;
 
 /// An error answer: a status and a message.
 pub struct ApiError(StatusCode, String);
@@ -88,32 +90,29 @@ impl MoveRequest {
     }
 }
 
-/// `GET /api/variants`: the variants with their presets and move kinds, and the sample
-/// levels.
-pub async fn variants() -> Json<Value> {
-    let variants: Vec<Value> = (Variant::ALL.iter())
-        .map(|&v| {
+/// `GET /api/variants`: the registered variants (name, description, presets, move kinds,
+/// specials with their notation markers) and the sample levels of those variants.
+pub async fn variants(State(app): State<Shared>) -> Json<Value> {
+    let variants: Vec<Value> = (app.variants.iter())
+        .map(|v| {
             let rules = v.rules();
-            let kinds: Vec<&str> = [
-                (match3_core::MoveKind::Swap, "swap"),
-                (match3_core::MoveKind::Drop, "drop"),
-                (match3_core::MoveKind::Tap, "tap"),
-            ]
-            .into_iter()
-            .filter(|&(k, _)| rules.accepts(k))
-            .map(|(_, name)| name)
-            .collect();
-            json!({ "name": v.name(), "presets": v.preset_names(), "moves": kinds })
+            let specials: Vec<Value> = (rules.special_kinds().iter())
+                .map(|k| json!({ "marker": k.special.marker().to_string(), "name": k.name }))
+                .collect();
+            json!({
+                "name": v.name(),
+                "description": v.description(),
+                "presets": v.preset_names(),
+                "moves": v.move_kinds(),
+                "specials": specials,
+            })
         })
         .collect();
     let levels: Vec<Value> = (LEVELS.iter())
-        .map(|(name, text)| {
-            let file = LevelFile::parse(text, name).ok();
-            json!({
-                "name": name,
-                "title": file.as_ref().map(|f| f.name.clone()),
-                "rules": file.as_ref().map(|f| f.rules.clone()),
-            })
+        .filter_map(|(name, text)| {
+            let file = LevelFile::parse(text, name).ok()?;
+            app.variants.get(&file.rules).ok()?;
+            Some(json!({ "name": name, "title": file.name, "rules": file.rules }))
         })
         .collect();
     Json(json!({ "variants": variants, "levels": levels }))
@@ -121,23 +120,23 @@ pub async fn variants() -> Json<Value> {
 
 /// `POST /api/games`: starts a game; 201 with its state.
 pub async fn create(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let session = start(&req).map_err(ApiError::bad)?;
-    let id = sessions.insert(session);
-    let session = sessions.get(&id).expect("just inserted");
+    let session = start(&app.variants, &req).map_err(ApiError::bad)?;
+    let id = app.sessions.insert(session);
+    let session = app.sessions.get(&id).expect("just inserted");
     let state = state(&id, &lock(&session));
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
 /// `GET /api/games/{id}`.
 pub async fn show(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = find(&sessions, &id)?;
+    let session = find(&app.sessions, &id)?;
     let session = lock(&session);
     Ok(Json(state(&id, &session)))
 }
@@ -145,11 +144,11 @@ pub async fn show(
 /// `POST /api/games/{id}/moves`: plays a move; the trace and the new state, or 422 with
 /// the reason and the unchanged state.
 pub async fn play(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let session = find(&sessions, &id)?;
+    let session = find(&app.sessions, &id)?;
     let Json(req) = body?;
     let mv = req.to_move()?;
     let mut session = lock(&session);
@@ -182,10 +181,10 @@ pub async fn play(
 
 /// `POST /api/games/{id}/undo`: takes back the last move (409 when there is none).
 pub async fn undo(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = find(&sessions, &id)?;
+    let session = find(&app.sessions, &id)?;
     let mut session = lock(&session);
     let Some(snapshot) = session.undo.pop() else {
         return Err(ApiError(StatusCode::CONFLICT, "nothing to undo".into()));
@@ -197,10 +196,10 @@ pub async fn undo(
 
 /// `POST /api/games/{id}/reset`: back to the starting board.
 pub async fn reset(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = find(&sessions, &id)?;
+    let session = find(&app.sessions, &id)?;
     let mut session = lock(&session);
     session.game.reset();
     session.undo.clear();
@@ -212,10 +211,10 @@ pub async fn reset(
 /// ([`crate::hint`]); `null` when none is legal. It thinks on a blocking thread, so the
 /// server keeps answering others meanwhile.
 pub async fn hint(
-    State(sessions): State<Shared>,
+    State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = find(&sessions, &id)?;
+    let session = find(&app.sessions, &id)?;
     let mv = tokio::task::spawn_blocking(move || {
         let session = lock(&session);
         let seed = u64::from(session.game.moves());
@@ -260,25 +259,28 @@ fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
 }
 
 /// The game a request describes: a sample level, a board or preset, or a generated board.
-pub fn start(req: &NewGame) -> Result<Session, String> {
+pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
     let seed = req.seed.unwrap_or(0);
-    let variant = match &req.rules {
-        None => None,
-        Some(name) => Some(Variant::named(name)?),
-    };
+    if let Some(name) = &req.rules {
+        variants.get(name)?;
+    }
     if let Some(name) = &req.level {
         let (file_name, text) = (LEVELS.iter())
             .find(|(n, _)| n == name)
             .ok_or_else(|| format!("unknown level {name:?}; see GET /api/variants"))?;
         let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
-        let opened = Opened::open(file, variant)?;
+        let opened = Opened::open(variants, file, req.rules.as_deref())?;
         let game = opened
-            .start(opened.variant.rules_sync(), seed)
+            .start(opened.variant.rules(), seed)
             .map_err(|e| e.to_string())?;
         return Ok(Session::new(game, opened.variant, Some(name.clone())));
     }
-    let variant = variant.ok_or("give \"rules\" (or a \"level\")")?;
-    let rules: SharedRules = variant.rules_sync();
+    let name = req
+        .rules
+        .as_deref()
+        .ok_or("give \"rules\" (or a \"level\")")?;
+    let variant = variants.get(name)?.clone();
+    let rules: SharedRules = variant.rules();
     let game = match &req.board {
         Some(text) => {
             let board = variant.board(text)?;
@@ -288,17 +290,17 @@ pub fn start(req: &NewGame) -> Result<Session, String> {
             && req.colors.is_none()
             && !variant.preset_names().is_empty() =>
         {
-            let board = variant.preset(&variant.preset_names()[0]).expect("listed");
+            let board = (variant.preset_board(variant.preset_names()[0])).expect("listed");
             Game::from_board(rules, board, seed).map_err(|e| e.to_string())?
         }
         None => {
             let size = match &req.size {
                 Some(text) => text.parse::<Size>().map_err(|e| format!("size: {e}"))?,
-                None => GameConfig::new(seed).size,
+                None => variant.default_size(),
             };
             let config = GameConfig {
                 size,
-                colors: req.colors.unwrap_or(GameConfig::new(seed).colors),
+                colors: req.colors.unwrap_or(variant.default_colors()),
                 seed,
                 blocker_percent: 0,
             };

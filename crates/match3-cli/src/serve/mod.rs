@@ -5,9 +5,10 @@
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! use std::sync::Arc;
-//! use match3_cli::serve::{DEFAULT_CAP, Sessions, router};
+//! use match3_cli::Registry;
+//! use match3_cli::serve::{DEFAULT_CAP, Playground, router};
 //!
-//! let app = router(Arc::new(Sessions::new(DEFAULT_CAP)));
+//! let app = router(Arc::new(Playground::new(Registry::builtin(), DEFAULT_CAP)));
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
 //! axum::serve(listener, app).await
 //! # }
@@ -27,11 +28,30 @@ use axum::Router;
 use axum::routing::{get, post};
 
 pub use api::{NewGame, start, state};
-pub use sessions::{DEFAULT_CAP, Session, Sessions, SharedRules, UNDO_DEPTH};
+pub use sessions::{DEFAULT_CAP, Session, Sessions, UNDO_DEPTH};
 
-/// The playground's routes over `sessions`: the page and its assets, and the JSON API
-/// under `/api`.
-pub fn router(sessions: Arc<Sessions>) -> Router {
+use crate::registry::Registry;
+
+/// What a playground server holds: the variants it offers and the games in play.
+pub struct Playground {
+    /// The variants the page offers (and sample levels of which it lists).
+    pub variants: Registry,
+    /// The games in play.
+    pub sessions: Sessions,
+}
+
+impl Playground {
+    /// A playground of `variants` keeping at most `cap` games.
+    pub fn new(variants: Registry, cap: usize) -> Playground {
+        Playground {
+            variants,
+            sessions: Sessions::new(cap),
+        }
+    }
+}
+
+/// The playground's routes: the page and its assets, and the JSON API under `/api`.
+pub fn router(playground: Arc<Playground>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -44,12 +64,12 @@ pub fn router(sessions: Arc<Sessions>) -> Router {
         .route("/api/games/{id}/reset", post(api::reset))
         .route("/api/games/{id}/hint", get(api::hint))
         .fallback(api::not_found)
-        .with_state(sessions)
+        .with_state(playground)
 }
 
-/// Serves the playground on `addr` until Ctrl-C (then finishes the requests in flight),
-/// keeping at most `cap` games. Prints the address to open.
-pub fn run(addr: SocketAddr, cap: usize) -> std::io::Result<()> {
+/// Serves the playground of `variants` on `addr` until Ctrl-C (then finishes the
+/// requests in flight), keeping at most `cap` games. Prints the address to open.
+pub fn run(addr: SocketAddr, cap: usize, variants: Registry) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -57,7 +77,7 @@ pub fn run(addr: SocketAddr, cap: usize) -> std::io::Result<()> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let local = listener.local_addr()?;
         println!("match3 playground on http://{local}/ (Ctrl-C to stop)");
-        let app = router(Arc::new(Sessions::new(cap)));
+        let app = router(Arc::new(Playground::new(variants, cap)));
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -4,18 +4,15 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
-use match3_core::{Game, Rules, Snapshot};
+use match3_core::{Game, Snapshot};
 
-use crate::variant::Variant;
+use crate::variant::{SharedRules, Variant};
 
 /// Sessions kept when no cap is given.
 pub const DEFAULT_CAP: usize = 1000;
 
 /// Undo steps kept per session.
 pub const UNDO_DEPTH: usize = 200;
-
-/// A rules value a server thread can share.
-pub type SharedRules = Box<dyn Rules + Send + Sync>;
 
 /// One browser game.
 pub struct Session {
@@ -129,13 +126,10 @@ mod tests {
     use super::*;
 
     fn session() -> Session {
-        let variant = Variant::Finite;
-        let game = Game::from_board(
-            variant.rules_sync(),
-            "AABC/BCAB/CBAC/ABCA".parse().unwrap(),
-            1,
-        )
-        .unwrap();
+        let registry = crate::Registry::builtin();
+        let variant = registry.get("finite").unwrap().clone();
+        let game =
+            Game::from_board(variant.rules(), "AABC/BCAB/CBAC/ABCA".parse().unwrap(), 1).unwrap();
         Session::new(game, variant, None)
     }
 

@@ -333,3 +333,32 @@ fn a_level_with_obstacles_loads_from_the_chooser() {
     );
     b.screenshot("level.png");
 }
+
+#[test]
+fn a_registered_variant_is_offered_drawn_and_named() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.find("select#variant option[value=\"stars\"]"));
+    b.wait_idle();
+    assert_eq!(b.script("return game.rules"), "stars");
+    let input = b.find("#board-input");
+    b.keys(&input, "AA^BA/CDAC/DCDB");
+    b.click(&b.find("#load"));
+    b.wait_idle();
+    assert_eq!(
+        b.label(0, 1),
+        "row 0, column 1: colour A, star (clears its neighbours)"
+    );
+    let star = b.script(
+        "const c = game.cells.find(c => c.row === 0 && c.col === 1);\
+         return document.querySelector('.piece[data-id=\"' + c.id + '\"]').textContent",
+    );
+    assert_eq!(star, "A^");
+    // The run A A^ A A fires the star, which clears (1,1) too: 5 cells.
+    b.click(&b.cell(0, 2));
+    b.click(&b.cell(1, 2));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "1");
+    assert_eq!(b.label(1, 1), "row 1, column 1: empty");
+    assert_eq!(b.text("#score"), "5");
+}

@@ -5,13 +5,14 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use match3_cli::serve::{DEFAULT_CAP, Sessions, levels::LEVELS, router};
+use match3_cli::Registry;
+use match3_cli::serve::{DEFAULT_CAP, Playground, levels::LEVELS, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
 /// Sends one request to a router over `sessions`; the status and the JSON body.
 async fn call(
-    sessions: &Arc<Sessions>,
+    sessions: &Arc<Playground>,
     method: &str,
     path: &str,
     body: Option<&str>,
@@ -31,11 +32,11 @@ async fn call(
     (status, value)
 }
 
-fn store() -> Arc<Sessions> {
-    Arc::new(Sessions::new(DEFAULT_CAP))
+fn store() -> Arc<Playground> {
+    Arc::new(Playground::new(Registry::builtin(), DEFAULT_CAP))
 }
 
-async fn new_game(sessions: &Arc<Sessions>, body: Value) -> Value {
+async fn new_game(sessions: &Arc<Playground>, body: Value) -> Value {
     let (status, state) = call(sessions, "POST", "/api/games", Some(&body.to_string())).await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     state
@@ -185,13 +186,13 @@ async fn undo_reset_and_hint() {
 
 #[tokio::test]
 async fn the_store_is_bounded_and_evicts_the_least_recently_used() {
-    let s = Arc::new(Sessions::new(3));
+    let s = Arc::new(Playground::new(Registry::builtin(), 3));
     let mut ids = Vec::new();
     for seed in 0..5 {
         let g = new_game(&s, json!({"rules": "lines", "seed": seed})).await;
         ids.push(g["id"].as_str().unwrap().to_string());
     }
-    assert_eq!(s.len(), 3);
+    assert_eq!(s.sessions.len(), 3);
     let (status, _) = call(&s, "GET", &format!("/api/games/{}", ids[0]), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = call(&s, "GET", &format!("/api/games/{}", ids[4]), None).await;
@@ -277,15 +278,22 @@ async fn the_page_and_its_assets_are_served_with_the_test_hooks() {
     ] {
         assert!(page.contains(hook), "{hook}");
     }
-    for v in [
-        "lines",
-        "clusters",
-        "clusters-drop",
-        "clusters-tap",
-        "finite",
-    ] {
-        assert!(page.contains(&format!("<option value=\"{v}\">")), "{v}");
-    }
+    // The variant choices come from the registry through /api/variants, not the page.
+    assert!(!page.contains("<option value=\"lines\">"));
+    let (_, listed) = call(&s, "GET", "/api/variants", None).await;
+    let names: Vec<&str> = (listed["variants"].as_array().unwrap().iter())
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "lines",
+            "clusters",
+            "clusters-drop",
+            "clusters-tap",
+            "finite"
+        ]
+    );
     for path in ["/app.js", "/style.css"] {
         let res = router(Arc::clone(&s))
             .oneshot(Request::get(path).body(Body::empty()).unwrap())

@@ -369,7 +369,17 @@ document.addEventListener("keydown", (e) => {
 async function init() {
   const res = await api("GET", "/api/variants");
   window.VARIANTS = {};
-  for (const v of res.data.variants) { kinds[v.name] = v.moves; window.VARIANTS[v.name] = v.presets; }
+  // The variants are the program's registry: the bundled ones and any a rule crate added.
+  const select = $("variant");
+  for (const v of res.data.variants) {
+    kinds[v.name] = v.moves; window.VARIANTS[v.name] = v.presets;
+    const o = document.createElement("option");
+    o.value = v.name; o.textContent = v.name; o.title = v.description;
+    select.appendChild(o);
+  }
+  // Start on the first variant with a preset board (a small puzzle), else the first.
+  const first = res.data.variants.find((v) => v.presets.length > 0) || res.data.variants[0];
+  if (first) select.value = first.name;
   const levels = $("level");
   for (const l of res.data.levels) {
     const o = document.createElement("option");

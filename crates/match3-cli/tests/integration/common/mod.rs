@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses some of these
 
 pub mod http;
+pub mod stars;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -53,8 +54,8 @@ pub fn play_script(args: &[&str], script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
-/// The playground served in this test process on a free localhost port (started once):
-/// its base URL.
+/// The playground served in this test process on a free localhost port (started once),
+/// with the bundled variants and `stars`: its base URL.
 pub fn playground() -> String {
     use std::sync::{Arc, OnceLock};
     static URL: OnceLock<String> = OnceLock::new();
@@ -70,8 +71,11 @@ pub fn playground() -> String {
                 .unwrap();
             rt.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                let sessions = match3_cli::serve::Sessions::new(match3_cli::serve::DEFAULT_CAP);
-                let app = match3_cli::serve::router(Arc::new(sessions));
+                let mut variants = match3_cli::Registry::builtin();
+                variants.add(stars::variant()).unwrap();
+                let playground =
+                    match3_cli::serve::Playground::new(variants, match3_cli::serve::DEFAULT_CAP);
+                let app = match3_cli::serve::router(Arc::new(playground));
                 axum::serve(listener, app).await.unwrap();
             });
         });

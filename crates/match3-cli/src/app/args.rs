@@ -1,0 +1,348 @@
+//! The command line's arguments, as clap reads them. `--rules` takes any registered
+//! variant: [`super::App`] sets its possible values from the registry.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use match3_bots::{MAX_JOBS, Shard};
+use match3_core::{GameConfig, MAX_COLORS, Size};
+
+use crate::variant::Variant;
+use crate::{coords::Coord, report, serve};
+
+#[derive(Parser)]
+#[command(
+    name = "match3",
+    version,
+    about = "Pluggable match-3 rules: resolve, list moves, generate, play, simulate and compare bots, solve, serve"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Play one move on a board (or resolve the matches already on it) and show each phase.
+    Resolve(ResolveArgs),
+    /// List the legal moves on a board.
+    Moves(MovesArgs),
+    /// Generate a new board: stable, with at least one legal move.
+    New(NewArgs),
+    /// Play in the terminal (reads commands from stdin; type help).
+    Play(PlayArgs),
+    /// Let a bot play many seeded games and report scores, chains, specials, throughput.
+    Simulate(SimulateArgs),
+    /// The same bot and seeds over every variant, side by side.
+    Compare(CompareArgs),
+    /// Combine the outputs of `simulate --shard I/N --json` into the whole run's result.
+    Merge(MergeArgs),
+    /// Solve a board of a no-refill variant exactly: the best score, or the fewest moves
+    /// that clear it, with a line of moves that gets there.
+    Solve(SolveArgs),
+    /// Serve the browser playground (every variant, preset and sample level).
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct ServeArgs {
+    /// Port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub(crate) port: u16,
+    /// Address to bind; localhost by default, so only this machine can connect.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub(crate) bind: std::net::IpAddr,
+    /// Games kept at once; the least recently used is dropped beyond this.
+    #[arg(long, default_value_t = serve::DEFAULT_CAP)]
+    pub(crate) max_games: usize,
+}
+
+#[derive(Args)]
+pub(crate) struct RunArgs {
+    /// The bot.
+    #[arg(long, value_enum, default_value = "greedy")]
+    pub(crate) bot: report::BotArg,
+    /// Number of games.
+    #[arg(long, default_value_t = 50)]
+    pub(crate) games: u32,
+    /// Move limit per game.
+    #[arg(long, default_value_t = 50)]
+    pub(crate) moves: u32,
+    /// Base seed; game i uses a seed derived from it and i only.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Worker threads (0: one per core; at most 256). Results do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_JOBS as u64))]
+    pub(crate) jobs: u64,
+    /// Board size, ROWSxCOLS (each side 1 to 32; default: the variant's, 8x8 for the
+    /// bundled ones).
+    #[arg(long)]
+    pub(crate) size: Option<Size>,
+    /// Palette size (2 to 26 for refilling variants; default: the variant's, 5 for the
+    /// bundled ones).
+    #[arg(long, value_parser = colors_arg())]
+    pub(crate) colors: Option<u8>,
+    /// Chance of a blocker per cell, in percent (variants that generate blockers).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub(crate) blockers: u8,
+}
+
+/// `--colors`: a palette of 1 to 26 letters (a refilling variant asks for 2 or more).
+pub(crate) fn colors_arg() -> clap::builder::RangedI64ValueParser<u8> {
+    clap::value_parser!(u8).range(1..=i64::from(MAX_COLORS))
+}
+
+impl RunArgs {
+    pub(crate) fn jobs(&self) -> usize {
+        usize::try_from(self.jobs).expect("at most MAX_JOBS")
+    }
+
+    /// The plan for `variant`: blockers only where the variant generates them.
+    pub(crate) fn plan(&self, variant: &Variant) -> match3_bots::Plan {
+        match3_bots::Plan {
+            config: GameConfig {
+                size: self.size.unwrap_or(variant.default_size()),
+                colors: self.colors.unwrap_or(variant.default_colors()),
+                seed: self.seed,
+                blocker_percent: if variant.generates_blockers() {
+                    self.blockers
+                } else {
+                    0
+                },
+            },
+            bot: self.bot.into(),
+            games: self.games,
+            moves: self.moves,
+        }
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct SimulateArgs {
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, required_unless_present = "level")]
+    pub(crate) rules: Option<String>,
+    /// Play this level file instead of generated boards: its board, palette and move
+    /// limit (--moves caps only levels without a limit); reports the pass rate.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colors", "blockers"])]
+    pub(crate) level: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// With --json: print null for the wall-clock fields, so any --jobs gives the same bytes.
+    #[arg(long)]
+    pub(crate) no_timing: bool,
+    /// Play only games I, I+N, I+2N, … of the run (0 ≤ I < N), for an array job; the
+    /// JSON output then carries what `match3 merge` needs to give the whole run's result.
+    #[arg(long, value_name = "I/N", requires = "json")]
+    pub(crate) shard: Option<Shard>,
+    /// Write one JSON line per game to FILE (game, seed, score, moves, result, …), in
+    /// game order.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) records: Option<PathBuf>,
+    /// Draw the histogram of final scores into FILE (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct MergeArgs {
+    /// The shards' outputs (`simulate --shard I/N --json`), one file each, any order.
+    #[arg(required = true, value_name = "FILES")]
+    pub(crate) files: Vec<PathBuf>,
+    /// Print one JSON object, as the unsharded `simulate --json` would.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// With --json: print null for the wall-clock fields (byte-identical to an unsharded
+    /// `simulate --json --no-timing`).
+    #[arg(long)]
+    pub(crate) no_timing: bool,
+    /// Draw the whole run's histogram of final scores into FILE (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct CompareArgs {
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+    /// Instead of the variants: every level file (*.toml) in this directory, with each
+    /// of --bots (default: random and greedy); prints the difficulty table.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["size", "colors", "blockers", "bot"])]
+    pub(crate) levels: Option<PathBuf>,
+    /// Several bots, comma-separated, each over the same games: the strength ladder is
+    /// `--bots random,greedy,lookahead,mcts`.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "BOTS",
+        conflicts_with = "bot"
+    )]
+    pub(crate) bots: Vec<report::BotArg>,
+    /// Draw into FILE (SVG): score histograms, one panel per variant with a colour per
+    /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(crate) plot: Option<PathBuf>,
+    /// Print a JSON array, one object per variant.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Leave out the wall-clock columns (null in JSON), so any --jobs gives the same bytes.
+    #[arg(long)]
+    pub(crate) no_timing: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct BoardArgs {
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, required_unless_present = "level")]
+    pub(crate) rules: Option<String>,
+    /// The board: notation such as AABC/BCAB/CBAC/ABCA (holes `_` allowed), or a preset
+    /// name.
+    #[arg(long, required_unless_present = "level", conflicts_with = "level")]
+    pub(crate) board: Option<String>,
+    /// A level file: its board (random cells drawn with --seed), limit and goals.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) level: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct ResolveArgs {
+    #[command(flatten)]
+    pub(crate) board: BoardArgs,
+    /// Swap two cells: --swap R,C R,C (the first cell's piece moves onto the second).
+    #[arg(long, num_args = 2, value_names = ["R,C", "R,C"], conflicts_with_all = ["drop", "tap"])]
+    pub(crate) swap: Option<Vec<Coord>>,
+    /// Drop the next piece into a column.
+    #[arg(long, value_name = "COL", conflicts_with = "tap")]
+    pub(crate) drop: Option<u32>,
+    /// Tap a cell.
+    #[arg(long, value_name = "R,C")]
+    pub(crate) tap: Option<Coord>,
+    /// Seed for refills and next pieces.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Palette size for refills and next pieces (default: up to the highest colour on
+    /// the board, at least 5). Only for variants that draw new pieces.
+    #[arg(long, value_parser = colors_arg(), conflicts_with = "level")]
+    pub(crate) colors: Option<u8>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct MovesArgs {
+    #[command(flatten)]
+    pub(crate) board: BoardArgs,
+    /// Seed for a level's random cells.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Print a JSON array.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Add each move's score: what it scores this turn, cascades included, with the
+    /// refills the game would really draw.
+    #[arg(long)]
+    pub(crate) scores: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct SolveArgs {
+    /// The rule variant: one that draws no new pieces (finite, clusters-tap).
+    #[arg(long)]
+    pub(crate) rules: String,
+    /// The board: notation or a preset name.
+    #[arg(long)]
+    pub(crate) board: String,
+    /// What to solve for: the best final score, or the fewest moves that clear the board.
+    #[arg(long, value_enum, default_value = "score")]
+    pub(crate) goal: GoalArg,
+    /// The most positions to expand; past it the answer is the best line found, marked
+    /// not optimal.
+    #[arg(long, default_value_t = match3_solver::DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_nodes: u64,
+    /// The most seconds to search; past it the answer is the best line found, marked not
+    /// optimal (then the answer depends on the machine's speed: --max-nodes alone is
+    /// reproducible).
+    #[arg(long, default_value_t = 30.0, value_name = "SECS", value_parser = seconds_arg)]
+    pub(crate) max_seconds: f64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// `--max-seconds`: a positive number of seconds, at most a year.
+pub(crate) fn seconds_arg(text: &str) -> Result<f64, String> {
+    let s: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if s > 0.0 && s <= 365.0 * 86_400.0 {
+        Ok(s)
+    } else {
+        Err(format!(
+            "{text} is not a number of seconds from above 0 to a year"
+        ))
+    }
+}
+
+/// `--goal`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub(crate) enum GoalArg {
+    /// The highest final score.
+    Score,
+    /// The fewest moves that leave no piece.
+    Clear,
+}
+
+#[derive(Args)]
+pub(crate) struct NewArgs {
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, required_unless_present = "level")]
+    pub(crate) rules: Option<String>,
+    /// Start this level file instead: prints its board with the random cells drawn.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colors", "blockers"])]
+    pub(crate) level: Option<PathBuf>,
+    /// Board size, ROWSxCOLS (each side 1 to 32; default: the variant's, 8x8 for the
+    /// bundled ones).
+    #[arg(long)]
+    pub(crate) size: Option<Size>,
+    /// Palette size (default: the variant's, 5 for the bundled ones).
+    #[arg(long, value_parser = colors_arg())]
+    pub(crate) colors: Option<u8>,
+    /// Chance of a blocker per cell, in percent.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub(crate) blockers: u8,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Print a JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct PlayArgs {
+    /// The rule variant (optional with --level, whose file names it).
+    #[arg(long, required_unless_present = "level")]
+    pub(crate) rules: Option<String>,
+    /// Play a level file: its board, move limit and goals.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "preset", "size", "colors"])]
+    pub(crate) level: Option<PathBuf>,
+    /// Seed for a generated board or a level's random cells (and refills).
+    #[arg(long, conflicts_with_all = ["board", "preset"])]
+    pub(crate) seed: Option<u64>,
+    /// Start from this board (notation or preset name).
+    #[arg(long, conflicts_with = "preset")]
+    pub(crate) board: Option<String>,
+    /// Start from a preset.
+    #[arg(long)]
+    pub(crate) preset: Option<String>,
+    /// Size of a generated board (default: the variant's, 8x8 for the bundled ones).
+    #[arg(long, conflicts_with_all = ["board", "preset"])]
+    pub(crate) size: Option<Size>,
+    /// Palette size of a generated board (default: the variant's, 5 for the bundled
+    /// ones).
+    #[arg(long, conflicts_with_all = ["board", "preset"], value_parser = colors_arg())]
+    pub(crate) colors: Option<u8>,
+}

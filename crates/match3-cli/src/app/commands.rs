@@ -1,0 +1,400 @@
+//! The commands that play or read one variant or level: resolve, moves, solve, new,
+//! play, simulate, merge.
+
+use std::io;
+
+use match3_bots::Shard;
+use match3_core::{Board, Game, GameConfig, Move, Rules};
+
+use super::args::{
+    BoardArgs, GoalArg, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
+    SolveArgs,
+};
+use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
+use crate::level::Opened;
+use crate::registry::Registry;
+use crate::variant::{SharedRules, Variant};
+use crate::{coords, input, json, merge, play, records, render, report};
+
+/// A board from `--board`: a preset name (a lower-case word; notation letters are
+/// capitals) or notation.
+fn parse_board(variant: &Variant, text: &str) -> Result<Board, UsageError> {
+    variant.board(text).map_err(UsageError)
+}
+
+fn load(
+    variant: &Variant,
+    text: &str,
+    seed: u64,
+    colors: Option<u8>,
+) -> Result<Game<SharedRules>, UsageError> {
+    let board = parse_board(variant, text)?;
+    match colors {
+        Some(k) if !variant.draws_pieces() => Err(UsageError(format!(
+            "--colors {k}: the {} rules never draw new pieces, so a palette has no effect",
+            variant.name()
+        ))),
+        Some(k) => Game::from_board_with_colors(variant.rules(), board, seed, k)
+            .map_err(|e| UsageError(format!("--colors {k}: {e}"))),
+        None => Game::from_board(variant.rules(), board, seed)
+            .map_err(|e| UsageError(format!("bad board {}: {e}", input::excerpt(text)))),
+    }
+}
+
+/// The game `--rules`/`--board` or `--level` describe.
+fn open(
+    registry: &Registry,
+    args: &BoardArgs,
+    seed: u64,
+    colors: Option<u8>,
+) -> Result<Game<SharedRules>, UsageError> {
+    match (&args.level, &args.board, &args.rules) {
+        (Some(path), _, rules) => Ok(Opened::read(registry, path, rules.as_deref())?.game(seed)?),
+        (None, Some(text), Some(name)) => load(registry.get(name)?, text, seed, colors),
+        _ => Err(UsageError(
+            "give --rules and --board, or --level FILE".to_string(),
+        )),
+    }
+}
+
+pub(super) fn resolve(registry: &Registry, args: ResolveArgs) -> Result<(), UsageError> {
+    let mut game = open(registry, &args.board, args.seed, args.colors)?;
+    let initial = game.board().to_string();
+    let board = game.board().clone();
+    let mv: Option<Result<Move, String>> = match (&args.swap, args.drop, args.tap) {
+        (Some(cells), _, _) => Some(coords::swap(&board, cells[0], cells[1])),
+        (_, Some(col), _) => Some(coords::drop(&board, col)),
+        (_, _, Some(at)) => Some(coords::tap(&board, at)),
+        _ => None,
+    };
+    // The move as typed, even when it cannot be on any board.
+    let typed = match (&args.swap, args.drop, args.tap) {
+        (Some(cells), _, _) => {
+            Some(serde_json::json!({ "swap": [cells[0].json(), cells[1].json()] }))
+        }
+        (_, Some(col), _) => Some(serde_json::json!({ "drop": col })),
+        (_, _, Some(at)) => Some(serde_json::json!({ "tap": at.json() })),
+        _ => None,
+    };
+    let outcome = match &mv {
+        None => game.resolve().map_err(|e| e.to_string()),
+        Some(Ok(m)) => game.play(*m).map_err(|e| e.to_string()),
+        Some(Err(reason)) => Err(reason.clone()),
+    };
+    if args.json {
+        emit(json::resolve(&game, &initial, typed, &outcome));
+        return Ok(());
+    }
+    let head = match &outcome {
+        Ok(trace) => trace.to_string(),
+        Err(reason) => format!("illegal: {reason}\n"),
+    };
+    emit(format_args!(
+        "{head}{}score {}  moves {}  status {}{}",
+        render::grid(game.board(), None, stdout_style()),
+        game.score(),
+        game.moves(),
+        game.status(),
+        render::level_line(&game)
+    ));
+    Ok(())
+}
+
+pub(super) fn moves(registry: &Registry, args: MovesArgs) -> Result<(), UsageError> {
+    let game = open(registry, &args.board, args.seed, None)?;
+    let moves = game.legal_moves();
+    let mut scratch = game.snapshot();
+    // A listed move always plays; a runaway cascade (third-party rules) scores nothing.
+    let mut score = |m| game.speculate(m, &mut scratch).map_or(0, |t| t.score);
+    if args.json {
+        let list: Vec<_> = (moves.iter())
+            .map(|&m| {
+                let mut v = json::mv(m);
+                if args.scores {
+                    v["score"] = serde_json::json!(score(m));
+                }
+                v
+            })
+            .collect();
+        emit(serde_json::Value::Array(list));
+    } else {
+        for m in moves {
+            if args.scores {
+                emit(format!("{m}  score {}", score(m)));
+            } else {
+                emit(m);
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageError> {
+    use match3_solver::{Limits, Objective};
+    let variant = registry.get(&args.rules)?;
+    let mut game = load(variant, &args.board, 0, None)?;
+    let objective = match args.goal {
+        GoalArg::Score => Objective::Score,
+        GoalArg::Clear => Objective::Clear,
+    };
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        max_time: Some(std::time::Duration::from_secs_f64(args.max_seconds)),
+    };
+    let bound = variant.bound();
+    let found = match3_solver::solve_bounded(&game, objective, limits, &|board| {
+        bound.map(|bound| bound(board))
+    })?;
+    // Replay the line for each move's points and the final board.
+    let mut gains = Vec::new();
+    for &mv in found.moves.as_deref().unwrap_or_default() {
+        gains.push(game.play(mv)?.score());
+    }
+    let goal = match objective {
+        Objective::Score => "score",
+        Objective::Clear => "clear",
+    };
+    if args.json {
+        let moves = (found.moves.as_ref())
+            .map(|line| line.iter().map(|&m| json::mv(m)).collect::<Vec<_>>());
+        emit(serde_json::json!({
+            "goal": goal,
+            "score": found.score,
+            "moves": moves,
+            "nodes": found.nodes,
+            "optimal": found.optimal,
+            "board": game.board().to_string(),
+            "status": game.status().to_string(),
+        }));
+        return Ok(());
+    }
+    let proof = if found.optimal {
+        "optimal".to_string()
+    } else {
+        format!(
+            "NOT proven optimal: the budget of {} nodes or {} s ran out",
+            args.max_nodes, args.max_seconds
+        )
+    };
+    match (&found.moves, objective) {
+        (Some(line), Objective::Score) => emit(format_args!(
+            "best score {} in {} moves ({proof}, {} nodes)",
+            found.score,
+            line.len(),
+            found.nodes
+        )),
+        (Some(line), Objective::Clear) => emit(format_args!(
+            "clears in {} moves, scoring {} ({proof}, {} nodes)",
+            line.len(),
+            found.score,
+            found.nodes
+        )),
+        (None, _) if found.optimal => emit(format_args!(
+            "no line of moves clears this board (proven, {} nodes)",
+            found.nodes
+        )),
+        (None, _) => emit(format_args!(
+            "no clearing line found ({proof}, {} nodes)",
+            found.nodes
+        )),
+    }
+    for (i, (mv, gain)) in found.moves.iter().flatten().zip(&gains).enumerate() {
+        emit(format_args!("{:>3}. {mv}  +{gain}", i + 1));
+    }
+    emit(format_args!(
+        "board {}  status {}",
+        game.board(),
+        game.status()
+    ));
+    Ok(())
+}
+
+pub(super) fn new(registry: &Registry, args: NewArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.level {
+        let level = Opened::read(registry, path, args.rules.as_deref())?;
+        let game = level.game(args.seed)?;
+        if args.json {
+            emit(serde_json::json!({
+                "rules": game.rules().name(),
+                "level": level.file.name,
+                "board": game.board().to_string(),
+                "seed": args.seed,
+                "size": game.board().size().to_string(),
+                "colors": level.colors(),
+                "status": game.status().as_str(),
+                "legal_moves": game.legal_moves().len(),
+                "moves_left": game.moves_left(),
+                "goals": json::goals(&game),
+            }));
+        } else {
+            emit(render::grid(game.board(), None, stdout_style()).trim_end());
+        }
+        return Ok(());
+    }
+    let variant = registry.get(
+        args.rules
+            .as_deref()
+            .expect("clap requires --rules without --level"),
+    )?;
+    let config = GameConfig {
+        size: args.size.unwrap_or(variant.default_size()),
+        colors: args.colors.unwrap_or(variant.default_colors()),
+        seed: args.seed,
+        blocker_percent: args.blockers,
+    };
+    let game = Game::new(variant.rules(), config)?;
+    if args.json {
+        let out = serde_json::json!({
+            "rules": game.rules().name(),
+            "board": game.board().to_string(),
+            "seed": args.seed,
+            "size": config.size.to_string(),
+            "colors": config.colors,
+            "status": game.status().as_str(),
+            "legal_moves": game.legal_moves().len(),
+        });
+        emit(out);
+    } else {
+        emit(render::grid(game.board(), None, stdout_style()).trim_end());
+    }
+    Ok(())
+}
+
+pub(super) fn play(registry: &Registry, args: PlayArgs) -> Result<(), UsageError> {
+    let seed = args.seed.unwrap_or(0);
+    if let Some(path) = &args.level {
+        let level = Opened::read(registry, path, args.rules.as_deref())?;
+        let game = level.game(seed)?;
+        return run_session(registry, &level.variant, game, seed);
+    }
+    let variant = registry.get(
+        args.rules
+            .as_deref()
+            .expect("clap requires --rules without --level"),
+    )?;
+    let generated = args.seed.is_some() || args.size.is_some() || args.colors.is_some();
+    let game = match (&args.board, &args.preset) {
+        (Some(text), _) => load(variant, text, seed, None)?,
+        (_, Some(name)) => {
+            let board = variant
+                .preset_board(name)
+                .ok_or_else(|| UsageError(variant.no_preset(name)))?;
+            Game::from_board(variant.rules(), board, seed)?
+        }
+        // Asked for nothing in particular, a variant with presets starts on its first one.
+        (None, None) if !generated && !variant.preset_names().is_empty() => {
+            let board = variant
+                .preset_board(variant.preset_names()[0])
+                .expect("listed preset");
+            Game::from_board(variant.rules(), board, seed)?
+        }
+        _ => {
+            let config = GameConfig {
+                size: args.size.unwrap_or(variant.default_size()),
+                colors: args.colors.unwrap_or(variant.default_colors()),
+                seed,
+                blocker_percent: 0,
+            };
+            Game::new(variant.rules(), config)?
+        }
+    };
+    run_session(registry, variant, game, seed)
+}
+
+fn run_session(
+    registry: &Registry,
+    variant: &Variant,
+    game: Game<SharedRules>,
+    seed: u64,
+) -> Result<(), UsageError> {
+    let style = stdout_style();
+    let mut session = play::Session::new(registry.clone(), variant.clone(), game, seed, style);
+    match session.run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => Ok(()),
+        Err(play::Stopped::Input(e)) if e.kind() == io::ErrorKind::InvalidData => Err(UsageError(
+            "cannot read the commands: the input is not UTF-8 text".to_string(),
+        )),
+        Err(play::Stopped::Input(e)) => Err(UsageError(format!("cannot read the commands: {e}"))),
+        Err(play::Stopped::Output(e)) => quit_on_output_error(&e),
+    }
+}
+
+pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), UsageError> {
+    let run = &args.run;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
+    let mut records = match &args.records {
+        Some(path) => Some(records::Writer::create(path)?),
+        None => None,
+    };
+    let mut each_game = |i: u32, game: &match3_bots::GameStats| {
+        if let Some(w) = &mut records {
+            w.write(i, game);
+        }
+    };
+    let (header, plan, report) = if let Some(path) = &args.level {
+        let level = Opened::read(registry, path, args.rules.as_deref())?;
+        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
+        let label = level.file.name.clone();
+        let report = report::run_level(&level, plan, shard, run.jobs(), &label, &mut each_game)?;
+        (report::Header::level(&level), plan, report)
+    } else {
+        let variant = registry.get(
+            args.rules
+                .as_deref()
+                .expect("clap requires --rules without --level"),
+        )?;
+        if run.blockers > 0 && !variant.generates_blockers() {
+            return Err(UsageError(format!(
+                "--blockers {}: the {} rules generate no blockers (their boards start empty)",
+                run.blockers,
+                variant.name()
+            )));
+        }
+        let plan = run.plan(variant);
+        let report = report::run(
+            variant,
+            plan,
+            shard,
+            run.jobs(),
+            variant.name(),
+            &mut each_game,
+        )
+        .map_err(UsageError)?;
+        (report::Header::variant(variant), plan, report)
+    };
+    if let Some(w) = records {
+        w.finish()?;
+    }
+    if let Some(path) = &args.plot {
+        report::plot_one(path, &header, &plan, &report)?;
+    }
+    if args.json {
+        let mut v = report::json(&header, &plan, &report, !args.no_timing);
+        if let Some(shard) = args.shard {
+            merge::mark(&mut v, shard, &report);
+        }
+        emit(v);
+    } else {
+        emit(report::text(&header, &plan, &report).trim_end());
+    }
+    Ok(())
+}
+
+pub(super) fn merge(args: MergeArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
+    let merged = merge::read(&args.files)?;
+    if let Some(path) = &args.plot {
+        merged.plot(path)?;
+    }
+    if args.json {
+        emit(merged.json(!args.no_timing));
+    } else {
+        emit(merged.text().trim_end());
+    }
+    Ok(())
+}

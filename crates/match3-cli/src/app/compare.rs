@@ -1,0 +1,187 @@
+//! `match3 compare`: the same bots and seeds over every registered variant, or over
+//! every level file of a directory.
+
+use match3_bots::{BotKind, Shard};
+
+use super::args::{CompareArgs, RunArgs};
+use super::output::{UsageError, emit};
+use crate::level::{self, Opened};
+use crate::registry::Registry;
+use crate::{input, plot, report};
+
+pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), UsageError> {
+    if let Some(path) = &args.plot {
+        input::check_writable(path, "--plot")?;
+    }
+    if let Some(dir) = &args.levels {
+        return compare_levels(registry, &args, dir);
+    }
+    let bots: Vec<BotKind> = if args.bots.is_empty() {
+        vec![args.run.bot.into()]
+    } else {
+        args.bots.iter().map(|&b| b.into()).collect()
+    };
+    let mut rows = Vec::new();
+    for variant in registry {
+        for &bot in &bots {
+            let plan = match3_bots::Plan {
+                bot,
+                ..args.run.plan(variant)
+            };
+            let label = format!("{} {}", variant.name(), bot.name());
+            let report = report::run(
+                variant,
+                plan,
+                Shard::WHOLE,
+                args.run.jobs(),
+                &label,
+                &mut |_, _| {},
+            )
+            .map_err(UsageError)?;
+            rows.push((variant.clone(), plan, report));
+        }
+    }
+    let timing = !args.no_timing;
+    if let Some(path) = &args.plot {
+        let series: Vec<plot::Series> = (rows.iter())
+            .map(|(v, plan, r)| plot::Series {
+                panel: v.name().to_string(),
+                label: plan.bot.name().to_string(),
+                stats: &r.stats,
+            })
+            .collect();
+        let run = &args.run;
+        let (size, colors) = board_text(registry, run);
+        let title = format!(
+            "Final scores: {} games x up to {} moves, seed {}, {size} board, {colors} colours",
+            run.games, run.moves, run.seed
+        );
+        plot::histograms(path, &title, &series)?;
+    }
+    if args.json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|(v, plan, r)| report::json(&report::Header::variant(v), plan, r, timing))
+            .collect();
+        emit(serde_json::Value::Array(list));
+    } else {
+        let run = &args.run;
+        let blockers = if run.blockers > 0 {
+            format!(", {}% blockers (where the variant has them)", run.blockers)
+        } else {
+            String::new()
+        };
+        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        let (size, colors) = board_text(registry, run);
+        emit(format_args!(
+            "{} bot, {} games x up to {} moves, seed {}, {size} board, {colors} colours{blockers}\n",
+            names.join(", "),
+            run.games,
+            run.moves,
+            run.seed,
+        ));
+        emit(report::table(&rows, timing).trim_end());
+    }
+    Ok(())
+}
+
+/// `compare --levels DIR`: every level with the random and the greedy bot.
+fn compare_levels(
+    registry: &Registry,
+    args: &CompareArgs,
+    dir: &std::path::Path,
+) -> Result<(), UsageError> {
+    let run = &args.run;
+    let mut rows = Vec::new();
+    let bots: Vec<BotKind> = if args.bots.is_empty() {
+        vec![BotKind::Random, BotKind::Greedy]
+    } else {
+        args.bots.iter().map(|&b| b.into()).collect()
+    };
+    for path in level::files_in(dir)? {
+        for &bot in &bots {
+            let level = Opened::read(registry, &path, None)?;
+            let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
+            let label = format!("{} {}", level.file.name, bot.name());
+            let report = report::run_level(
+                &level,
+                plan,
+                Shard::WHOLE,
+                run.jobs(),
+                &label,
+                &mut |_, _| {},
+            )?;
+            rows.push(report::LevelRow {
+                level,
+                plan,
+                report,
+            });
+        }
+    }
+    report::sort_rows(&mut rows);
+    if let Some(path) = &args.plot {
+        let bars: Vec<plot::PassRate> = (rows.iter())
+            .map(|r| {
+                let (low, high) = r.report.pass_rate_interval();
+                plot::PassRate {
+                    level: r.level.file.name.clone(),
+                    bot: r.plan.bot.name().to_string(),
+                    rate: r.report.pass_rate(),
+                    low,
+                    high,
+                }
+            })
+            .collect();
+        let title = format!(
+            "Pass rates: {} games per level and bot, seed {}",
+            run.games, run.seed
+        );
+        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        plot::pass_rates(path, &title, &names, &bars)?;
+    }
+    if args.json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                let header = report::Header::level(&r.level);
+                report::json(&header, &r.plan, &r.report, !args.no_timing)
+            })
+            .collect();
+        emit(serde_json::Value::Array(list));
+    } else {
+        emit(format_args!(
+            "{} games per level and bot, seed {}; easiest first\n",
+            run.games, run.seed
+        ));
+        emit(report::difficulty_table(&rows).trim_end());
+    }
+    Ok(())
+}
+
+/// The board size and palette of a comparison, for its title: as given, or the
+/// variants' default when they share one.
+fn board_text(registry: &Registry, run: &RunArgs) -> (String, String) {
+    let shared = |values: Vec<String>| match values.split_first() {
+        Some((first, rest)) if rest.iter().all(|v| v == first) => first.clone(),
+        _ => "each variant's".to_string(),
+    };
+    let size = match run.size {
+        Some(size) => size.to_string(),
+        None => shared(
+            registry
+                .iter()
+                .map(|v| v.default_size().to_string())
+                .collect(),
+        ),
+    };
+    let colors = match run.colors {
+        Some(colors) => colors.to_string(),
+        None => shared(
+            registry
+                .iter()
+                .map(|v| v.default_colors().to_string())
+                .collect(),
+        ),
+    };
+    (size, colors)
+}
