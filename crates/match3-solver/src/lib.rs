@@ -2,9 +2,11 @@
 //!
 //! Exact search for match3 games whose future is fully known: rules that never draw a
 //! piece (no refill, no next piece to drop), such as the finite teaching game and the
-//! cluster tap game. [`solve`] finds either the best score any sequence of moves reaches
-//! ([`Objective::Score`]) or the fewest moves that clear the board
-//! ([`Objective::Clear`]), with a line of moves that achieves it.
+//! cluster tap game. [`solve`] finds the best score any sequence of moves reaches
+//! ([`Objective::Score`]), the fewest moves that clear the board ([`Objective::Clear`]),
+//! or the fewest moves that win the game's level: every goal met within its move limit
+//! ([`Objective::Win`]; no such line proves the deal cannot be won), with a line of moves
+//! that achieves it.
 //!
 //! ```
 //! use match3_core::{Game, Move, Pos};
@@ -28,8 +30,8 @@
 //! ## How it searches
 //!
 //! A depth-first search over positions, where a position is the board (cells and
-//! layers, not piece ids), the generator and the refill policy's state: everything the
-//! rest of the game depends on.
+//! layers, not piece ids), the generator, the refill policy's state and, for a level, how
+//! far each goal still has to go: everything the rest of the game depends on.
 //!
 //! - **Transpositions**: many move orders reach the same position; each one's value is
 //!   computed once and kept in a table.
@@ -39,7 +41,8 @@
 //!   using a [`Bound`] on what is left to score when the caller gives one
 //!   ([`solve_bounded`]; `match3_finite::score_bound` is one for the finite rules: a
 //!   colour with fewer than three pieces left can never score);
-//!   a clear search skips a line as soon as it cannot be shorter than the best found.
+//!   a clear or win search skips a line as soon as it cannot be shorter than the best
+//!   found, or than the level's moves left.
 //! - **Budget**: [`Limits::max_nodes`] caps the positions expanded, so a board too big to
 //!   solve gives an answer instead of a hang: then [`Solution::optimal`] is `false` and
 //!   the line is the best the search can vouch for (see [`solve`]).
@@ -55,7 +58,6 @@ use match3_core::{Game, Move, MoveKind, NoTrace, Rules};
 use thiserror::Error;
 
 use crate::search::{Search, UNCLEARABLE};
-use crate::table::Key;
 
 /// What to solve for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +66,8 @@ pub enum Objective {
     Score,
     /// The fewest moves that leave no piece on the board.
     Clear,
+    /// The fewest moves that win the game's level: every goal met within its move limit.
+    Win,
 }
 
 /// How much work a search may do.
@@ -100,8 +104,9 @@ pub struct Solution {
     /// What was solved for.
     pub objective: Objective,
     /// The line: for [`Objective::Score`] always a line (empty when no move is legal);
-    /// for [`Objective::Clear`] the shortest line that clears the board, or `None` when
-    /// no line does (or, if not [`optimal`](Solution::optimal), none was found).
+    /// for [`Objective::Clear`] the shortest line that clears the board, and for
+    /// [`Objective::Win`] the shortest that wins the level, or `None` when no line does
+    /// (or, if not [`optimal`](Solution::optimal), none was found).
     pub moves: Option<Vec<Move>>,
     /// The points the line scores (0 without a line).
     pub score: u64,
@@ -125,11 +130,15 @@ pub enum SolveError {
         /// What they draw.
         what: &'static str,
     },
-    /// The game plays a level (a move limit or goals), which the solver does not model.
+    /// A score or clear search on a game with a level (a move limit or goals): those
+    /// objectives ignore the level, so its game is solved with [`Objective::Win`].
     #[error(
-        "the game has a level (move limit or goals); the solver plays plain games: solve the level's board alone"
+        "the game has a level (move limit or goals): solve it for a win, or solve the level's board alone"
     )]
     Level,
+    /// A win search on a game whose level has no goal to win by.
+    #[error("the game's level has no goals, so there is no win to search for")]
+    NoGoals,
     /// A zero node budget.
     #[error("the node budget must be at least 1")]
     NoBudget,
@@ -176,7 +185,7 @@ pub fn solve_bounded<R: Rules>(
     limits: Limits,
     bound: Bound<'_>,
 ) -> Result<Solution, SolveError> {
-    check(game)?;
+    check(game, objective)?;
     if limits.max_nodes == 0 {
         return Err(SolveError::NoBudget);
     }
@@ -185,9 +194,14 @@ pub fn solve_bounded<R: Rules>(
     let start = Instant::now();
     let deadline = |share: u32| limits.max_time.map(|t| start + t * share / 10);
     let mut search = Search::new(game.borrowed(), bound, limits.max_nodes, deadline(9));
+    // A clear or win takes fewer moves than this, or is out of reach.
+    let beyond = match objective {
+        Objective::Win => game.moves_left().map_or(UNCLEARABLE, i64::from) + 1,
+        _ => UNCLEARABLE + 1,
+    };
     let value = match objective {
         Objective::Score => search.best_score(-1),
-        Objective::Clear => search.fewest_moves(UNCLEARABLE + 1),
+        Objective::Clear | Objective::Win => search.fewest_moves(beyond),
     };
     let optimal = !search.aborted;
     search.game.restore(&root);
@@ -196,16 +210,22 @@ pub fn solve_bounded<R: Rules>(
     } else {
         fallback_line(&mut search, deadline(10))
     };
-    let cleared = search.game.status() == match3_core::Status::Cleared;
-    let (moves, score) = match objective {
-        Objective::Clear if !cleared => (None, 0),
-        _ => (Some(line), search.game.score() - start_score),
+    let reached_end = match objective {
+        Objective::Score => true,
+        Objective::Clear => search.game.status() == match3_core::Status::Cleared,
+        Objective::Win => search.game.status() == match3_core::Status::Won,
+    };
+    let (moves, score) = match reached_end {
+        false => (None, 0),
+        true => (Some(line), search.game.score() - start_score),
     };
     if optimal {
         let reached = match (objective, &moves) {
             (Objective::Score, _) => score as i64,
-            (Objective::Clear, Some(line)) => line.len() as i64,
-            (Objective::Clear, None) => UNCLEARABLE,
+            (_, Some(line)) => line.len() as i64,
+            // Out of reach: no line at all, or (a win) none within the move limit.
+            (_, None) if value >= beyond => value,
+            (_, None) => UNCLEARABLE,
         };
         debug_assert_eq!(value, reached, "the line must reach the searched value");
     }
@@ -218,8 +238,8 @@ pub fn solve_bounded<R: Rules>(
     })
 }
 
-/// Rules that draw pieces and games with a level are refused.
-fn check<R: Rules>(game: &Game<R>) -> Result<(), SolveError> {
+/// Rules that draw pieces are refused, and so are levels unless solved for a win.
+fn check<R: Rules>(game: &Game<R>, objective: Objective) -> Result<(), SolveError> {
     let rules = game.rules();
     let what = if rules.refills() {
         Some("refill cleared cells with random pieces")
@@ -235,10 +255,12 @@ fn check<R: Rules>(game: &Game<R>) -> Result<(), SolveError> {
         });
     }
     let level = game.level();
-    if level.moves.is_some() || !level.goals.is_empty() {
-        return Err(SolveError::Level);
+    match objective {
+        Objective::Win if level.goals.is_empty() => Err(SolveError::NoGoals),
+        Objective::Win => Ok(()),
+        _ if level.moves.is_some() || !level.goals.is_empty() => Err(SolveError::Level),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// After an aborted search: the proven line as far as it goes, then the move that scores
@@ -261,7 +283,7 @@ fn fallback_line<R: Rules>(search: &mut Search<'_, '_, R>, deadline: Option<Inst
         }
         line.push(mv);
         // Past the last proven position, keep following the table when it knows more.
-        if search.table.contains_key(&Key::of(search.game.state())) {
+        if search.table.contains_key(&search.key()) {
             line.extend(search.line());
         }
     }

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use match3_core::{Board, Game, Move, NoTrace, Rules, Snapshot, Status};
+use match3_core::{Board, Game, Goal, Move, NoTrace, Rules, Snapshot, Status};
 
 use crate::table::{Entry, Key, Table};
 
@@ -41,6 +41,11 @@ pub(crate) type BoundFn<'b> = &'b dyn Fn(&Board) -> Option<u64>;
 pub(crate) struct Search<'r, 'b, R> {
     pub game: Game<&'r R>,
     bound: BoundFn<'b>,
+    /// Where a fewest-moves search ends: [`Status::Cleared`], or [`Status::Won`] for a
+    /// level.
+    done: Status,
+    /// The level's goals, whose progress is part of a position.
+    goals: Vec<Goal>,
     pub table: Table,
     frames: Vec<Frame>,
     pub nodes: u64,
@@ -57,9 +62,17 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Self {
+        let goals = game.level().goals.clone();
+        let done = if goals.is_empty() {
+            Status::Cleared
+        } else {
+            Status::Won
+        };
         Search {
             game,
             bound,
+            done,
+            goals,
             table: Table::new(),
             frames: Vec::new(),
             nodes: 0,
@@ -67,6 +80,11 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
             deadline,
             aborted: false,
         }
+    }
+
+    /// The game's position.
+    pub fn key(&self) -> Key {
+        Key::of(self.game.state(), &self.goals)
     }
 
     /// Counts a node; false once the budget (nodes or time) is spent.
@@ -118,7 +136,7 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
     /// The most the rest of the game can score from the game's position, exact if above
     /// `alpha`, otherwise an upper bound no greater than `alpha`.
     pub fn best_score(&mut self, alpha: i64) -> i64 {
-        let key = Key::of(self.game.state());
+        let key = self.key();
         if let Some(e) = self.table.get(&key)
             && (e.exact || e.value <= alpha)
         {
@@ -154,13 +172,16 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
         best
     }
 
-    /// The fewest moves that clear the board from the game's position ([`UNCLEARABLE`]
-    /// if none do), exact if below `beta`, otherwise a lower bound no less than `beta`.
+    /// The fewest moves that clear the board (or, with a level, win it) from the game's
+    /// position ([`UNCLEARABLE`] if none do), exact if below `beta`, otherwise a lower
+    /// bound no less than `beta`. A level's move limit needs no test of its own: a
+    /// search from the root with `beta` at most the moves left plus one reaches a
+    /// position with no move left only with `beta <= 1`, which returns the bound 1.
     pub fn fewest_moves(&mut self, beta: i64) -> i64 {
-        if self.game.status() == Status::Cleared {
+        if self.game.status() == self.done {
             return 0;
         }
-        let key = Key::of(self.game.state());
+        let key = self.key();
         if let Some(e) = self.table.get(&key)
             && (e.exact || e.value >= beta)
         {
@@ -211,7 +232,7 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
             exact: true,
             best: Some(mv),
             ..
-        }) = self.table.get(&Key::of(self.game.state())).copied()
+        }) = self.table.get(&self.key()).copied()
         {
             if self.game.play_with(mv, &mut NoTrace).is_err() {
                 break;

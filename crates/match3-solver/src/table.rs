@@ -3,12 +3,14 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use match3_core::{Move, Snapshot};
+use match3_core::{Goal, Move, Snapshot};
 
 /// A position, as far as the rest of the game is concerned: the cells and their layers
 /// (not the ids, which never change what a move does), the generator (random blast
 /// targets), the refill policy's words and the next piece. Score and move count are left
-/// out: the search stores what is still to come, which does not depend on them.
+/// out: the search stores what is still to come, which does not depend on them. A level's
+/// goals add how far each still has to go (progress capped at what the goal needs: past
+/// that, more makes no difference).
 ///
 /// The key is a 128-bit digest of all that (two SipHash passes with different keys), not
 /// the position itself, so that a table entry is a few dozen bytes whatever the board
@@ -18,7 +20,7 @@ use match3_core::{Move, Snapshot};
 pub(crate) struct Key(u64, u64);
 
 impl Key {
-    pub(crate) fn of(state: &Snapshot) -> Key {
+    pub(crate) fn of(state: &Snapshot, goals: &[Goal]) -> Key {
         // `DefaultHasher::new` uses fixed keys: the same digest on every run. Two hashers
         // salted apart, fed in one pass.
         let mut h = [DefaultHasher::new(), DefaultHasher::new()];
@@ -37,6 +39,12 @@ impl Key {
         );
         for h in &mut h {
             rest.hash(h);
+        }
+        for &goal in goals {
+            let p = state.goal_progress(goal);
+            for h in &mut h {
+                p.progress.min(p.needed).hash(h);
+            }
         }
         for (pos, cell) in board.iter() {
             let layers = board.layers(pos);
@@ -60,3 +68,31 @@ pub(crate) struct Entry {
 }
 
 pub(crate) type Table = HashMap<Key, Entry>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match3_core::{Color, Game, Level};
+
+    #[test]
+    fn a_position_includes_how_far_the_goals_still_have_to_go() {
+        // Both boards resolve to `...B`, one having collected three A, the other none.
+        let a = Color::from_letter('A').unwrap();
+        let level = Level {
+            goals: vec![Goal::Collect { color: a, count: 5 }],
+            ..Level::default()
+        };
+        let resolved = |board: &str| {
+            let board = board.parse().unwrap();
+            let game = Game::from_board(match3_finite::Finite, board, 0).unwrap();
+            let mut game = game.with_level(level.clone()).unwrap();
+            game.resolve().unwrap();
+            game
+        };
+        let (three, none) = (resolved("AAAB"), resolved("CCCB"));
+        assert_eq!(three.board(), none.board());
+        let key = |game: &Game<_>, goals| Key::of(game.state(), goals);
+        assert_eq!(key(&three, &[]), key(&none, &[]));
+        assert_ne!(key(&three, &level.goals), key(&none, &level.goals));
+    }
+}

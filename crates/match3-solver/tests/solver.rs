@@ -231,3 +231,137 @@ proptest! {
         agrees(squares(), &|b| Some(match3_finite::score_bound(b).pow(2)), board)?;
     }
 }
+
+/// The fewest moves that win, by trying every line up to the level's move limit, with no
+/// table, ordering or bound.
+fn brute_win<R: Rules>(game: &mut Game<R>) -> Option<usize> {
+    if game.status() == Status::Won {
+        return Some(0);
+    }
+    let here = game.snapshot();
+    let mut fewest = None::<usize>;
+    for mv in game.legal_moves() {
+        game.restore(&here);
+        game.play_with(mv, &mut NoTrace).expect("legal moves play");
+        if let Some(n) = brute_win(game) {
+            fewest = Some(fewest.map_or(n + 1, |f| f.min(n + 1)));
+        }
+    }
+    game.restore(&here);
+    fewest
+}
+
+/// A level on a small board: a move limit and one or two goals among score, collecting a
+/// colour, and the jelly the board holds.
+fn small_level(rules: &dyn Rules) -> impl Strategy<Value = (Board, match3_core::Level)> + use<> {
+    use match3_core::{Color, Goal, Level};
+    let goal = prop_oneof![
+        (1u64..40).prop_map(|target| Goal::Score { target }),
+        (0u8..3, 1u32..9).prop_map(|(c, count)| Goal::Collect {
+            color: Color::new(c).unwrap(),
+            count
+        }),
+        Just(Goal::Jelly),
+    ];
+    let goals = proptest::collection::vec(goal, 1..3);
+    (small(rules), goals, 1u32..5).prop_map(|(board, goals, moves)| {
+        let level = Level {
+            moves: Some(moves),
+            goals,
+            ..Level::default()
+        };
+        (board, level)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The win search finds the fewest moves brute force finds, or proves none wins, and
+    /// its line wins when replayed. (Cluster scores grow with a group's size, so one board
+    /// is reached with different scores: the position includes goal progress.)
+    #[test]
+    fn level_wins_match_brute_force((board, level) in small_level(&Finite)) {
+        wins_agree(Finite, board, level)?;
+    }
+
+    #[test]
+    fn cluster_tap_level_wins_match_brute_force((board, level) in small_level(&Clusters::tap())) {
+        wins_agree(Clusters::tap(), board, level)?;
+    }
+
+    /// Chains score more, so one board is reached with different scores.
+    #[test]
+    fn chain_scored_level_wins_match_brute_force((board, level) in small_level(&chains())) {
+        wins_agree(chains(), board, level)?;
+    }
+}
+
+/// Runs of three, no refill, each phase scoring its cells times its chain number.
+fn chains() -> impl Rules + Clone {
+    use match3_core::detect::LineRuns;
+    match3_core::Variant::new("chains", LineRuns::new(3))
+        .with_scoring(match3_core::scoring::CellsTimesChain::default())
+}
+
+fn wins_agree<R: Rules + Clone>(
+    rules: R,
+    board: Board,
+    level: match3_core::Level,
+) -> Result<(), TestCaseError> {
+    {
+        let Ok(game) = Game::from_board(rules, board, 0) else {
+            return Ok(());
+        };
+        let Ok(game) = game.with_level(level) else {
+            return Ok(());
+        };
+        let found = solve(&game, Objective::Win, Limits::default()).unwrap();
+        prop_assert!(found.optimal);
+        let fewest = brute_win(&mut game.clone());
+        prop_assert_eq!(found.moves.as_ref().map(Vec::len), fewest);
+        if let Some(line) = &found.moves {
+            let mut game = game.clone();
+            for &mv in line {
+                game.play(mv).unwrap();
+            }
+            prop_assert_eq!(game.status(), Status::Won);
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn a_level_without_goals_has_no_win_to_search_for() {
+    let level = match3_core::Level {
+        moves: Some(3),
+        ..Default::default()
+    };
+    let game = Preset::Teaching.game().unwrap().with_level(level).unwrap();
+    assert_eq!(
+        solve(&game, Objective::Win, Limits::default()),
+        Err(SolveError::NoGoals)
+    );
+}
+
+#[test]
+fn the_teaching_board_scores_eleven_in_three_moves_but_not_fourteen() {
+    use match3_core::{Goal, Level};
+    let level = |target| Level {
+        moves: Some(3),
+        goals: vec![Goal::Score { target }],
+        ..Level::default()
+    };
+    let game = |target| {
+        Preset::Teaching
+            .game()
+            .unwrap()
+            .with_level(level(target))
+            .unwrap()
+    };
+    let won = solve(&game(11), Objective::Win, Limits::default()).unwrap();
+    assert_eq!(won.moves.map(|l| l.len()), Some(3));
+    let lost = solve(&game(14), Objective::Win, Limits::default()).unwrap();
+    assert!(lost.optimal);
+    assert_eq!(lost.moves, None);
+}

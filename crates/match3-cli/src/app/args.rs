@@ -251,14 +251,24 @@ pub(crate) struct MovesArgs {
 
 #[derive(Args)]
 pub(crate) struct SolveArgs {
-    /// The rule variant: one that draws no new pieces (finite, clusters-tap).
-    #[arg(long)]
-    pub(crate) rules: String,
+    /// The rule variant: one that draws no new pieces (finite, clusters-tap); optional
+    /// with --level, whose file names it.
+    #[arg(long, required_unless_present = "level")]
+    pub(crate) rules: Option<String>,
     /// The board: notation or a preset name.
+    #[arg(long, required_unless_present = "level", conflicts_with = "level")]
+    pub(crate) board: Option<String>,
+    /// Solve a level file for a win: the fewest moves that meet every goal within its
+    /// move limit, or a proof that the deal cannot be won.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) level: Option<PathBuf>,
+    /// Seed for the level's random cells (`?`), drawn as `new --level` draws them
+    /// (default 0).
     #[arg(long)]
-    pub(crate) board: String,
-    /// What to solve for: the best final score, or the fewest moves that clear the board.
-    #[arg(long, value_enum, default_value = "score")]
+    pub(crate) seed: Option<u64>,
+    /// What to solve a board for: the best final score, or the fewest moves that clear
+    /// it.
+    #[arg(long, value_enum, default_value = "score", conflicts_with = "level")]
     pub(crate) goal: GoalArg,
     /// The most positions to expand; past it the answer is the best line found, marked
     /// not optimal.

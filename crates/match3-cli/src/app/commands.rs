@@ -1,15 +1,12 @@
-//! The commands that play or read one variant or level: resolve, moves, solve, new,
-//! play, simulate, merge.
+//! The commands that play or read one variant or level: resolve, moves, new, play,
+//! simulate, merge.
 
 use std::io;
 
 use match3_bots::Shard;
 use match3_core::{Board, Game, GameConfig, Move, Rules};
 
-use super::args::{
-    BoardArgs, GoalArg, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
-    SolveArgs,
-};
+use super::args::{BoardArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs};
 use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
 use crate::level::Opened;
 use crate::registry::Registry;
@@ -22,7 +19,7 @@ fn parse_board(variant: &Variant, text: &str) -> Result<Board, UsageError> {
     variant.board(text).map_err(UsageError)
 }
 
-fn load(
+pub(super) fn load(
     variant: &Variant,
     text: &str,
     seed: u64,
@@ -126,86 +123,6 @@ pub(super) fn moves(registry: &Registry, args: MovesArgs) -> Result<(), UsageErr
             }
         }
     }
-    Ok(())
-}
-
-pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageError> {
-    use match3_solver::{Limits, Objective};
-    let variant = registry.get(&args.rules)?;
-    let mut game = load(variant, &args.board, 0, None)?;
-    let objective = match args.goal {
-        GoalArg::Score => Objective::Score,
-        GoalArg::Clear => Objective::Clear,
-    };
-    let limits = Limits {
-        max_nodes: args.max_nodes,
-        max_time: Some(std::time::Duration::from_secs_f64(args.max_seconds)),
-    };
-    let bound = variant.bound();
-    let found = match3_solver::solve_bounded(&game, objective, limits, &|board| {
-        bound.map(|bound| bound(board))
-    })?;
-    // Replay the line for each move's points and the final board.
-    let mut gains = Vec::new();
-    for &mv in found.moves.as_deref().unwrap_or_default() {
-        gains.push(game.play(mv)?.score());
-    }
-    let goal = match objective {
-        Objective::Score => "score",
-        Objective::Clear => "clear",
-    };
-    if args.json {
-        let moves = (found.moves.as_ref())
-            .map(|line| line.iter().map(|&m| json::mv(m)).collect::<Vec<_>>());
-        emit(serde_json::json!({
-            "goal": goal,
-            "score": found.score,
-            "moves": moves,
-            "nodes": found.nodes,
-            "optimal": found.optimal,
-            "board": game.board().to_string(),
-            "status": game.status().to_string(),
-        }));
-        return Ok(());
-    }
-    let proof = if found.optimal {
-        "optimal".to_string()
-    } else {
-        format!(
-            "NOT proven optimal: the budget of {} nodes or {} s ran out",
-            args.max_nodes, args.max_seconds
-        )
-    };
-    match (&found.moves, objective) {
-        (Some(line), Objective::Score) => emit(format_args!(
-            "best score {} in {} moves ({proof}, {} nodes)",
-            found.score,
-            line.len(),
-            found.nodes
-        )),
-        (Some(line), Objective::Clear) => emit(format_args!(
-            "clears in {} moves, scoring {} ({proof}, {} nodes)",
-            line.len(),
-            found.score,
-            found.nodes
-        )),
-        (None, _) if found.optimal => emit(format_args!(
-            "no line of moves clears this board (proven, {} nodes)",
-            found.nodes
-        )),
-        (None, _) => emit(format_args!(
-            "no clearing line found ({proof}, {} nodes)",
-            found.nodes
-        )),
-    }
-    for (i, (mv, gain)) in found.moves.iter().flatten().zip(&gains).enumerate() {
-        emit(format_args!("{:>3}. {mv}  +{gain}", i + 1));
-    }
-    emit(format_args!(
-        "board {}  status {}",
-        game.board(),
-        game.status()
-    ));
     Ok(())
 }
 

@@ -20,6 +20,7 @@ mod args;
 mod commands;
 mod compare;
 mod output;
+mod solve;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -103,7 +104,7 @@ impl App {
             Command::Play(args) => commands::play(registry, args),
             Command::Simulate(args) => commands::simulate(registry, args),
             Command::Compare(args) => compare::compare(registry, args),
-            Command::Solve(args) => commands::solve(registry, args),
+            Command::Solve(args) => solve::solve(registry, args),
             Command::Merge(args) => commands::merge(args),
             Command::Serve(args) => {
                 crate::serve::run((args.bind, args.port).into(), args.max_games, self.registry)

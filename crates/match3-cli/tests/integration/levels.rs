@@ -293,3 +293,74 @@ fn play_shows_the_level_and_saves_and_loads_a_game() {
     );
     assert!(text.contains("Game over: the level is lost"), "{text}");
 }
+
+#[test]
+fn solve_a_level_for_a_win_or_prove_the_deal_cannot_be_won() {
+    let won = json_of(&["solve", "--level", "levels/19-finite-locks.toml", "--json"]);
+    assert_eq!(won["winnable"], true);
+    assert_eq!(won["optimal"], true);
+    assert_eq!(won["moves_used"], 2);
+    assert_eq!(won["status"], "won");
+    assert_eq!(won["goals"][0]["done"], true);
+    // The same deal of a tap level: won with seed 3, provably not with seed 0.
+    let tap = |seed: &str| {
+        json_of(&[
+            "solve",
+            "--level",
+            "levels/08-tap-columns.toml",
+            "--seed",
+            seed,
+            "--json",
+        ])
+    };
+    assert_eq!(tap("3")["winnable"], true);
+    let lost = tap("0");
+    assert_eq!(
+        (&lost["winnable"], &lost["optimal"]),
+        (&Value::Bool(false), &Value::Bool(true))
+    );
+    assert_eq!(lost["moves"], Value::Null);
+    // A budget too small to decide says so.
+    let cut = json_of(&[
+        "solve",
+        "--level",
+        "levels/08-tap-columns.toml",
+        "--max-nodes",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (&cut["winnable"], &cut["optimal"]),
+        (&Value::Null, &Value::Bool(false))
+    );
+    let text =
+        String::from_utf8(match3(&["solve", "--level", "levels/19-finite-locks.toml"]).stdout)
+            .unwrap();
+    assert!(
+        text.starts_with("Locked corner: wins in 2 moves (the fewest"),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_refuses_levels_of_rules_that_draw_pieces_and_a_goal_with_a_level() {
+    let out = match3(&["solve", "--level", "levels/01-first-steps.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("refill"));
+    let out = match3(&[
+        "solve",
+        "--level",
+        "levels/19-finite-locks.toml",
+        "--goal",
+        "clear",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = match3(&[
+        "solve", "--rules", "finite", "--board", "teaching", "--seed", "2",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--seed is for a level's random cells"
+    );
+}
