@@ -41,12 +41,14 @@
 mod bot;
 mod lookahead;
 mod mcts;
+mod outcomes;
 mod simulate;
 mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
+pub use outcomes::{GoalOutcomes, LevelOutcomes, NEAR_MISS};
 pub use simulate::{
     Ending, GameError, GameStats, MAX_JOBS, MAX_SHARDS, Plan, Report, Shard, ShardError,
     SimulateError, Stats, bot_seed, game_seed, play_game, play_out, simulate, simulate_games,

@@ -4,12 +4,15 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use match3_core::{Fire, Game, GameConfig, Piece, Pos, Rules, SetupError, Sink, Status};
+use match3_core::{
+    Fire, Game, GameConfig, GoalProgress, Move, Piece, Pos, Rules, SetupError, Sink, Status,
+};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bot::{Bot, BotKind};
+use crate::outcomes::LevelOutcomes;
 
 /// What to simulate.
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +117,12 @@ pub struct GameStats {
     pub stars: u32,
     /// The engine's message, when `ending` is [`Ending::Error`].
     pub error: Option<String>,
+    /// Moves left under the level's limit at the end (`None` without a limit).
+    pub moves_left: Option<u32>,
+    /// Each goal of the level at the end, in the level's order (empty without goals).
+    pub goals: Vec<GoalProgress>,
+    /// The moves the bot played, in order: with the seed, they replay the game.
+    pub line: Vec<Move>,
 }
 
 /// Counts specials without recording anything.
@@ -149,6 +158,8 @@ pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32
     let mut bot = bot.build(bot_seed(seed));
     let mut stats = GameStats {
         seed,
+        // One allocation a game: the line is at most the move limit long.
+        line: Vec::with_capacity(moves.min(1024) as usize),
         ..GameStats::default()
     };
     let mut counter = Counter::default();
@@ -162,6 +173,7 @@ pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32
         };
         match game.play_with(mv, &mut counter) {
             Ok(turn) => {
+                stats.line.push(mv);
                 stats.moves += 1;
                 stats.phases += u64::from(turn.phases);
                 stats.longest_chain = stats.longest_chain.max(turn.phases);
@@ -177,6 +189,8 @@ pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32
     stats.specials_fired = counter.fired;
     stats.shuffles = game.shuffles();
     stats.stars = game.stars();
+    stats.moves_left = game.moves_left();
+    stats.goals = game.goals();
     stats.ending = match game.status() {
         _ if stats.error.is_some() => Ending::Error,
         Status::NoMoves => Ending::NoMoves,
@@ -245,6 +259,9 @@ pub struct Stats {
     pub errors: u64,
     /// The error of the lowest-numbered game that had one.
     pub first_error: Option<GameError>,
+    /// How level games ended (absent for games without goals).
+    #[serde(default, skip_serializing_if = "LevelOutcomes::is_empty")]
+    pub level: LevelOutcomes,
 }
 
 impl Stats {
@@ -268,6 +285,7 @@ impl Stats {
         }
         self.shuffles += u64::from(game.shuffles);
         self.stars[game.stars.min(3) as usize] += 1;
+        self.level.add(game);
         if let Some(message) = &game.error {
             self.keep_error(GameError {
                 game: index,
@@ -324,6 +342,7 @@ impl Stats {
         if let Some(e) = other.first_error {
             self.keep_error(e);
         }
+        self.level = self.level.checked_merge(other.level)?;
         Some(self)
     }
 
@@ -375,7 +394,7 @@ impl Stats {
         if (self.errors == 0) != self.first_error.is_none() {
             return fail("errors and first_error disagree");
         }
-        Ok(())
+        self.level.check(self.won, self.lost)
     }
 
     /// Mean final score (0 for no games).
@@ -530,6 +549,9 @@ impl fmt::Display for Report {
                 s.stars
             )?;
         }
+        if !s.level.is_empty() {
+            write_outcomes(f, s)?;
+        }
         writeln!(f, "shuffles     {}", s.shuffles)?;
         if let Some(e) = &s.first_error {
             writeln!(
@@ -540,6 +562,37 @@ impl fmt::Display for Report {
         }
         writeln!(f, "throughput   {:.0} moves/s", self.moves_per_second())
     }
+}
+
+/// Why level games were lost, goal by goal, and how wins went.
+fn write_outcomes(f: &mut fmt::Formatter<'_>, s: &Stats) -> fmt::Result {
+    let o = &s.level;
+    writeln!(
+        f,
+        "losses       {} out of moves, {} stuck (no move left)",
+        o.out_of_moves, o.stuck
+    )?;
+    for g in &o.goals {
+        writeln!(
+            f,
+            "  {:<18} unmet in {} of {} losses (the only one unmet in {}), {:.0}% done on average, {} near misses",
+            g.goal,
+            g.unmet_when_lost,
+            s.lost,
+            g.only_unmet_when_lost,
+            100.0 * g.mean_share_when_lost(),
+            g.near_misses
+        )?;
+    }
+    if s.won > 0 {
+        writeln!(
+            f,
+            "wins         {:.1} moves left on average, {} below the first star",
+            o.mean_moves_left_when_won(),
+            o.zero_star_wins
+        )?;
+    }
+    Ok(())
 }
 
 /// The most worker threads [`simulate`] takes.

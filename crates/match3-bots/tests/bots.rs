@@ -415,3 +415,51 @@ fn the_ladder_holds_on_mean_score() {
     let ladder: Vec<f64> = BotKind::ALL.into_iter().map(mean).collect();
     assert!(ladder.windows(2).all(|w| w[0] < w[1]), "{ladder:?}");
 }
+
+#[test]
+fn level_outcomes_add_merge_and_refuse_what_games_cannot_give() {
+    use match3_bots::{Ending, LevelOutcomes};
+    use match3_core::{Goal, GoalProgress};
+    let goal = |progress, done| GoalProgress {
+        goal: Goal::Score { target: 100 },
+        progress,
+        needed: 100,
+        done,
+    };
+    let game = |ending, moves_left, progress, done| GameStats {
+        ending,
+        moves_left: Some(moves_left),
+        goals: vec![goal(progress, done)],
+        ..GameStats::default()
+    };
+    let mut a = Stats::default();
+    a.add(0, &game(Ending::Lost, 0, 95, false)); // a near miss, out of moves
+    a.add(1, &game(Ending::Lost, 3, 10, false)); // stuck
+    let mut b = Stats::default();
+    b.add(2, &game(Ending::Won, 2, 120, true));
+    let all = a.merge(b);
+    let o = &all.level;
+    assert_eq!((o.out_of_moves, o.stuck, o.zero_star_wins), (1, 1, 1));
+    assert_eq!(o.moves_left_when_won.get(&2), Some(&1));
+    let g = &o.goals[0];
+    assert_eq!(g.goal, "score 100");
+    assert_eq!(
+        (g.unmet_when_lost, g.only_unmet_when_lost, g.near_misses),
+        (2, 2, 1)
+    );
+    assert_eq!((g.progress_when_lost, g.needed_when_lost), (105, 200));
+    assert_eq!(all.check(3, 10), Ok(()));
+    let mut edited = all.clone();
+    edited.level.stuck = 0;
+    assert!(edited.check(3, 10).is_err());
+    let mut other_level = LevelOutcomes::default();
+    other_level.add(&GameStats {
+        ending: Ending::Lost,
+        goals: vec![GoalProgress {
+            goal: Goal::Jelly,
+            ..goal(0, false)
+        }],
+        ..GameStats::default()
+    });
+    assert_eq!(all.level.clone().checked_merge(other_level), None);
+}

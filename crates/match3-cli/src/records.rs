@@ -1,11 +1,22 @@
-//! `simulate --records FILE`: one JSON line per game, in game order.
+//! `simulate --records FILE`: one JSON line per game, in game order, with the moves the
+//! bot played (`line`), so that `play --replay` shows any game again.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use match3_bots::GameStats;
+use match3_bots::{Ending, GameStats};
 use serde_json::json;
+
+/// Why the game ended: its `result`, with a lost level split into `out_of_moves` and
+/// `stuck` (no legal move left, moves still in hand).
+fn reason(game: &GameStats) -> &'static str {
+    match game.ending {
+        Ending::Lost if game.moves_left == Some(0) => "out_of_moves",
+        Ending::Lost => "stuck",
+        ending => ending.as_str(),
+    }
+}
 
 /// Writes the records; the first write error is kept and reported by [`Writer::finish`]
 /// (the simulation itself goes on).
@@ -45,6 +56,15 @@ impl Writer {
             "shuffles": game.shuffles,
             "stars": game.stars,
             "error": game.error,
+            "reason": reason(game),
+            "moves_left": game.moves_left,
+            "progress": game.goals.iter().map(|g| json!({
+                "goal": g.goal.to_string(),
+                "progress": g.progress,
+                "needed": g.needed,
+                "done": g.done,
+            })).collect::<Vec<_>>(),
+            "line": game.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         });
         if let Err(e) = writeln!(self.out, "{line}") {
             self.error = Some(e);

@@ -206,8 +206,43 @@ pub fn json(header: &Header, plan: &Plan, report: &Report, timing: bool) -> Valu
         v["stars"] = json!(s.stars);
         v["won"] = json!(s.won);
         v["lost"] = json!(s.lost);
+        outcomes_json(&mut v, s);
     }
     v
+}
+
+/// Why a level's games were lost and how its wins went: `endings.out_of_moves` and
+/// `endings.stuck` (the lost games split), `goals` (per goal: mean progress and share in
+/// lost games, the near-miss rate, losses it was unmet in and losses it alone decided),
+/// `moves_left_when_won` (a histogram) and `zero_star_wins`.
+fn outcomes_json(v: &mut Value, s: &match3_bots::Stats) {
+    let round = |x: f64| (x * 10000.0).round() / 10000.0;
+    let o = &s.level;
+    let per_lost = |n: u64| {
+        round(if s.lost == 0 {
+            0.0
+        } else {
+            n as f64 / s.lost as f64
+        })
+    };
+    v["endings"]["out_of_moves"] = json!(o.out_of_moves);
+    v["endings"]["stuck"] = json!(o.stuck);
+    v["goals"] = (o.goals.iter())
+        .map(|g| {
+            json!({
+                "goal": g.goal,
+                "mean_progress_when_lost": per_lost(g.progress_when_lost),
+                "mean_share_when_lost": round(g.mean_share_when_lost()),
+                "near_miss_rate": per_lost(g.near_misses),
+                "unmet_when_lost": g.unmet_when_lost,
+                "last_unmet_when_lost": g.only_unmet_when_lost,
+            })
+        })
+        .collect();
+    v["moves_left_when_won"] = (o.moves_left_when_won.iter())
+        .map(|(left, n)| json!({ "moves_left": left, "games": n }))
+        .collect();
+    v["zero_star_wins"] = json!(o.zero_star_wins);
 }
 
 /// One row of the difficulty table.

@@ -355,4 +355,8 @@ pub(crate) struct PlayArgs {
     /// ones).
     #[arg(long, conflicts_with_all = ["board", "preset"], value_parser = colors_arg())]
     pub(crate) colors: Option<u8>,
+    /// Play these moves first, as if typed: separated by `;`, or the JSON array of a
+    /// `simulate --records` line's `line` (with the record's `seed`, the game replays).
+    #[arg(long, value_name = "MOVES")]
+    pub(crate) replay: Option<String>,
 }

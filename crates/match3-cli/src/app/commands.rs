@@ -179,10 +179,11 @@ pub(super) fn new(registry: &Registry, args: NewArgs) -> Result<(), UsageError> 
 
 pub(super) fn play(registry: &Registry, args: PlayArgs) -> Result<(), UsageError> {
     let seed = args.seed.unwrap_or(0);
+    let replay = replay_commands(args.replay.as_deref())?;
     if let Some(path) = &args.level {
         let level = Opened::read(registry, path, args.rules.as_deref())?;
         let game = level.game(seed)?;
-        return run_session(registry, &level.variant, game, seed);
+        return run_session(registry, &level.variant, game, seed, &replay);
     }
     let variant = registry.get(
         args.rules
@@ -215,7 +216,25 @@ pub(super) fn play(registry: &Registry, args: PlayArgs) -> Result<(), UsageError
             Game::new(variant.rules(), config)?
         }
     };
-    run_session(registry, variant, game, seed)
+    run_session(registry, variant, game, seed, &replay)
+}
+
+/// `--replay`'s moves as command lines: a JSON array of moves, or moves separated by `;`.
+fn replay_commands(replay: Option<&str>) -> Result<String, UsageError> {
+    let Some(text) = replay else {
+        return Ok(String::new());
+    };
+    let moves: Vec<String> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(text)
+            .map_err(|e| UsageError(format!("--replay: not a JSON array of moves: {e}")))?
+    } else {
+        text.split(';').map(|m| m.trim().to_string()).collect()
+    };
+    Ok(moves
+        .iter()
+        .filter(|m| !m.is_empty())
+        .map(|m| format!("{m}\n"))
+        .collect())
 }
 
 fn run_session(
@@ -223,10 +242,12 @@ fn run_session(
     variant: &Variant,
     game: Game<SharedRules>,
     seed: u64,
+    replay: &str,
 ) -> Result<(), UsageError> {
     let style = stdout_style();
     let mut session = play::Session::new(registry.clone(), variant.clone(), game, seed, style);
-    match session.run(io::stdin().lock(), io::stdout().lock()) {
+    let input = io::Read::chain(io::Cursor::new(replay.as_bytes()), io::stdin().lock());
+    match session.run(io::BufReader::new(input), io::stdout().lock()) {
         Ok(()) => Ok(()),
         Err(play::Stopped::Input(e)) if e.kind() == io::ErrorKind::InvalidData => Err(UsageError(
             "cannot read the commands: the input is not UTF-8 text".to_string(),

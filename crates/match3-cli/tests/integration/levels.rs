@@ -364,3 +364,94 @@ fn solve_refuses_levels_of_rules_that_draw_pieces_and_a_goal_with_a_level() {
         "--seed is for a level's random cells"
     );
 }
+
+#[test]
+fn a_level_run_says_why_games_were_lost_and_how_wins_went() {
+    let run = json_of(&[
+        "simulate",
+        "--level",
+        "levels/13-jelly-ring.toml",
+        "--games",
+        "30",
+        "--json",
+        "--no-timing",
+    ]);
+    let endings = &run["endings"];
+    let lost = endings["lost"].as_u64().unwrap();
+    let won = endings["won"].as_u64().unwrap();
+    assert!(lost > 0 && won > 0, "{run}");
+    assert_eq!(
+        endings["out_of_moves"].as_u64().unwrap() + endings["stuck"].as_u64().unwrap(),
+        lost
+    );
+    let goal = &run["goals"][0];
+    assert_eq!(goal["goal"], "clear the jelly");
+    assert_eq!(
+        goal["unmet_when_lost"], lost,
+        "the only goal is unmet in every loss"
+    );
+    assert_eq!(goal["last_unmet_when_lost"], lost);
+    let share = goal["mean_share_when_lost"].as_f64().unwrap();
+    assert!(share > 0.0 && share < 1.0, "{goal}");
+    let wins: u64 = (run["moves_left_when_won"].as_array().unwrap().iter())
+        .map(|h| h["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins, won);
+    assert!(run["zero_star_wins"].as_u64().unwrap() <= won);
+    // The same numbers from shards.
+    let shard = |i: &str| {
+        let out = match3(&[
+            "simulate",
+            "--level",
+            "levels/13-jelly-ring.toml",
+            "--games",
+            "30",
+            "--json",
+            "--no-timing",
+            "--shard",
+            i,
+        ]);
+        level_file(&String::from_utf8(out.stdout).unwrap())
+    };
+    let (a, b) = (shard("0/2"), shard("1/2"));
+    assert_eq!(
+        json_of(&["merge", "--json", "--no-timing", a.arg(), b.arg()]),
+        run
+    );
+}
+
+#[test]
+fn a_recorded_game_replays_in_play() {
+    let records = level_file("");
+    let out = match3(&[
+        "simulate",
+        "--level",
+        "levels/13-jelly-ring.toml",
+        "--games",
+        "2",
+        "--records",
+        records.arg(),
+    ]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&records.0).unwrap();
+    for line in text.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert!(["won", "out_of_moves", "stuck"].contains(&record["reason"].as_str().unwrap()));
+        assert_eq!(record["progress"][0]["goal"], "clear the jelly");
+        let moves = record["line"].to_string();
+        let seed = record["seed"].to_string();
+        let shown = play_script(
+            &[
+                "--level",
+                "levels/13-jelly-ring.toml",
+                "--seed",
+                &seed,
+                "--replay",
+                &moves,
+            ],
+            "quit\n",
+        );
+        let score = format!("score {}  moves {}", record["score"], record["moves"]);
+        assert!(shown.contains(&score), "{score} not in the replay");
+    }
+}
