@@ -36,6 +36,7 @@
 
 pub mod app;
 pub mod coords;
+pub mod deals;
 pub mod fuzz;
 pub mod hint;
 pub mod input;

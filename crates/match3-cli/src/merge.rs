@@ -19,7 +19,7 @@ use crate::input::{MAX_SHARD_BYTES, printable, read_text};
 use crate::report::{self, Header};
 
 /// The plan's fields: every shard of one run has the same values.
-const PLAN_KEYS: [&str; 10] = [
+const PLAN_KEYS: [&str; 11] = [
     "rules",
     "bot",
     "seed",
@@ -30,6 +30,7 @@ const PLAN_KEYS: [&str; 10] = [
     "move_limit",
     "level",
     "file",
+    "deterministic",
 ];
 
 /// Adds the shard and its exact statistics to a `simulate --json` object.
@@ -45,6 +46,10 @@ pub struct Merged {
     report: Report,
     /// Whether every shard reported its wall-clock time.
     timed: bool,
+    /// A level run's `deterministic` (absent from older shards and plain runs).
+    deterministic: Option<bool>,
+    /// Whether the shards played one game repeated.
+    one_game: bool,
 }
 
 /// One shard's file, read.
@@ -210,6 +215,9 @@ pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
         })?),
         None => None,
     };
+    let deterministic = first.value["deterministic"].as_bool();
+    let values = parts.iter().map(|p| &p.value);
+    let one_game = crate::deals::shards_one_game(values, u64::from(plan.games));
     let mut stats = Stats::default();
     for part in parts {
         stats = (stats.checked_merge(part.stats)).ok_or_else(|| {
@@ -229,6 +237,8 @@ pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
         },
         plan,
         timed: elapsed.is_some(),
+        deterministic,
+        one_game,
     })
 }
 
@@ -260,7 +270,14 @@ impl Merged {
     /// The `simulate --json` object of the whole run; wall-clock fields only with
     /// `timing` and when every shard had them.
     pub fn json(&self, timing: bool) -> Value {
-        report::json(&self.header, &self.plan, &self.report, timing && self.timed)
+        let mut v = report::json(&self.header, &self.plan, &self.report, timing && self.timed);
+        if let Some(fixed) = self.deterministic {
+            v["deterministic"] = json!(fixed);
+        }
+        if self.one_game {
+            crate::deals::one_game(&mut v);
+        }
+        v
     }
 
     /// `--plot`: the whole run's score histogram.

@@ -145,6 +145,14 @@ pub(crate) struct SimulateArgs {
     /// Draw the histogram of final scores into FILE (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub(crate) plot: Option<PathBuf>,
+    /// With --level on rules that draw no piece: solve each game's deal for a win first,
+    /// and report how many deals can be won and the pass rate on those alone.
+    #[arg(long, requires = "level", conflicts_with = "shard")]
+    pub(crate) solve: bool,
+    /// The solver's node budget per deal with --solve; a deal it cannot decide within
+    /// it counts as unknown (unless the bot won it).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) solve_nodes: u64,
 }
 
 #[derive(Args)]

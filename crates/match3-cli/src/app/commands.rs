@@ -8,6 +8,7 @@ use match3_core::{Board, Game, GameConfig, Move, Rules};
 
 use super::args::{BoardArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs};
 use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
+use crate::deals::Deals;
 use crate::level::Opened;
 use crate::registry::Registry;
 use crate::variant::{SharedRules, Variant};
@@ -267,17 +268,27 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         Some(path) => Some(records::Writer::create(path)?),
         None => None,
     };
+    let level = match &args.level {
+        Some(path) => Some(Opened::read(registry, path, args.rules.as_deref())?),
+        None => None,
+    };
+    let mut deals = match &level {
+        Some(level) => Some(Deals::new(level, args.solve.then_some(args.solve_nodes))?),
+        None => None,
+    };
     let mut each_game = |i: u32, game: &match3_bots::GameStats| {
         if let Some(w) = &mut records {
             w.write(i, game);
         }
+        if let Some(deals) = &mut deals {
+            deals.add(game);
+        }
     };
-    let (header, plan, report) = if let Some(path) = &args.level {
-        let level = Opened::read(registry, path, args.rules.as_deref())?;
-        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
+    let (header, plan, report) = if let Some(level) = &level {
+        let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
         let label = level.file.name.clone();
-        let report = report::run_level(&level, plan, shard, run.jobs(), &label, &mut each_game)?;
-        (report::Header::level(&level), plan, report)
+        let report = report::run_level(level, plan, shard, run.jobs(), &label, &mut each_game)?;
+        (report::Header::level(level), plan, report)
     } else {
         let variant = registry.get(
             args.rules
@@ -309,14 +320,23 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
     if let Some(path) = &args.plot {
         report::plot_one(path, &header, &plan, &report)?;
     }
+    let games = report.stats.games;
     if args.json {
         let mut v = report::json(&header, &plan, &report, !args.no_timing);
+        if let Some(deals) = &deals {
+            deals.json(&mut v, games, args.shard.is_some());
+        }
         if let Some(shard) = args.shard {
             merge::mark(&mut v, shard, &report);
         }
         emit(v);
     } else {
-        emit(report::text(&header, &plan, &report).trim_end());
+        let deals = deals.as_ref().map_or(String::new(), |d| d.text(games));
+        emit(
+            format_args!("{}{deals}", report::text(&header, &plan, &report))
+                .to_string()
+                .trim_end(),
+        );
     }
     Ok(())
 }

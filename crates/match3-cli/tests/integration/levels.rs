@@ -455,3 +455,90 @@ fn a_recorded_game_replays_in_play() {
         assert!(shown.contains(&score), "{score} not in the replay");
     }
 }
+
+#[test]
+fn solving_each_deal_separates_deal_luck_from_play() {
+    let run = json_of(&[
+        "simulate",
+        "--level",
+        "levels/08-tap-columns.toml",
+        "--bot",
+        "greedy",
+        "--games",
+        "40",
+        "--solve",
+        "--json",
+        "--no-timing",
+    ]);
+    let n = |k: &str| run[k].as_u64().unwrap();
+    assert_eq!(
+        n("winnable_deals") + n("unwinnable_deals") + n("unknown_deals"),
+        40
+    );
+    assert!(
+        n("unwinnable_deals") > 0 && n("winnable_deals") > 0,
+        "{run}"
+    );
+    // Every win is on a winnable deal.
+    let rate = run["pass_rate_of_winnable"].as_f64().unwrap();
+    let expected = n("won") as f64 / n("winnable_deals") as f64;
+    assert!((rate - expected).abs() < 1e-4, "{rate} {expected}");
+    assert_eq!(run["deterministic"], false);
+    let out = match3(&[
+        "simulate",
+        "--level",
+        "levels/01-first-steps.toml",
+        "--solve",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("draw new pieces"));
+    let out = match3(&[
+        "simulate",
+        "--level",
+        "levels/08-tap-columns.toml",
+        "--solve",
+        "--json",
+        "--shard",
+        "0/2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_fixed_deal_played_alike_is_one_game_with_no_interval() {
+    let level = "levels/19-finite-locks.toml";
+    let args = |bot| {
+        vec![
+            "simulate",
+            "--level",
+            level,
+            "--bot",
+            bot,
+            "--games",
+            "12",
+            "--json",
+            "--no-timing",
+        ]
+    };
+    let greedy = json_of(&args("greedy"));
+    assert_eq!(greedy["deterministic"], true);
+    assert_eq!(greedy["distinct_games"], 1);
+    assert_eq!(greedy["pass_rate_low"], Value::Null);
+    // The random bot plays the fixed deal differently game to game: an interval.
+    let random = json_of(&args("random"));
+    assert_eq!(random["deterministic"], true);
+    assert_eq!(random["distinct_games"], Value::Null);
+    assert!(random["pass_rate_low"].is_number());
+    // Shards agree with the whole run.
+    for (bot, whole) in [("greedy", &greedy), ("random", &random)] {
+        let shard = |i: &str| {
+            let out = match3(&[&args(bot)[..], &["--shard", i]].concat());
+            level_file(&String::from_utf8(out.stdout).unwrap())
+        };
+        let (a, b) = (shard("0/2"), shard("1/2"));
+        assert_eq!(
+            &json_of(&["merge", "--json", "--no-timing", a.arg(), b.arg()]),
+            whole
+        );
+    }
+}
