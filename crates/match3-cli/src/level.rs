@@ -9,6 +9,7 @@ use crate::registry::Registry;
 use crate::variant::{SharedRules, Variant};
 
 /// A level file with its variant resolved and its board parsed.
+#[derive(Clone, Debug)]
 pub struct Opened {
     /// The variant the file names.
     pub variant: Variant,

@@ -37,6 +37,7 @@
 pub mod app;
 pub mod coords;
 pub mod deals;
+pub mod difficulty;
 pub mod fuzz;
 pub mod hint;
 pub mod input;

@@ -201,6 +201,7 @@ pub fn pass_rates(
     title: &str,
     bots: &[&str],
     rows: &[PassRate],
+    target: Option<(f64, f64)>,
 ) -> Result<(), String> {
     let err = failed(path);
     let mut levels: Vec<&str> = Vec::new();
@@ -237,6 +238,19 @@ pub fn pass_rates(
         .disable_y_mesh()
         .draw()
         .map_err(|e| err(e.to_string()))?;
+    if let Some((lo, hi)) = target {
+        let band = Rectangle::new(
+            [(100.0 * lo, -0.5), (100.0 * hi, n - 0.5)],
+            GREEN.mix(0.12).filled(),
+        );
+        chart
+            .draw_series(std::iter::once(band))
+            .map_err(|e| err(e.to_string()))?
+            .label(format!("target {:.0}–{:.0}%", 100.0 * lo, 100.0 * hi))
+            .legend(|(x, y)| {
+                Rectangle::new([(x, y - 5), (x + 12, y + 5)], GREEN.mix(0.3).filled())
+            });
+    }
     for (b, bot) in bots.iter().enumerate() {
         let c = COLOURS[b % COLOURS.len()];
         let offset = |level: usize| {

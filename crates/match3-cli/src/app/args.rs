@@ -194,12 +194,47 @@ pub(crate) struct CompareArgs {
     /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
     #[arg(long, value_name = "FILE.svg")]
     pub(crate) plot: Option<PathBuf>,
-    /// Print a JSON array, one object per variant.
+    /// Print a JSON array, one object per variant (with --levels, per level and bot).
     #[arg(long)]
     pub(crate) json: bool,
     /// Leave out the wall-clock columns (null in JSON), so any --jobs gives the same bytes.
     #[arg(long)]
     pub(crate) no_timing: bool,
+    /// With --levels: the order of the levels. `file` (the table's default) keeps the
+    /// level sequence, `pass` puts the easiest first (the JSON's default).
+    #[arg(long, value_enum, requires = "levels")]
+    pub(crate) sort: Option<SortArg>,
+    /// With --levels: print CSV, one line per level and bot, for spreadsheets.
+    #[arg(long, requires = "levels", conflicts_with = "json")]
+    pub(crate) csv: bool,
+    /// With --levels and --plot: shade the target band of pass rates, as fractions
+    /// (`0.3..0.6`).
+    #[arg(long, value_name = "LO..HI", requires = "levels", value_parser = target_arg)]
+    pub(crate) target: Option<(f64, f64)>,
+}
+
+/// `compare --levels --sort`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum SortArg {
+    /// The levels in file order: the level sequence a player meets.
+    File,
+    /// Easiest (highest pass rate) first.
+    Pass,
+}
+
+/// `--target LO..HI`: two fractions from 0 to 1, the first no higher.
+pub(crate) fn target_arg(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("{text}: give the band as LO..HI, fractions from 0 to 1 such as 0.3..0.6");
+    let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+    let (lo, hi): (f64, f64) = (
+        lo.trim().parse().map_err(|_| bad())?,
+        hi.trim().parse().map_err(|_| bad())?,
+    );
+    if (0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi) && lo <= hi {
+        Ok((lo, hi))
+    } else {
+        Err(bad())
+    }
 }
 
 #[derive(Args)]

@@ -3,11 +3,11 @@
 
 use match3_bots::{BotKind, Shard};
 
-use super::args::{CompareArgs, RunArgs};
+use super::args::{CompareArgs, RunArgs, SortArg};
 use super::output::{UsageError, emit};
 use crate::level::{self, Opened};
 use crate::registry::Registry;
-use crate::{input, plot, report};
+use crate::{difficulty, input, plot, report};
 
 pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), UsageError> {
     if let Some(path) = &args.plot {
@@ -118,26 +118,18 @@ fn compare_levels(
             });
         }
     }
-    report::sort_rows(&mut rows);
+    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    // The table keeps the level sequence; the JSON its historical order, easiest first.
+    let sort = args.sort.unwrap_or(if args.json {
+        SortArg::Pass
+    } else {
+        SortArg::File
+    });
+    if sort == SortArg::Pass {
+        report::sort_rows(&mut rows);
+    }
     if let Some(path) = &args.plot {
-        let bars: Vec<plot::PassRate> = (rows.iter())
-            .map(|r| {
-                let (low, high) = r.report.pass_rate_interval();
-                plot::PassRate {
-                    level: r.level.file.name.clone(),
-                    bot: r.plan.bot.name().to_string(),
-                    rate: r.report.pass_rate(),
-                    low,
-                    high,
-                }
-            })
-            .collect();
-        let title = format!(
-            "Pass rates: {} games per level and bot, seed {}",
-            run.games, run.seed
-        );
-        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
-        plot::pass_rates(path, &title, &names, &bars)?;
+        plot_levels(path, args, sort, &names, &rows)?;
     }
     if args.json {
         let list: Vec<_> = rows
@@ -148,13 +140,54 @@ fn compare_levels(
             })
             .collect();
         emit(serde_json::Value::Array(list));
-    } else {
+    } else if args.csv {
+        emit(difficulty::csv(&rows).trim_end());
+    } else if sort == SortArg::Pass {
         emit(format_args!(
             "{} games per level and bot, seed {}; easiest first\n",
             run.games, run.seed
         ));
         emit(report::difficulty_table(&rows).trim_end());
+    } else {
+        emit(format_args!(
+            "{} games per level and bot, seed {}; levels in file order, pass rate ±half its 95% interval\n",
+            run.games, run.seed
+        ));
+        emit(difficulty::by_level(&rows, &names).trim_end());
     }
+    Ok(())
+}
+
+/// `compare --levels --plot`: pass rates with intervals, in the table's order, with the
+/// target band shaded.
+fn plot_levels(
+    path: &std::path::Path,
+    args: &CompareArgs,
+    sort: SortArg,
+    bots: &[&str],
+    rows: &[report::LevelRow],
+) -> Result<(), UsageError> {
+    let bars: Vec<plot::PassRate> = (rows.iter())
+        .map(|r| {
+            let (low, high) = r.report.pass_rate_interval();
+            plot::PassRate {
+                level: r.level.file.name.clone(),
+                bot: r.plan.bot.name().to_string(),
+                rate: r.report.pass_rate(),
+                low,
+                high,
+            }
+        })
+        .collect();
+    let order = match sort {
+        SortArg::File => "levels in file order",
+        SortArg::Pass => "easiest first",
+    };
+    let title = format!(
+        "Pass rates: {} games per level and bot, seed {}; {order}",
+        args.run.games, args.run.seed
+    );
+    plot::pass_rates(path, &title, bots, &bars, args.target)?;
     Ok(())
 }
 

@@ -542,3 +542,100 @@ fn a_fixed_deal_played_alike_is_one_game_with_no_interval() {
         );
     }
 }
+
+#[test]
+fn the_designers_table_keeps_the_level_sequence_with_a_column_per_bot() {
+    let out = match3(&[
+        "compare",
+        "--levels",
+        "levels",
+        "--games",
+        "6",
+        "--no-timing",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines().skip(2);
+    let header = lines.next().unwrap();
+    assert!(header.contains("random") && header.contains("greedy") && header.contains("notes"));
+    let names: Vec<&str> = lines.map(|l| &l[..22]).map(str::trim).collect();
+    // File order: 01-first-steps first, 19-finite-locks last, one row per level.
+    assert_eq!(names.first(), Some(&"First steps"), "{text}");
+    assert_eq!(names.last(), Some(&"Locked corner"), "{text}");
+    assert_eq!(names.len(), 19, "{text}");
+    assert!(text.contains("% ±"), "{text}");
+    // --sort pass gives the old table: a row per level and bot, easiest first.
+    let pass = match3(&[
+        "compare", "--levels", "levels", "--games", "6", "--sort", "pass",
+    ]);
+    assert!(String::from_utf8_lossy(&pass.stdout).contains("easiest first"));
+    // CSV: a header and a line per level and bot.
+    let csv = match3(&["compare", "--levels", "levels", "--games", "6", "--csv"]);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert!(csv.starts_with("level,file,rules,bot,games,won,pass_rate"));
+    assert_eq!(csv.lines().count(), 1 + 2 * 19);
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("First steps,levels/01-first-steps.toml,lines,random,6,")
+    );
+    // A target band must be two fractions, low first.
+    for bad in ["0.6..0.3", "30..60", "0.3"] {
+        let out = match3(&["compare", "--levels", "levels", "--target", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn notes_say_when_bots_cannot_be_told_apart_or_a_stronger_one_does_worse() {
+    use match3_bots::{Ending, GameStats, Plan, Report, Stats};
+    let level = match3_cli::level::Opened::read(
+        &match3_cli::Registry::builtin(),
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/02-ring.toml")),
+        None,
+    )
+    .unwrap();
+    let row = |bot, won: u32, games: u32| {
+        let mut stats = Stats::default();
+        for i in 0..games {
+            let ending = if i < won { Ending::Won } else { Ending::Lost };
+            stats.add(
+                i,
+                &GameStats {
+                    ending,
+                    ..GameStats::default()
+                },
+            );
+        }
+        let plan = Plan {
+            config: match3_core::GameConfig::new(1),
+            bot,
+            games,
+            moves: 10,
+        };
+        let report = Report {
+            games,
+            move_limit: 10,
+            stats,
+            elapsed: Default::default(),
+        };
+        match3_cli::report::LevelRow {
+            level: level.clone(),
+            plan,
+            report,
+        }
+    };
+    use match3_bots::BotKind::{Greedy, Random};
+    let close = [row(Random, 40, 100), row(Greedy, 45, 100)];
+    assert_eq!(
+        match3_cli::difficulty::notes(&[&close[0], &close[1]]),
+        "greedy ≈ random"
+    );
+    let inverted = [row(Random, 80, 400), row(Greedy, 20, 400)];
+    assert_eq!(
+        match3_cli::difficulty::notes(&[&inverted[0], &inverted[1]]),
+        "greedy < random"
+    );
+    let clear = [row(Random, 10, 400), row(Greedy, 300, 400)];
+    assert_eq!(match3_cli::difficulty::notes(&[&clear[0], &clear[1]]), "");
+}
