@@ -74,6 +74,41 @@ pub fn run_level(
         .map_err(|e| level.file.error("board", e.to_string()).to_string())
 }
 
+/// The first block of games a `--precision` run plays; each further block doubles the
+/// games, up to the plan's.
+pub const PRECISION_BLOCK: u32 = 100;
+
+/// Runs `plan` on a level until the pass rate's Wilson 95% half-width is at most
+/// `precision`, or the plan's games are played: 100 games, then twice as many each time.
+/// Game `i` is the same game in every block, so the result is that of the games played.
+pub fn run_level_precise(
+    level: &Opened,
+    plan: Plan,
+    precision: f64,
+    jobs: usize,
+    label: &str,
+) -> Result<(Plan, Report), String> {
+    let mut games = PRECISION_BLOCK.min(plan.games);
+    loop {
+        let block = Plan { games, ..plan };
+        let report = run_level(level, block, Shard::WHOLE, jobs, label, &mut |_, _| {})?;
+        let (low, high) = report.stats.pass_rate_interval();
+        if (high - low) / 2.0 <= precision || games == plan.games {
+            return Ok((block, report));
+        }
+        games = games.saturating_mul(2).min(plan.games);
+    }
+}
+
+/// Adds `precision`, `games_played` and whether the precision was met to a level run's
+/// JSON.
+pub fn precision_json(v: &mut Value, precision: f64, report: &Report) {
+    let (low, high) = report.stats.pass_rate_interval();
+    v["precision"] = json!(precision);
+    v["games_played"] = json!(report.stats.games);
+    v["precision_met"] = json!((high - low) / 2.0 <= precision);
+}
+
 /// [`simulate_shard`] with a progress bar on a terminal.
 fn run_games<R, F>(
     start: F,

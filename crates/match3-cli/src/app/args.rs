@@ -153,6 +153,11 @@ pub(crate) struct SimulateArgs {
     /// it counts as unknown (unless the bot won it).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) solve_nodes: u64,
+    /// With --level: play games in blocks (100, then doubling, at most --games) until
+    /// the pass rate's 95% interval is at most P either side (a fraction: 0.02 is ±2
+    /// points); reports games_played.
+    #[arg(long, value_name = "P", requires = "level", conflicts_with_all = ["shard", "records", "solve"], value_parser = precision_arg)]
+    pub(crate) precision: Option<f64>,
 }
 
 #[derive(Args)]
@@ -204,6 +209,10 @@ pub(crate) struct CompareArgs {
     /// level sequence, `pass` puts the easiest first (the JSON's default).
     #[arg(long, value_enum, requires = "levels")]
     pub(crate) sort: Option<SortArg>,
+    /// With --levels: play each level and bot in blocks until its pass rate's 95%
+    /// interval is at most P either side (at most --games games).
+    #[arg(long, value_name = "P", requires = "levels", value_parser = precision_arg)]
+    pub(crate) precision: Option<f64>,
     /// With --levels: print CSV, one line per level and bot, for spreadsheets.
     #[arg(long, requires = "levels", conflicts_with = "json")]
     pub(crate) csv: bool,
@@ -402,4 +411,14 @@ pub(crate) struct PlayArgs {
     /// `simulate --records` line's `line` (with the record's `seed`, the game replays).
     #[arg(long, value_name = "MOVES")]
     pub(crate) replay: Option<String>,
+}
+
+/// `--precision P`: a half-width above 0 and at most 0.5.
+pub(crate) fn precision_arg(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p > 0.0 && p <= 0.5 => Ok(p),
+        _ => Err(format!(
+            "{text}: give the interval's half-width as a fraction above 0 and at most 0.5 (0.02 is ±2 points)"
+        )),
+    }
 }

@@ -287,7 +287,14 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
     let (header, plan, report) = if let Some(level) = &level {
         let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
         let label = level.file.name.clone();
-        let report = report::run_level(level, plan, shard, run.jobs(), &label, &mut each_game)?;
+        let (plan, report) = match args.precision {
+            Some(p) => report::run_level_precise(level, plan, p, run.jobs(), &label)?,
+            None => {
+                let report =
+                    report::run_level(level, plan, shard, run.jobs(), &label, &mut each_game)?;
+                (plan, report)
+            }
+        };
         (report::Header::level(level), plan, report)
     } else {
         let variant = registry.get(
@@ -325,6 +332,9 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         let mut v = report::json(&header, &plan, &report, !args.no_timing);
         if let Some(deals) = &deals {
             deals.json(&mut v, games, args.shard.is_some());
+        }
+        if let Some(p) = args.precision {
+            report::precision_json(&mut v, p, &report);
         }
         if let Some(shard) = args.shard {
             merge::mark(&mut v, shard, &report);

@@ -103,14 +103,17 @@ fn compare_levels(
             let level = Opened::read(registry, &path, None)?;
             let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
             let label = format!("{} {}", level.file.name, bot.name());
-            let report = report::run_level(
-                &level,
-                plan,
-                Shard::WHOLE,
-                run.jobs(),
-                &label,
-                &mut |_, _| {},
-            )?;
+            let (plan, report) = match args.precision {
+                Some(p) => report::run_level_precise(&level, plan, p, run.jobs(), &label)?,
+                None => {
+                    let whole = Shard::WHOLE;
+                    let each = &mut |_, _: &_| {};
+                    (
+                        plan,
+                        report::run_level(&level, plan, whole, run.jobs(), &label, each)?,
+                    )
+                }
+            };
             rows.push(report::LevelRow {
                 level,
                 plan,
@@ -136,7 +139,11 @@ fn compare_levels(
             .iter()
             .map(|r| {
                 let header = report::Header::level(&r.level);
-                report::json(&header, &r.plan, &r.report, !args.no_timing)
+                let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
+                if let Some(p) = args.precision {
+                    report::precision_json(&mut v, p, &r.report);
+                }
+                v
             })
             .collect();
         emit(serde_json::Value::Array(list));
@@ -149,9 +156,13 @@ fn compare_levels(
         ));
         emit(report::difficulty_table(&rows).trim_end());
     } else {
+        let games = match args.precision {
+            Some(p) => format!("up to {} games (until ±{:.0} points)", run.games, 100.0 * p),
+            None => format!("{} games", run.games),
+        };
         emit(format_args!(
-            "{} games per level and bot, seed {}; levels in file order, pass rate ±half its 95% interval\n",
-            run.games, run.seed
+            "{games} per level and bot, seed {}; levels in file order, pass rate ±half its 95% interval\n",
+            run.seed
         ));
         emit(difficulty::by_level(&rows, &names).trim_end());
     }

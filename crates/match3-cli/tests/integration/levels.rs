@@ -639,3 +639,67 @@ fn notes_say_when_bots_cannot_be_told_apart_or_a_stronger_one_does_worse() {
     let clear = [row(Random, 10, 400), row(Greedy, 300, 400)];
     assert_eq!(match3_cli::difficulty::notes(&[&clear[0], &clear[1]]), "");
 }
+
+#[test]
+fn precision_plays_until_the_interval_is_narrow_enough() {
+    let level = "levels/04-walls.toml";
+    let run = json_of(&[
+        "simulate",
+        "--level",
+        level,
+        "--games",
+        "3000",
+        "--precision",
+        "0.04",
+        "--json",
+        "--no-timing",
+    ]);
+    let played = run["games_played"].as_u64().unwrap();
+    assert!(played > 100 && played < 3000, "{run}");
+    assert_eq!(run["precision_met"], true);
+    let half =
+        (run["pass_rate_high"].as_f64().unwrap() - run["pass_rate_low"].as_f64().unwrap()) / 2.0;
+    assert!(half <= 0.04, "{half}");
+    // The same games as a plain run of that many.
+    let plain = json_of(&[
+        "simulate",
+        "--level",
+        level,
+        "--games",
+        &played.to_string(),
+        "--json",
+        "--no-timing",
+    ]);
+    assert_eq!(plain["pass_rate"], run["pass_rate"]);
+    // Bounded by --games: then the precision is said not to be met.
+    let capped = json_of(&[
+        "simulate",
+        "--level",
+        level,
+        "--games",
+        "50",
+        "--precision",
+        "0.01",
+        "--json",
+    ]);
+    assert_eq!(
+        (capped["games_played"].as_u64(), &capped["precision_met"]),
+        (Some(50), &Value::Bool(false))
+    );
+    let rows = json_of(&[
+        "compare",
+        "--levels",
+        "levels",
+        "--games",
+        "400",
+        "--precision",
+        "0.2",
+        "--json",
+        "--no-timing",
+    ]);
+    for row in rows.as_array().unwrap() {
+        assert!(row["games_played"].as_u64().unwrap() <= 400, "{row}");
+    }
+    let bad = match3(&["simulate", "--level", level, "--precision", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
