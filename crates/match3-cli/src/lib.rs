@@ -51,6 +51,7 @@ pub mod registry;
 pub mod render;
 pub mod report;
 pub mod serve;
+pub mod sweep;
 pub mod variant;
 
 pub use app::App;

@@ -327,6 +327,31 @@ pub fn difficulty_table(rows: &[LevelRow]) -> String {
     out
 }
 
+/// `simulate --level --set`: a row per value of the swept key.
+pub fn sweep_table(key: &str, rows: &[(u64, LevelRow)]) -> String {
+    let mut out = format!(
+        "{key:>8} {:>6} {:>15} {:>9} {:>10} {:>15} {:>14}\n",
+        "pass", "95% interval", "moves", "mean score", "stars 0/1/2/3", "out/stuck"
+    );
+    for (value, row) in rows {
+        let s = &row.report.stats;
+        let (low, high) = s.pass_rate_interval();
+        out += &format!(
+            "{value:>8} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
+            100.0 * s.pass_rate(),
+            format!("{:.0}-{:.0}%", 100.0 * low, 100.0 * high),
+            s.mean_moves(),
+            s.mean_score(),
+            format!(
+                "{}/{}/{}/{}",
+                s.stars[0], s.stars[1], s.stars[2], s.stars[3]
+            ),
+            format!("{}/{}", s.level.out_of_moves, s.level.stuck),
+        );
+    }
+    out
+}
+
 /// The width of a bot column: the longest of `bots`' names, and at least 9 as it always
 /// was (`lookahead`), so tables without longer names keep their layout.
 fn bot_width(bots: impl Iterator<Item = BotKind>) -> usize {

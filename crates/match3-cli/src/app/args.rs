@@ -158,6 +158,11 @@ pub(crate) struct SimulateArgs {
     /// points); reports games_played.
     #[arg(long, value_name = "P", requires = "level", conflicts_with_all = ["shard", "records", "solve"], value_parser = precision_arg)]
     pub(crate) precision: Option<f64>,
+    /// With --level: run once per value of one of the level's numbers and print a row
+    /// each: `moves=8..12`, `colors=4,5,6`, `goal1=1000..3000:500` (the first goal's
+    /// target or count).
+    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "solve", "plot"])]
+    pub(crate) set: Option<crate::sweep::Sweep>,
 }
 
 #[derive(Args)]

@@ -11,6 +11,7 @@ use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
 use crate::deals::Deals;
 use crate::level::Opened;
 use crate::registry::Registry;
+use crate::sweep::Sweep;
 use crate::variant::{SharedRules, Variant};
 use crate::{coords, input, json, merge, play, records, render, report};
 
@@ -272,6 +273,9 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         Some(path) => Some(Opened::read(registry, path, args.rules.as_deref())?),
         None => None,
     };
+    if let (Some(level), Some(sweep)) = (&level, &args.set) {
+        return simulate_sweep(&args, level, sweep);
+    }
     let mut deals = match &level {
         Some(level) => Some(Deals::new(level, args.solve.then_some(args.solve_nodes))?),
         None => None,
@@ -347,6 +351,57 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
                 .to_string()
                 .trim_end(),
         );
+    }
+    Ok(())
+}
+
+/// `simulate --level --set KEY=VALUES`: a run per value, a row each.
+fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<(), UsageError> {
+    let run = &args.run;
+    let mut rows = Vec::new();
+    for &value in &sweep.values {
+        let level = sweep.apply(level, value)?;
+        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
+        let label = format!("{} {}={value}", level.file.name, sweep.name());
+        let (plan, report) = match args.precision {
+            Some(p) => report::run_level_precise(&level, plan, p, run.jobs(), &label)?,
+            None => {
+                let each = &mut |_, _: &_| {};
+                (
+                    plan,
+                    report::run_level(&level, plan, Shard::WHOLE, run.jobs(), &label, each)?,
+                )
+            }
+        };
+        rows.push((
+            value,
+            report::LevelRow {
+                level,
+                plan,
+                report,
+            },
+        ));
+    }
+    if args.json {
+        let list: Vec<_> = (rows.iter())
+            .map(|(value, r)| {
+                let header = report::Header::level(&r.level);
+                let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
+                v["set"] = serde_json::json!({ "key": sweep.name(), "value": value });
+                v
+            })
+            .collect();
+        emit(serde_json::Value::Array(list));
+    } else {
+        emit(format_args!(
+            "level {} ({}), {} bot, {} games a value, seed {}\n",
+            level.file.name,
+            level.file.file,
+            match3_bots::BotKind::from(run.bot).name(),
+            run.games,
+            run.seed
+        ));
+        emit(report::sweep_table(&sweep.name(), &rows).trim_end());
     }
     Ok(())
 }

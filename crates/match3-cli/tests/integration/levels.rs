@@ -703,3 +703,87 @@ fn precision_plays_until_the_interval_is_narrow_enough() {
     let bad = match3(&["simulate", "--level", level, "--precision", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_sweep_runs_the_level_once_per_value() {
+    let rows = json_of(&[
+        "simulate",
+        "--level",
+        "levels/04-walls.toml",
+        "--set",
+        "moves=8..14:2",
+        "--games",
+        "60",
+        "--json",
+        "--no-timing",
+    ]);
+    let rows = rows.as_array().unwrap();
+    let limits: Vec<u64> = rows
+        .iter()
+        .map(|r| r["move_limit"].as_u64().unwrap())
+        .collect();
+    assert_eq!(limits, [8, 10, 12, 14]);
+    assert_eq!(
+        rows[2]["set"],
+        serde_json::json!({"key": "moves", "value": 12})
+    );
+    // Each row is the plain run of the level with that value.
+    let file =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/04-walls.toml"))
+            .unwrap();
+    let edited = level_file(&regex_free_set_moves(&file, 12));
+    let plain = json_of(&[
+        "simulate",
+        "--level",
+        edited.arg(),
+        "--games",
+        "60",
+        "--json",
+        "--no-timing",
+    ]);
+    assert_eq!(plain["pass_rate"], rows[2]["pass_rate"]);
+    // More moves, no fewer wins here.
+    let won: Vec<u64> = rows.iter().map(|r| r["won"].as_u64().unwrap()).collect();
+    assert!(won.windows(2).all(|w| w[0] <= w[1]), "{won:?}");
+    let text = String::from_utf8(
+        match3(&[
+            "simulate",
+            "--level",
+            "levels/02-ring.toml",
+            "--set",
+            "goal1=5,10",
+            "--games",
+            "20",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        text.contains("goal1") && text.lines().count() == 5,
+        "{text}"
+    );
+    for bad in [
+        "moves",
+        "speed=1..2",
+        "moves=9..3",
+        "goal9=1..2",
+        "moves=1..1000",
+    ] {
+        let out = match3(&["simulate", "--level", "levels/04-walls.toml", "--set", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+/// The level file with its move limit replaced.
+fn regex_free_set_moves(file: &str, moves: u32) -> String {
+    file.lines()
+        .map(|l| {
+            if l.starts_with("moves") {
+                format!("moves = {moves}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
