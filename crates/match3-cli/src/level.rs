@@ -70,7 +70,7 @@ impl Opened {
     /// A seeded game for the command line, its setup error as a message naming the file.
     pub fn game(&self, seed: u64) -> Result<Game<SharedRules>, String> {
         self.start(self.variant.rules(), seed)
-            .map_err(|e| self.file.error("board", e.to_string()).to_string())
+            .map_err(|e| self.file.setup_error(&e).to_string())
     }
 }
 

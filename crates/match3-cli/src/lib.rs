@@ -43,6 +43,7 @@ pub mod hint;
 pub mod input;
 pub mod json;
 pub mod level;
+pub mod lint;
 pub mod merge;
 pub mod play;
 pub mod plot;

@@ -70,8 +70,10 @@ pub fn run_level(
     each_game: EachGame<'_>,
 ) -> Result<Report, String> {
     let start = |seed| level.start(level.variant.rules(), seed);
-    run_games(start, plan, shard, jobs, label, each_game)
-        .map_err(|e| level.file.error("board", e.to_string()).to_string())
+    run_games(start, plan, shard, jobs, label, each_game).map_err(|e| match e {
+        match3_bots::SimulateError::Setup(e) => level.file.setup_error(&e).to_string(),
+        e => level.file.error("board", e.to_string()).to_string(),
+    })
 }
 
 /// The first block of games a `--precision` run plays; each further block doubles the

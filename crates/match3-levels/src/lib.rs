@@ -185,11 +185,21 @@ impl LevelFile {
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let message = e.message().trim().to_string();
-            at(span, &field_of(&message), message)
+            let field = field_of(&message).or_else(|| key_at(text, span.start));
+            at(span, field.as_deref().unwrap_or("toml"), message)
         })?;
         let mut lines = BTreeMap::new();
         lines.insert("rules".to_string(), line_of(text, raw.rules.span().start));
         lines.insert("board".to_string(), line_of(text, raw.board.span().start));
+        for (key, span) in [
+            ("colors", raw.colors.as_ref().map(Spanned::span)),
+            ("stars", raw.stars.as_ref().map(Spanned::span)),
+            ("moves", raw.moves.as_ref().map(Spanned::span)),
+        ] {
+            if let Some(span) = span {
+                lines.insert(key.to_string(), line_of(text, span.start));
+            }
+        }
         if raw.board.get_ref().trim().is_empty() {
             return Err(at(raw.board.span(), "board", "the board is empty".into()));
         }
@@ -204,7 +214,13 @@ impl LevelFile {
             Some(c) => Some(*c.get_ref()),
             None => None,
         };
-        let palette = colors.unwrap_or(MIN_INFERRED_COLORS);
+        // The palette refills draw from, as `palette` infers it at game start: from the
+        // board's highest colour letter (markers and obstacles are not capitals).
+        let highest = (raw.board.get_ref().chars())
+            .filter(char::is_ascii_uppercase)
+            .map(|c| c as u8 - b'A' + 1)
+            .max();
+        let palette = colors.unwrap_or_else(|| highest.unwrap_or(0).max(MIN_INFERRED_COLORS));
         let mut goals = Vec::new();
         for (i, goal) in raw.goals.iter().enumerate() {
             let g = goal.get_ref();
@@ -364,6 +380,9 @@ impl LevelFile {
             .split_once("'''")
             .or_else(|| opening.split_once("\"\"\""))
             .is_some_and(|(_, rest)| rest.trim().is_empty());
+        // Only a multi-line string puts rows on lines of their own: `\n` escapes in a
+        // one-line string do not.
+        let multi_line = ["'''", "\"\"\""].iter().any(|q| opening.contains(q));
         let mut newlines = 0;
         let mut current = 0;
         for ch in self.board.chars() {
@@ -372,7 +391,7 @@ impl LevelFile {
             }
             if ch == '/' || ch == '\n' {
                 current += 1;
-                newlines += usize::from(ch == '\n');
+                newlines += usize::from(ch == '\n' && multi_line);
             }
         }
         newlines + usize::from(after_quotes)
@@ -395,16 +414,31 @@ impl LevelFile {
     pub fn start<R: Rules>(&self, rules: R, seed: u64) -> Result<Game<R>, LevelError> {
         let layout = self.layout(&rules)?;
         let colors = self.palette(&layout);
-        Game::from_layout(rules, &layout, seed, colors, self.level.clone()).map_err(|e| {
-            // A goal with nothing to clear is the goal's line; anything else the board's.
-            let field = match e {
-                SetupError::NothingToClear { kind } => (self.level.goals.iter())
-                    .position(|g| g.kind() == kind)
-                    .map_or("board".to_string(), |i| format!("goals[{i}]")),
-                _ => "board".to_string(),
-            };
-            self.error(&field, e.to_string())
-        })
+        Game::from_layout(rules, &layout, seed, colors, self.level.clone())
+            .map_err(|e| self.setup_error(&e))
+    }
+
+    /// A setup error of this level's game, at the line of the field it is about: a goal
+    /// with nothing to clear or a colour outside the palette at the goal, a palette the
+    /// rules refuse at `colors` (the board when the palette is inferred from it), star
+    /// thresholds at `stars`, anything else at the board.
+    pub fn setup_error(&self, e: &SetupError) -> LevelError {
+        let goal = |found: Option<usize>| found.map(|i| format!("goals[{i}]"));
+        let field = match e {
+            SetupError::NothingToClear { kind } => {
+                goal(self.level.goals.iter().position(|g| g.kind() == *kind))
+            }
+            SetupError::GoalColor { color, .. } => goal(
+                self.level
+                    .goals
+                    .iter()
+                    .position(|g| matches!(g, Goal::Collect { color: c, .. } if c == color)),
+            ),
+            SetupError::Colors { .. } if self.colors.is_some() => Some("colors".to_string()),
+            SetupError::Stars { .. } => Some("stars".to_string()),
+            _ => None,
+        };
+        self.error(field.as_deref().unwrap_or("board"), e.to_string())
     }
 }
 
@@ -428,12 +462,22 @@ fn line_of(text: &str, offset: usize) -> usize {
 }
 
 /// The field a TOML error is about, from its message (`missing field `board``, `unknown
-/// field `colour``), or `toml` for syntax errors.
-fn field_of(message: &str) -> String {
+/// field `colour``).
+fn field_of(message: &str) -> Option<String> {
     message
         .split('`')
         .nth(1)
         .filter(|_| message.contains("field"))
-        .unwrap_or("toml")
-        .to_string()
+        .map(str::to_string)
+}
+
+/// The key written on the line of byte `offset` (`moves = "x"` gives `moves`): where a
+/// value of the wrong type is.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next()?;
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    let bare = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    (!key.is_empty() && key.chars().all(bare)).then(|| key.to_string())
 }

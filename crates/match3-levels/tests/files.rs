@@ -102,7 +102,11 @@ fn syntax_and_schema_errors_name_line_and_field() {
     let (line, field, message) = invalid("rules = \"lines\"\n");
     assert_eq!(field, "board", "{message}");
     assert_eq!(line, 1);
+    // A value of the wrong type: the key written on its line.
     let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = \"ten\"\n");
+    assert_eq!((line, field.as_str()), (3, "moves"));
+    // A syntax error with no key: the file as TOML.
+    let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\n[[goals]\n");
     assert_eq!((line, field.as_str()), (3, "toml"));
     let (line, field, _) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = 0\n");
     assert_eq!((line, field.as_str()), (3, "moves"));

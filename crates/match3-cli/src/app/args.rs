@@ -42,6 +42,28 @@ pub(crate) enum Command {
     Solve(SolveArgs),
     /// Serve the browser playground (every variant, preset and sample level).
     Serve(ServeArgs),
+    /// Check level files for what they allow that was probably not meant (0-star wins,
+    /// goals met at the start, colours refills never make, runaway palettes).
+    Lint(LintArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct LintArgs {
+    /// The level files.
+    #[arg(required = true, value_name = "LEVEL")]
+    pub(crate) files: Vec<PathBuf>,
+    /// Also propose star thresholds from the wins of --games greedy games.
+    #[arg(long)]
+    pub(crate) suggest_stars: bool,
+    /// Greedy games played to see how wins score against the star thresholds.
+    #[arg(long, default_value_t = 400)]
+    pub(crate) games: u32,
+    /// Seed for those games.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Print a JSON array of the warnings (and suggestions).
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(Args)]

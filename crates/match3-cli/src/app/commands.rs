@@ -6,7 +6,9 @@ use std::io;
 use match3_bots::Shard;
 use match3_core::{Board, Game, GameConfig, Move, Rules};
 
-use super::args::{BoardArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs};
+use super::args::{
+    BoardArgs, LintArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
+};
 use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
 use crate::deals::Deals;
 use crate::level::Opened;
@@ -402,6 +404,51 @@ fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<
             run.seed
         ));
         emit(report::sweep_table(&sweep.name(), &rows).trim_end());
+    }
+    Ok(())
+}
+
+/// `match3 lint`: warnings per file, and suggested star thresholds.
+pub(super) fn lint(registry: &Registry, args: LintArgs) -> Result<(), UsageError> {
+    let mut list = Vec::new();
+    for path in &args.files {
+        let level = Opened::read(registry, path, None)?;
+        let wins = match level.file.level.stars.is_empty() && !args.suggest_stars {
+            true => Vec::new(),
+            false => crate::lint::winning_scores(&level, args.games, args.seed)?,
+        };
+        let warnings = crate::lint::lint(&level, &wins);
+        let stars = crate::lint::suggest_stars(&wins).filter(|_| args.suggest_stars);
+        if args.json {
+            list.push(serde_json::json!({
+                "file": level.file.file,
+                "warnings": warnings.iter().map(|w| serde_json::json!({
+                    "line": w.line, "field": w.field, "message": w.message,
+                })).collect::<Vec<_>>(),
+                "suggested_stars": stars,
+            }));
+            continue;
+        }
+        for w in &warnings {
+            emit(input::printable(&w.to_string()));
+        }
+        match (args.suggest_stars, stars) {
+            (true, Some(stars)) => emit(format_args!(
+                "{}: suggested stars = {stars:?} (the lowest, median and 90th-percentile winning scores of {} greedy games)",
+                level.file.file, args.games
+            )),
+            (true, None) => emit(format_args!(
+                "{}: no stars suggested: greedy won none of {} games",
+                level.file.file, args.games
+            )),
+            _ => {}
+        }
+        if warnings.is_empty() && !args.suggest_stars {
+            emit(format_args!("{}: no warnings", level.file.file));
+        }
+    }
+    if args.json {
+        emit(serde_json::Value::Array(list));
     }
     Ok(())
 }

@@ -106,6 +106,7 @@ impl App {
             Command::Compare(args) => compare::compare(registry, args),
             Command::Solve(args) => solve::solve(registry, args),
             Command::Merge(args) => commands::merge(args),
+            Command::Lint(args) => commands::lint(registry, args),
             Command::Serve(args) => {
                 crate::serve::run((args.bind, args.port).into(), args.max_games, self.registry)
                     .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port)))

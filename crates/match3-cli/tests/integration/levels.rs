@@ -787,3 +787,80 @@ fn regex_free_set_moves(file: &str, moves: u32) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+#[test]
+fn lint_warns_of_what_a_level_allows_but_probably_does_not_mean() {
+    let file = level_file(
+        "rules = \"lines\"\nboard = \"ABC\\nBCA\\nCAB\"\ncolors = 2\nmoves = 5\nstars = [500, 500, 900]\n\
+         spawn = { A = 0 }\n[[goals]]\nkind = \"score\"\ntarget = 100\n[[goals]]\nkind = \"collect\"\n\
+         color = \"A\"\ncount = 0\n[[goals]]\nkind = \"collect\"\ncolor = \"A\"\ncount = 9\n",
+    );
+    let out = match3(&["lint", file.arg(), "--games", "20"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = |line: usize, field: &str, words: &str| {
+        let prefix = format!("{}:{line}: {field}: warning: ", file.arg());
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&prefix) && l.contains(words)),
+            "no {prefix}…{words} in\n{text}"
+        );
+    };
+    at(5, "stars", "below the first star threshold 500");
+    at(5, "stars", "two thresholds are 500");
+    at(10, "goals[1]", "needs nothing");
+    at(14, "goals[2]", "never make A");
+    at(3, "colors", "cascades can run away");
+    assert_eq!(text.lines().count(), 5, "{text}");
+    let empty = level_file("rules = \"finite\"\nboard = \"..../....\"\n");
+    let text = String::from_utf8(match3(&["lint", empty.arg()]).stdout).unwrap();
+    assert!(
+        text.contains("board: warning: the board has no piece"),
+        "{text}"
+    );
+    // A drop level starts empty on purpose; wins below the first star are found by play.
+    let json = json_of(&[
+        "lint",
+        "levels/10-drop-funnel.toml",
+        "levels/09-tap-collect.toml",
+        "--json",
+        "--suggest-stars",
+    ]);
+    assert_eq!(json[0]["warnings"], serde_json::json!([]));
+    let warned = json[1]["warnings"][0]["message"].as_str().unwrap();
+    assert!(
+        warned.contains("simulated wins scored below the first star"),
+        "{warned}"
+    );
+    let stars: Vec<u64> = serde_json::from_value(json[1]["suggested_stars"].clone()).unwrap();
+    assert!(stars.windows(2).all(|w| w[0] < w[1]), "{stars:?}");
+}
+
+#[test]
+fn level_errors_point_at_the_field_they_are_about() {
+    let error = |text: &str| {
+        let file = level_file(text);
+        let out = match3(&["new", "--level", file.arg()]);
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .replace(file.arg(), "F")
+    };
+    let three = "rules = \"lines\"\nboard = \"ABC\\nBCA\\nCAB\"\n";
+    assert!(
+        error(&format!("{three}moves = \"x\"\n")).starts_with("match3: F:3: moves: invalid type")
+    );
+    assert!(
+        error(&format!("{three}moves = 3\n[[goals]]\nkind = \"jelly\"\n"))
+            .starts_with("match3: F:4: goals[0]: the level has a jelly goal")
+    );
+    assert!(error(&format!("{three}colors = 1\n")).starts_with("match3: F:3: colors: 1 colours"));
+    // An escaped line break in a one-line board adds no line.
+    assert!(
+        error("rules = \"lines\"\nboard = \"ABC\\nBCA\\nCA$\"\n")
+            .starts_with("match3: F:2: board: row 2"),
+    );
+    // Spawn weights follow the palette the board implies: H on the board makes 8 colours.
+    let ok = level_file("rules = \"lines\"\nboard = \"ABC\\nBCA\\nCAH\"\nspawn = { H = 3 }\n");
+    assert!(match3(&["new", "--level", ok.arg()]).status.success());
+}
