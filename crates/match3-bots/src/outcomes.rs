@@ -43,6 +43,10 @@ pub struct LevelOutcomes {
     pub moves_left_when_won: BTreeMap<u32, u64>,
     /// Won games whose score reached no star threshold.
     pub zero_star_wins: u64,
+    /// How many won games ended with each final score (the lost games' are the rest of
+    /// the run's histogram).
+    #[serde(default)]
+    pub won_scores: BTreeMap<u64, u64>,
     /// Per goal, in the level's order.
     pub goals: Vec<GoalOutcomes>,
 }
@@ -70,6 +74,7 @@ impl LevelOutcomes {
             Ending::Won => {
                 let left = game.moves_left.unwrap_or(0);
                 *self.moves_left_when_won.entry(left).or_default() += 1;
+                *self.won_scores.entry(game.score).or_default() += 1;
                 self.zero_star_wins += u64::from(game.stars == 0);
             }
             Ending::Lost if game.moves_left == Some(0) => self.out_of_moves += 1,
@@ -105,6 +110,9 @@ impl LevelOutcomes {
             add(self.moves_left_when_won.entry(left).or_default(), n)?;
         }
         add(&mut self.zero_star_wins, other.zero_star_wins)?;
+        for (score, n) in other.won_scores {
+            add(self.won_scores.entry(score).or_default(), n)?;
+        }
         if self.goals.is_empty() {
             self.goals = other.goals;
         } else if !other.goals.is_empty() {
@@ -137,7 +145,9 @@ impl LevelOutcomes {
                 "out_of_moves and stuck do not add up to {lost} lost"
             ));
         }
-        if wins != Some(won) || self.zero_star_wins > won {
+        let scored: Option<u64> =
+            (self.won_scores.values()).try_fold(0u64, |s, &n| s.checked_add(n));
+        if wins != Some(won) || scored != Some(won) || self.zero_star_wins > won {
             return Err(format!(
                 "moves_left_when_won does not count the {won} won once"
             ));

@@ -282,7 +282,8 @@ impl Merged {
 
     /// `--plot`: the whole run's score histogram.
     pub fn plot(&self, path: &Path) -> Result<(), String> {
-        report::plot_one(path, &self.header, &self.plan, &self.report)
+        // The shards do not carry the level's star thresholds: no marks.
+        report::plot_one(path, &self.header, &self.plan, &self.report, &[])
     }
 
     /// The `simulate` summary of the whole run.

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use match3_bots::Stats;
 use plotters::prelude::*;
 
 /// Bars per histogram.
@@ -19,14 +18,36 @@ const COLOURS: [RGBColor; 6] = [
 ];
 
 /// One histogram's data: which panel it belongs to (a variant or a level), its legend
-/// label (a bot), and the scores.
+/// label (a bot, or won and lost), and the scores.
 pub struct Series<'a> {
     /// The panel's title.
     pub panel: String,
     /// The legend entry.
     pub label: String,
-    /// The statistics, whose exact score histogram is drawn.
-    pub stats: &'a Stats,
+    /// How many games ended with each final score.
+    pub scores: &'a BTreeMap<u64, u64>,
+}
+
+impl Series<'_> {
+    fn mean(&self) -> f64 {
+        let (sum, n) = (self.scores.iter()).fold((0f64, 0u64), |(s, n), (&score, &k)| {
+            (s + score as f64 * k as f64, n + k)
+        });
+        if n == 0 { 0.0 } else { sum / n as f64 }
+    }
+}
+
+/// A vertical line across every panel at a score, with its label (a star threshold).
+pub struct Mark {
+    /// Where.
+    pub score: u64,
+    /// What it marks.
+    pub label: String,
+}
+
+/// A width that fits `title` at 20 px (about 11 px a character) beside `least`.
+fn fit(title: &str, least: u32) -> u32 {
+    least.max(title.chars().count() as u32 * 11 + 40)
 }
 
 fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
@@ -36,7 +57,12 @@ fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
 /// Score histograms: one panel per distinct `panel`, the series of a panel overlaid in
 /// one colour per label, each over the same bins of the panel's score range, with a
 /// vertical line at each series' mean.
-pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(), String> {
+pub fn histograms(
+    path: &Path,
+    title: &str,
+    series: &[Series<'_>],
+    marks: &[Mark],
+) -> Result<(), String> {
     let err = failed(path);
     let mut panels: Vec<&str> = Vec::new();
     for s in series {
@@ -52,7 +78,7 @@ pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(),
     }
     let cols = panels.len().clamp(1, 2);
     let rows = panels.len().div_ceil(cols).max(1);
-    let size = (560 * cols as u32, 70 + 320 * rows as u32);
+    let size = (fit(title, 560 * cols as u32), 70 + 320 * rows as u32);
     let root = SVGBackend::new(path, size).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
     let root = root
@@ -60,12 +86,13 @@ pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(),
         .map_err(|e| err(e.to_string()))?;
     for (area, panel) in root.split_evenly((rows, cols)).iter().zip(&panels) {
         let members: Vec<&Series> = series.iter().filter(|s| s.panel == *panel).collect();
-        let (low, high) = score_range(members.iter().map(|s| s.stats));
+        let marked = marks.iter().map(|m| m.score);
+        let (low, high) = score_range(members.iter().map(|s| s.scores), marked);
         let width = (high - low).div_ceil(BINS).max(1);
         let counts: Vec<(usize, Vec<u64>)> = (members.iter())
             .map(|s| {
                 let colour = labels.iter().position(|l| *l == s.label).unwrap_or(0);
-                (colour, bins(s.stats, low, width))
+                (colour, bins(s.scores, low, width))
             })
             .collect();
         let top = (counts.iter().flat_map(|(_, c)| c.iter().copied()))
@@ -124,16 +151,39 @@ pub fn histograms(path: &Path, title: &str, series: &[Series<'_>]) -> Result<(),
         // Each series' mean as a vertical line in its colour: the ladder at a glance.
         for s in &members {
             let c = COLOURS[labels.iter().position(|l| *l == s.label).unwrap_or(0) % COLOURS.len()];
-            let mean = s.stats.mean_score();
+            let mean = s.mean();
             let line = PathElement::new(
                 vec![(mean, 0.0), (mean, top as f64 * 1.1)],
                 c.stroke_width(3),
             );
             chart.draw_series([line]).map_err(|e| err(e.to_string()))?;
         }
+        draw_marks(&mut chart, marks, top as f64 * 1.1).map_err(&err)?;
         legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(&err)?;
     }
     root.present().map_err(|e| err(e.to_string()))
+}
+
+/// The marks as thin black lines, labelled at the top.
+fn draw_marks<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<
+        'a,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    marks: &[Mark],
+    top: f64,
+) -> Result<(), String> {
+    for (i, m) in marks.iter().enumerate() {
+        let x = m.score as f64;
+        let line = PathElement::new(vec![(x, 0.0), (x, top)], BLACK.stroke_width(1));
+        // Staggered, so close thresholds keep readable labels.
+        let y = top * (0.97 - 0.07 * i as f64);
+        let text = Text::new(format!(" {}", m.label), (x, y), ("sans-serif", 13));
+        chart.draw_series([line]).map_err(|e| e.to_string())?;
+        chart.draw_series([text]).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Draws the legend of `chart`'s labelled series at `position`, in the one style every
@@ -151,16 +201,22 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .map_err(|e| e.to_string())
 }
 
-/// The lowest and highest final score over `stats`.
-fn score_range<'a>(stats: impl Iterator<Item = &'a Stats>) -> (u64, u64) {
+/// The lowest and highest final score over the histograms and the marks.
+fn score_range<'a>(
+    histograms: impl Iterator<Item = &'a BTreeMap<u64, u64>>,
+    marks: impl Iterator<Item = u64>,
+) -> (u64, u64) {
     let (mut low, mut high) = (u64::MAX, 0);
-    for s in stats {
+    for scores in histograms {
         if let (Some((&first, _)), Some((&last, _))) =
-            (s.scores.first_key_value(), s.scores.last_key_value())
+            (scores.first_key_value(), scores.last_key_value())
         {
             low = low.min(first);
             high = high.max(last);
         }
+    }
+    for mark in marks {
+        (low, high) = (low.min(mark), high.max(mark));
     }
     if low > high {
         (0, 1)
@@ -170,9 +226,9 @@ fn score_range<'a>(stats: impl Iterator<Item = &'a Stats>) -> (u64, u64) {
 }
 
 /// Games per bin of `width` from `low`.
-fn bins(stats: &Stats, low: u64, width: u64) -> Vec<u64> {
+fn bins(scores: &BTreeMap<u64, u64>, low: u64, width: u64) -> Vec<u64> {
     let mut out = vec![0; BINS as usize];
-    for (&score, &n) in &stats.scores {
+    for (&score, &n) in scores {
         let i = ((score - low.min(score)) / width).min(BINS - 1);
         out[i as usize] += n;
     }
@@ -212,7 +268,7 @@ pub fn pass_rates(
     }
     let band = bots.len().max(1) as f64;
     let height = 110 + (levels.len() as f64 * (14.0 * band + 12.0)) as u32;
-    let root = SVGBackend::new(path, (900, height)).into_drawing_area();
+    let root = SVGBackend::new(path, (fit(title, 900), height)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
     let n = levels.len().max(1) as f64;
     let names: BTreeMap<i64, &str> = (levels.iter().enumerate())

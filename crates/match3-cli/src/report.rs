@@ -452,6 +452,7 @@ pub fn plot_one(
     header: &Header,
     plan: &Plan,
     report: &Report,
+    stars: &[u64],
 ) -> Result<(), String> {
     let s = &report.stats;
     let (panel, extra) = match &header.level {
@@ -472,10 +473,37 @@ pub fn plot_one(
         s.mean_score(),
         s.median_score()
     );
-    let series = [crate::plot::Series {
-        panel,
-        label: plan.bot.name().to_string(),
-        stats: s,
-    }];
-    crate::plot::histograms(path, &title, &series)
+    // A level's games split into won and lost, with its star thresholds marked.
+    let won = &s.level.won_scores;
+    let mut lost = s.scores.clone();
+    for (score, n) in won {
+        if let Some(k) = lost.get_mut(score) {
+            *k = k.saturating_sub(*n);
+        }
+    }
+    lost.retain(|_, n| *n > 0);
+    let series: Vec<crate::plot::Series> = if header.level.is_some() {
+        [("won", won), ("lost", &lost)]
+            .into_iter()
+            .filter(|(_, scores)| !scores.is_empty())
+            .map(|(label, scores)| crate::plot::Series {
+                panel: panel.clone(),
+                label: label.to_string(),
+                scores,
+            })
+            .collect()
+    } else {
+        vec![crate::plot::Series {
+            panel,
+            label: plan.bot.name().to_string(),
+            scores: &s.scores,
+        }]
+    };
+    let marks: Vec<crate::plot::Mark> = (stars.iter().enumerate())
+        .map(|(i, &score)| crate::plot::Mark {
+            score,
+            label: format!("{} star{}", i + 1, if i == 0 { "" } else { "s" }),
+        })
+        .collect();
+    crate::plot::histograms(path, &title, &series, &marks)
 }

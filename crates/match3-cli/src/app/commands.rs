@@ -331,7 +331,8 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         w.finish()?;
     }
     if let Some(path) = &args.plot {
-        report::plot_one(path, &header, &plan, &report)?;
+        let stars = level.as_ref().map_or(&[][..], |l| &l.file.level.stars[..]);
+        report::plot_one(path, &header, &plan, &report, stars)?;
     }
     let games = report.stats.games;
     if args.json {

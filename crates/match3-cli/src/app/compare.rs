@@ -47,7 +47,7 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
             .map(|(v, plan, r)| plot::Series {
                 panel: v.name().to_string(),
                 label: plan.bot.name().to_string(),
-                stats: &r.stats,
+                scores: &r.stats.scores,
             })
             .collect();
         let run = &args.run;
@@ -56,7 +56,7 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
             "Final scores: {} games x up to {} moves, seed {}, {size} board, {colors} colours",
             run.games, run.moves, run.seed
         );
-        plot::histograms(path, &title, &series)?;
+        plot::histograms(path, &title, &series, &[])?;
     }
     if args.json {
         let list: Vec<_> = rows

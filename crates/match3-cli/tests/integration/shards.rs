@@ -224,6 +224,7 @@ fn plots_are_svg_with_a_panel_per_variant_and_a_bar_per_level_and_bot() {
     assert!(is_svg(&text));
     for needle in [
         "Pass rates",
+        "levels in file order",
         "First steps",
         "Locked corner",
         "pass rate (%)",
@@ -240,13 +241,41 @@ fn plots_are_svg_with_a_panel_per_variant_and_a_bar_per_level_and_bot() {
         "--level",
         "levels/02-ring.toml",
         "--games",
-        "5",
+        "40",
         "--plot",
         &file,
     ];
     stdout(&args);
     let text = read("simulate.svg");
     assert!(is_svg(&text) && text.contains("pass rate"), "{text}");
+    // Won and lost games apart, the level's star thresholds marked.
+    for needle in ["won\n</text>", "lost\n</text>", " 1 star\n</text>", " 3 stars\n</text>"] {
+        assert!(
+            text.contains(needle),
+            "{needle} missing from the level plot"
+        );
+    }
+    // Wide enough for its title (about 11 px a character at 20 px).
+    let title = text
+        .split("Final scores")
+        .nth(1)
+        .unwrap()
+        .split('<')
+        .next()
+        .unwrap();
+    let width: u32 = text
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        width as usize >= 11 * ("Final scores".len() + title.len()),
+        "{width}"
+    );
 
     // merge draws the whole run.
     let shard = dir.join("s.json");
