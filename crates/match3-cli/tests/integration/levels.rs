@@ -864,3 +864,26 @@ fn level_errors_point_at_the_field_they_are_about() {
     let ok = level_file("rules = \"lines\"\nboard = \"ABC\\nBCA\\nCAH\"\nspawn = { H = 3 }\n");
     assert!(match3(&["new", "--level", ok.arg()]).status.success());
 }
+
+#[test]
+fn greedy_spreads_its_drops_and_beats_random_on_a_jelly_floor() {
+    let rate = |bot: &str| {
+        let v = json_of(&[
+            "simulate",
+            "--level",
+            "levels/18-drop-jelly.toml",
+            "--bot",
+            bot,
+            "--games",
+            "400",
+            "--json",
+            "--no-timing",
+        ]);
+        let f = |k: &str| v[k].as_f64().unwrap();
+        (f("pass_rate"), f("pass_rate_low"), f("pass_rate_high"))
+    };
+    let (greedy, greedy_low, _) = rate("greedy");
+    let (random, _, random_high) = rate("random");
+    // Piling every drop into the first column lost to random (8% against 39%).
+    assert!(greedy_low > random_high, "greedy {greedy}, random {random}");
+}

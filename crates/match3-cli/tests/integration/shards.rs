@@ -249,7 +249,12 @@ fn plots_are_svg_with_a_panel_per_variant_and_a_bar_per_level_and_bot() {
     let text = read("simulate.svg");
     assert!(is_svg(&text) && text.contains("pass rate"), "{text}");
     // Won and lost games apart, the level's star thresholds marked.
-    for needle in ["won\n</text>", "lost\n</text>", " 1 star\n</text>", " 3 stars\n</text>"] {
+    for needle in [
+        "won\n</text>",
+        "lost\n</text>",
+        " 1 star\n</text>",
+        " 3 stars\n</text>",
+    ] {
         assert!(
             text.contains(needle),
             "{needle} missing from the level plot"
