@@ -49,3 +49,20 @@ fn moves_corpus_replays() {
         assert!(result.is_ok(), "moves corpus file {name}");
     }
 }
+
+#[test]
+fn saves_corpus_replays() {
+    // The same variants, in the same order, as fuzz/fuzz_targets/saves.rs.
+    let variants: [&dyn Rules; 5] = [
+        &match3_lines::Lines,
+        &Clusters::swap(),
+        &Clusters::drop(),
+        &Clusters::tap(),
+        &match3_finite::Finite,
+    ];
+    for (name, data) in corpus("saves") {
+        let run = || match3_testkit::fuzz::saves(&variants, &data);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+        assert!(result.is_ok(), "saves corpus file {name}");
+    }
+}
