@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use super::Playground;
 use super::levels::LEVELS;
-use super::sessions::{Session, Sessions, UNDO_DEPTH};
+use super::sessions::{MAX_SIDE, RECORD_LENGTH, Session, Sessions, UNDO_DEPTH};
 use crate::json;
 use crate::level::Opened;
 use crate::registry::Registry;
@@ -41,8 +41,14 @@ impl IntoResponse for ApiError {
 }
 
 impl From<JsonRejection> for ApiError {
+    /// 415 without a JSON content type; any other body the API cannot read (bad JSON,
+    /// a wrong type, an unknown or missing field) is 400, as documented.
     fn from(e: JsonRejection) -> ApiError {
-        ApiError(e.status(), format!("malformed request: {}", e.body_text()))
+        let status = match e {
+            JsonRejection::MissingJsonContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, format!("malformed request: {}", e.body_text()))
     }
 }
 
@@ -125,8 +131,9 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
     let session = start(&app.variants, &req).map_err(ApiError::bad)?;
-    let id = app.sessions.insert(session);
-    let session = app.sessions.get(&id).expect("just inserted");
+    // The session as stored: under --max-games 1 a concurrent create may evict it from
+    // the store at once, but this answer still describes it.
+    let (id, session) = app.sessions.insert(session);
     let state = state(&id, &lock(&session));
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
@@ -159,6 +166,9 @@ pub async fn play(
                 session.undo.remove(0);
             }
             session.undo.push(before);
+            if session.record.len() == RECORD_LENGTH {
+                session.record.remove(0);
+            }
             session.record.push(mv.to_string());
             let body = json!({
                 "legal": true,
@@ -258,8 +268,22 @@ fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
     session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The game a request describes: a sample level, a board or preset, or a generated board.
+/// The game a request describes: a sample level, a board or preset, or a generated board
+/// of at most [`MAX_SIDE`] a side.
 pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
+    let session = start_any(variants, req)?;
+    let board = session.game.board();
+    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
+        return Err(format!(
+            "a {}x{} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)",
+            board.rows(),
+            board.cols()
+        ));
+    }
+    Ok(session)
+}
+
+fn start_any(variants: &Registry, req: &NewGame) -> Result<Session, String> {
     let seed = req.seed.unwrap_or(0);
     if let Some(name) = &req.rules {
         variants.get(name)?;

@@ -6,6 +6,7 @@ use axum::response::IntoResponse;
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
+const FAVICON: &str = include_str!("assets/favicon.svg");
 
 /// `GET /`.
 pub async fn index() -> impl IntoResponse {
@@ -23,4 +24,9 @@ pub async fn script() -> impl IntoResponse {
 /// `GET /style.css`.
 pub async fn style() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
+}
+
+/// `GET /favicon.svg` (and `/favicon.ico`, which browsers ask for on their own).
+pub async fn favicon() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON)
 }

@@ -28,7 +28,7 @@ use axum::Router;
 use axum::routing::{get, post};
 
 pub use api::{NewGame, start, state};
-pub use sessions::{DEFAULT_CAP, Session, Sessions, UNDO_DEPTH};
+pub use sessions::{DEFAULT_CAP, MAX_SIDE, RECORD_LENGTH, Session, Sessions, UNDO_DEPTH};
 
 use crate::registry::Registry;
 
@@ -50,12 +50,32 @@ impl Playground {
     }
 }
 
-/// The playground's routes: the page and its assets, and the JSON API under `/api`.
+/// How long the page and its assets may be cached: the binary embeds them, so they
+/// change only with a new build.
+const ASSET_CACHE: &str = "public, max-age=300";
+
+/// How long a Ctrl-C waits for requests in flight before the server stops anyway (a
+/// client that never finishes its request cannot keep it running).
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The playground's routes: the page and its assets (cached for five minutes), and the
+/// JSON API under `/api` (never cached); responses are gzipped for clients that accept
+/// it.
 pub fn router(playground: Arc<Playground>) -> Router {
-    Router::new()
+    use axum::http::{HeaderValue, header::CACHE_CONTROL};
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let cached =
+        SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static(ASSET_CACHE));
+    let pages = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/favicon.ico", get(assets::favicon))
+        .layer(cached);
+    let no_store =
+        SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Router::new()
         .route("/api/variants", get(api::variants))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::show))
@@ -65,6 +85,9 @@ pub fn router(playground: Arc<Playground>) -> Router {
         .route("/api/games/{id}/hint", get(api::hint))
         .fallback(api::not_found)
         .with_state(playground)
+        .merge(pages)
+        .layer(no_store)
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// Serves the playground of `variants` on `addr` until Ctrl-C (then finishes the
@@ -78,10 +101,19 @@ pub fn run(addr: SocketAddr, cap: usize, variants: Registry) -> std::io::Result<
         let local = listener.local_addr()?;
         println!("match3 playground on http://{local}/ (Ctrl-C to stop)");
         let app = router(Arc::new(Playground::new(variants, cap)));
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            let _ = stop.send(true);
+        });
+        let on_stop = |mut stopped: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = stopped.wait_for(|&s| s).await;
+        };
+        let serving = axum::serve(listener, app).with_graceful_shutdown(on_stop(stopped.clone()));
+        // Requests in flight get SHUTDOWN_GRACE to finish; then the server stops anyway.
+        tokio::select! {
+            served = serving => served,
+            () = async { on_stop(stopped).await; tokio::time::sleep(SHUTDOWN_GRACE).await } => Ok(()),
+        }
     })
 }

@@ -362,3 +362,48 @@ fn a_registered_variant_is_offered_drawn_and_named() {
     assert_eq!(b.label(1, 1), "row 1, column 1: empty");
     assert_eq!(b.text("#score"), "5");
 }
+
+#[test]
+fn a_game_the_server_no_longer_has_starts_afresh_with_a_notice() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    // As if the server had evicted this tab's game.
+    b.script("game.id = 'g00000000000000000000000000000000'; return null");
+    b.click(&b.cell(0, 2));
+    b.click(&b.cell(1, 2));
+    b.wait_idle();
+    assert!(
+        b.text("#message").contains("a new one has started"),
+        "{}",
+        b.text("#message")
+    );
+    let id = b.script("return game.id");
+    assert_ne!(id, "g00000000000000000000000000000000");
+    assert_eq!(b.text("#moves"), "0");
+    // The fresh game plays.
+    b.click(&b.cell(0, 2));
+    b.click(&b.cell(1, 2));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "1");
+}
+
+#[test]
+fn focus_and_selection_leave_the_piece_visible() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    let first = b.cell(0, 0);
+    b.keys(&first, ENTER);
+    // The cell is selected and focused; its piece must stay painted above it.
+    let above = b.script(
+        "const cell = document.querySelector('.cell[data-row=\"0\"][data-col=\"0\"]');\
+         const layer = document.querySelector('.pieces');\
+         const z = (el) => getComputedStyle(el).zIndex;\
+         return cell.classList.contains('selected') && document.activeElement === cell && \
+                (z(cell) === 'auto' || z(cell) === '0')",
+    );
+    assert_eq!(
+        above,
+        Value::Bool(true),
+        "a raised cell would hide its piece"
+    );
+}

@@ -449,3 +449,53 @@ fn shards_corpus_replays() {
         assert!(result.is_ok(), "shards corpus file {}", file.display());
     }
 }
+
+#[test]
+fn ctrl_c_stops_the_server_even_with_a_half_sent_request() {
+    use std::io::{BufRead, BufReader};
+    let mut server = Command::new(env!("CARGO_BIN_EXE_match3"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    // A client that starts a request and never finishes it, and one that stays idle.
+    let mut half = std::net::TcpStream::connect(&addr).unwrap();
+    half.write_all(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"ru")
+        .unwrap();
+    let _idle = std::net::TcpStream::connect(&addr).unwrap();
+    // And one whose headers never end.
+    let mut headers = std::net::TcpStream::connect(&addr).unwrap();
+    headers
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = server.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "the server still runs 5 s after Ctrl-C"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

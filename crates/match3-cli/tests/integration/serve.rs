@@ -336,3 +336,93 @@ fn serve_prints_its_address_and_stops_cleanly_on_ctrl_c() {
     let exit = child.wait().unwrap();
     assert!(exit.success(), "Ctrl-C is a clean stop: {exit}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_creates_never_panic_even_with_room_for_one_game() {
+    let s = Arc::new(Playground::new(Registry::builtin(), 1));
+    let mut tasks = Vec::new();
+    for _ in 0..16 {
+        let s = Arc::clone(&s);
+        tasks.push(tokio::spawn(async move {
+            for _ in 0..30 {
+                let body = r#"{"rules": "finite"}"#;
+                let (status, state) = call(&s, "POST", "/api/games", Some(body)).await;
+                assert_eq!(status, StatusCode::CREATED, "{state}");
+                assert_eq!(state["board"], "AABC/BCAB/CBAC/ABCA");
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.expect("no create panicked");
+    }
+    assert_eq!(s.sessions.len(), 1);
+}
+
+#[tokio::test]
+async fn malformed_bodies_are_400_and_boards_are_bounded() {
+    let s = store();
+    for body in [
+        r#"{"rules": 5}"#,
+        r#"{"rules": "lines", "seed": "x"}"#,
+        "{",
+        r#"{"colour": 3}"#,
+    ] {
+        let (status, v) = call(&s, "POST", "/api/games", Some(body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("malformed request"),
+            "{v}"
+        );
+    }
+    let (status, v) = call(
+        &s,
+        "POST",
+        "/api/games",
+        Some(r#"{"rules": "lines", "size": "32x32"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().contains("16x16 at most"),
+        "{v}"
+    );
+    let (status, _) = call(
+        &s,
+        "POST",
+        "/api/games",
+        Some(r#"{"rules": "lines", "size": "16x16"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn assets_are_cached_and_compressed_the_api_is_never_cached() {
+    let s = store();
+    let get = |path: &'static str, gzip: bool| {
+        let s = Arc::clone(&s);
+        async move {
+            let mut req = Request::get(path);
+            if gzip {
+                req = req.header("accept-encoding", "gzip");
+            }
+            router(s)
+                .oneshot(req.body(Body::empty()).unwrap())
+                .await
+                .unwrap()
+        }
+    };
+    let script = get("/app.js", true).await;
+    assert_eq!(script.headers()["content-encoding"], "gzip");
+    assert_eq!(script.headers()["cache-control"], "public, max-age=300");
+    let api = get("/api/variants", false).await;
+    assert_eq!(api.headers()["cache-control"], "no-store");
+    for icon in ["/favicon.ico", "/favicon.svg"] {
+        let res = get(icon, false).await;
+        assert_eq!(res.status(), StatusCode::OK, "{icon}");
+        assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    }
+}

@@ -14,6 +14,7 @@ let selected = null;  // [r, c] of a selected cell (swap variants)
 let focus = [0, 0];   // the cell with the keyboard focus
 let pieces = new Map(); // piece id -> element
 let busy = false;
+let lastStart = null;   // the body of the last game started, to start it again
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -198,7 +199,9 @@ async function play(move) {
   message("");
   try {
     const res = await api("POST", `/api/games/${game.id}/moves`, move);
-    if (res.status === 422) {
+    if (await recover(res)) {
+      return;
+    } else if (res.status === 422) {
       message(res.data.error);
       say(res.data.error);
       render(res.data.state);
@@ -291,6 +294,7 @@ async function animate(trace) {
 }
 
 async function start(body) {
+  lastStart = body;
   setBusy(true);
   message("");
   selected = null;
@@ -307,12 +311,25 @@ async function start(body) {
 
 function seed() { return Math.max(0, parseInt($("seed").value, 10) || 0); }
 
+// A game the server no longer has (evicted, or from before a restart) answers 404: start
+// the same game afresh and say so, instead of showing the error on every click.
+async function recover(res) {
+  if (res.status !== 404) return false;
+  const notice = "That game was closed by the server (it keeps a limited number of games): a new one has started.";
+  setBusy(false);
+  await start(lastStart || { rules: $("variant").value, seed: seed() });
+  message(notice);
+  say(notice);
+  return true;
+}
+
 async function simple(path, method) {
   if (busy || !game) return;
   setBusy(true);
   message("");
   try {
     const res = await api(method, `/api/games/${game.id}/${path}`);
+    if (await recover(res)) return;
     if (!res.ok) { message(res.data.error); return; }
     selected = null;
     render(res.data);
@@ -325,6 +342,7 @@ async function simple(path, method) {
 async function hint() {
   if (busy || !game) return;
   const res = await api("GET", `/api/games/${game.id}/hint`);
+  if (await recover(res)) return;
   if (!res.ok) { message(res.data.error); return; }
   const mv = res.data.move;
   if (!mv) { say("no move"); message("no legal move"); return; }
