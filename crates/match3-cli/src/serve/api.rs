@@ -401,7 +401,7 @@ pub fn state(id: &str, session: &Session) -> Value {
 }
 
 /// What a screen reader says for a cell: `row 1, column 2: B, striped (row), locked,
-/// jelly 2`, or `row 0, column 0: empty`.
+/// jelly 2`, or `row 1, column 1: empty` (1-based, for people).
 fn label(pos: Pos, cell: Cell, layers: match3_core::Layers, special: Option<&str>) -> String {
     let mut parts = vec![match cell {
         Cell::Empty => "empty".to_string(),
@@ -422,5 +422,7 @@ fn label(pos: Pos, cell: Cell, layers: match3_core::Layers, special: Option<&str
     if layers.jelly > 0 {
         parts.push(format!("jelly {}", layers.jelly));
     }
-    format!("row {}, column {}: {}", pos.row, pos.col, parts.join(", "))
+    // Spoken coordinates count from 1, as people do; the API's own are 0-based.
+    let (row, col) = (u16::from(pos.row) + 1, u16::from(pos.col) + 1);
+    format!("row {row}, column {col}: {}", parts.join(", "))
 }

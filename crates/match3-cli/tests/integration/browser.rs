@@ -224,23 +224,23 @@ fn the_teaching_example_by_mouse() {
     let Some(b) = Browser::start() else { return };
     b.open(&server());
     assert_eq!(b.text("#status"), "playable");
-    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+    assert_eq!(b.label(0, 0), "row 1, column 1: colour A");
     b.click(&b.cell(0, 2));
     b.click(&b.cell(1, 2));
     b.wait_idle();
     assert_eq!(b.text("#score"), "3");
     assert_eq!(b.text("#moves"), "1");
     for c in 0..3 {
-        assert_eq!(b.label(0, c), format!("row 0, column {c}: empty"));
+        assert_eq!(b.label(0, c), format!("row 1, column {}: empty", c + 1));
     }
-    assert_eq!(b.label(0, 3), "row 0, column 3: colour C");
-    assert_eq!(b.label(1, 2), "row 1, column 2: colour B");
+    assert_eq!(b.label(0, 3), "row 1, column 4: colour C");
+    assert_eq!(b.label(1, 2), "row 2, column 3: colour B");
     assert!(b.text("#record").contains("swap (0,2) (1,2)"));
     // Undo, then reset, by their buttons.
     b.click(&b.find("#undo"));
     b.wait_idle();
     assert_eq!(b.text("#moves"), "0");
-    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+    assert_eq!(b.label(0, 0), "row 1, column 1: colour A");
 }
 
 #[test]
@@ -253,8 +253,43 @@ fn the_teaching_example_by_keyboard_only() {
     b.wait_idle();
     assert_eq!(b.text("#score"), "3");
     assert_eq!(b.text("#moves"), "1");
+    // The turn in words, coordinates from 1.
     let live = b.script("return document.getElementById('live').textContent");
-    assert!(live.as_str().unwrap().contains("score 3"), "{live}");
+    assert_eq!(
+        live,
+        "Swapped B at row 1 column 3 with A at row 2 column 3. Cleared 3. Score 3."
+    );
+}
+
+#[test]
+fn a_won_level_ends_in_a_dialog_with_its_stars() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.find("select#level option[value=\"19-finite-locks\"]"));
+    b.wait_idle();
+    // The fewest-move win `solve --level` finds for this level.
+    for [(r1, c1), (r2, c2)] in [[(0, 1), (0, 2)], [(1, 0), (1, 1)]] {
+        b.click(&b.cell(r1, c1));
+        b.click(&b.cell(r2, c2));
+        b.wait_idle();
+    }
+    assert_eq!(b.text("#status"), "won");
+    let shown = b.script("const d = document.getElementById('game-over'); return !d.hidden && d.getAttribute('role') === 'dialog'");
+    assert_eq!(shown, Value::Bool(true));
+    assert_eq!(b.text("#game-over-title"), "You won!");
+    assert!(
+        b.text("#game-over-text").contains("1 star"),
+        "{}",
+        b.text("#game-over-text")
+    );
+    let focused = b.script("return document.activeElement.id");
+    assert_eq!(focused, "retry");
+    // Retry starts the level again.
+    b.click(&b.find("#retry"));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "0");
+    let hidden = b.script("return document.getElementById('game-over').hidden");
+    assert_eq!(hidden, Value::Bool(true));
 }
 
 #[test]
@@ -270,7 +305,7 @@ fn an_illegal_move_says_why_and_changes_nothing() {
         b.text("#message")
     );
     assert_eq!(b.text("#moves"), "0");
-    assert_eq!(b.label(0, 0), "row 0, column 0: colour A");
+    assert_eq!(b.label(0, 0), "row 1, column 1: colour A");
 }
 
 #[test]
@@ -309,8 +344,8 @@ fn a_lines_move_animates_and_a_notation_board_loads() {
     b.click(&b.find("#load"));
     b.wait_idle();
     assert_eq!(b.script("return game.board"), "A@~AB%2/BCA~C/CBAB");
-    assert_eq!(b.label(0, 0), "row 0, column 0: colour A, locked, jelly 1");
-    assert_eq!(b.label(0, 3), "row 0, column 3: crate, health 2");
+    assert_eq!(b.label(0, 0), "row 1, column 1: colour A, locked, jelly 1");
+    assert_eq!(b.label(0, 3), "row 1, column 4: crate, health 2");
 }
 
 #[test]
@@ -347,7 +382,7 @@ fn a_registered_variant_is_offered_drawn_and_named() {
     b.wait_idle();
     assert_eq!(
         b.label(0, 1),
-        "row 0, column 1: colour A, star (clears its neighbours)"
+        "row 1, column 2: colour A, star (clears its neighbours)"
     );
     let star = b.script(
         "const c = game.cells.find(c => c.row === 0 && c.col === 1);\
@@ -359,7 +394,7 @@ fn a_registered_variant_is_offered_drawn_and_named() {
     b.click(&b.cell(1, 2));
     b.wait_idle();
     assert_eq!(b.text("#moves"), "1");
-    assert_eq!(b.label(1, 1), "row 1, column 1: empty");
+    assert_eq!(b.label(1, 1), "row 2, column 2: empty");
     assert_eq!(b.text("#score"), "5");
 }
 
@@ -406,4 +441,20 @@ fn focus_and_selection_leave_the_piece_visible() {
         Value::Bool(true),
         "a raised cell would hide its piece"
     );
+}
+
+#[test]
+fn a_phone_sees_the_whole_board_and_the_status_without_scrolling_sideways() {
+    let Some(b) = Browser::start() else { return };
+    b.send("POST", "/window/rect", json!({"width": 390, "height": 844}));
+    b.open(&server());
+    b.click(&b.find("select#variant option[value=\"lines\"]"));
+    b.wait_idle();
+    let fits = b.script(
+        "const d = document.documentElement;\
+         const board = document.getElementById('board').getBoundingClientRect();\
+         return [d.scrollWidth <= d.clientWidth, board.right <= d.clientWidth,\
+                 document.getElementById('status').getBoundingClientRect().bottom <= innerHeight]",
+    );
+    assert_eq!(fits, json!([true, true, true]), "at 390x844");
 }

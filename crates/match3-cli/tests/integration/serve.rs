@@ -48,7 +48,7 @@ async fn the_teaching_worked_example_scores_three_in_one_move() {
     let game = new_game(&s, json!({"rules": "finite"})).await;
     assert_eq!(game["board"], "AABC/BCAB/CBAC/ABCA");
     assert_eq!(game["status"], "playable");
-    assert_eq!(game["cells"][0]["label"], "row 0, column 0: colour A");
+    assert_eq!(game["cells"][0]["label"], "row 1, column 1: colour A");
     let id = game["id"].as_str().unwrap();
     let path = format!("/api/games/{id}/moves");
     let (status, v) = call(&s, "POST", &path, Some(r#"{"swap": [[0, 2], [1, 2]]}"#)).await;
@@ -63,7 +63,7 @@ async fn the_teaching_worked_example_scores_three_in_one_move() {
         json!([[0, 0], [0, 1], [0, 2]])
     );
     assert_eq!(v["state"]["record"], json!(["swap (0,2) (1,2)"]));
-    assert_eq!(v["state"]["cells"][0]["label"], "row 0, column 0: empty");
+    assert_eq!(v["state"]["cells"][0]["label"], "row 1, column 1: empty");
     // The same game, fetched again.
     let (status, again) = call(&s, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK);

@@ -3,7 +3,8 @@
 // its new cell and never re-appears. Plain script, no build step.
 "use strict";
 
-const STEP = 140; // ms per animation step
+// ms per animation step; none when the player asks for reduced motion.
+const STEP = matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 140;
 const $ = (id) => document.getElementById(id);
 const key = (r, c) => r + "," + c;
 const GLYPH = { "-": "\u2194", "|": "\u2195", "+": "\u25c6", "*": "\u2731" };
@@ -69,6 +70,7 @@ function pieceElement(id, token, locked) {
 // reusing piece elements by id so that they move rather than appear.
 function render(state) {
   game = state;
+  fitCells(state.cols);
   const board = $("board");
   board.style.gridTemplateColumns = `repeat(${state.cols}, var(--cell))`;
   let layer = board.querySelector(".pieces");
@@ -76,6 +78,11 @@ function render(state) {
     board.innerHTML = "";
     pieces = new Map();
     for (let r = 0; r < state.rows; r++) {
+      // A row element (laid out as if absent) so that the grid has rows of gridcells.
+      const row = document.createElement("div");
+      row.className = "row";
+      row.setAttribute("role", "row");
+      board.appendChild(row);
       for (let c = 0; c < state.cols; c++) {
         const cell = document.createElement("div");
         cell.className = "cell";
@@ -84,7 +91,7 @@ function render(state) {
         cell.setAttribute("role", "gridcell");
         cell.tabIndex = -1;
         cell.addEventListener("click", () => { setFocus(r, c); choose(r, c); });
-        board.appendChild(cell);
+        row.appendChild(cell);
       }
     }
     layer = document.createElement("div");
@@ -145,6 +152,77 @@ function render(state) {
   $("undo").disabled = !state.can_undo;
 }
 
+// Cells of at most 48 px, smaller on a narrow screen so the whole row fits.
+function fitCells(cols) {
+  const room = document.documentElement.clientWidth - 24;
+  const size = Math.max(24, Math.min(48, Math.floor((room - 8) / cols)));
+  document.documentElement.style.setProperty("--cell", size + "px");
+}
+
+// Spoken coordinates count from 1.
+const where = (r, c) => `row ${r + 1} column ${c + 1}`;
+
+function tokenAt(state, r, c) {
+  const cell = state.cells.find((x) => x.row === r && x.col === c);
+  return cell && cell.kind === "piece" ? (cell.special_name ? `${cell.color || ""} ${cell.special_name}`.trim() : cell.color) : "nothing";
+}
+
+// A turn in words: the move, what each phase cleared and made, the score, the goals
+// still open and the moves left.
+function narrate(move, before, trace, after) {
+  const parts = [];
+  if (move.swap) {
+    const [[r1, c1], [r2, c2]] = move.swap;
+    parts.push(`Swapped ${tokenAt(before, r1, c1)} at ${where(r1, c1)} with ${tokenAt(before, r2, c2)} at ${where(r2, c2)}.`);
+  } else if (move.tap) {
+    parts.push(`Tapped ${where(move.tap[0], move.tap[1])}.`);
+  } else if (move.drop !== undefined) {
+    parts.push(`Dropped ${before.next_piece || "a piece"} into column ${move.drop + 1}.`);
+  }
+  trace.phases.forEach((phase, i) => {
+    const made = phase.created.length ? `, made ${phase.created.length === 1 ? "a special piece" : phase.created.length + " special pieces"}` : "";
+    parts.push(i === 0 ? `Cleared ${phase.cleared.length}${made}.` : `Chain ${i + 1}: cleared ${phase.cleared.length}${made}.`);
+  });
+  if (trace.shuffle) parts.push("No move was left: the board was shuffled.");
+  parts.push(`Score ${after.score}.`);
+  for (const g of after.goals) {
+    const need = g.target !== undefined ? g.target : g.count;
+    const what = g.kind === "collect" ? `collect ${g.color}` : g.kind;
+    parts.push(g.done ? `${what} done.` : `${what} ${g.progress} of ${need}.`);
+  }
+  if (after.moves_left !== null) parts.push(`${after.moves_left} moves left.`);
+  return parts.join(" ");
+}
+
+function moveInWords(mv) {
+  if (mv.swap) return `swap ${where(mv.swap[0][0], mv.swap[0][1])} with ${where(mv.swap[1][0], mv.swap[1][1])}`;
+  if (mv.tap) return `tap ${where(mv.tap[0], mv.tap[1])}`;
+  return `drop into column ${mv.drop + 1}`;
+}
+
+const ENDED = { won: "You won!", lost: "Out of moves: the level is lost.", no_moves: "No move is left.", cleared: "The board is clear!" };
+
+// The end of a game: a dialog with the result, the stars, Retry and (for a level with
+// one after it) Next level; focus moves to it.
+function showEnd(state) {
+  const title = ENDED[state.status];
+  if (!title) { $("game-over").hidden = true; return; }
+  $("game-over-title").textContent = title;
+  const stars = state.level ? state.stars : null;
+  $("game-over-text").textContent = `Score ${state.score} in ${state.moves} moves` +
+    (stars === null ? "." : `: ${stars} ${stars === 1 ? "star" : "stars"}.`);
+  $("game-over-stars").textContent = stars === null ? "" : "\u2605".repeat(stars) + "\u2606".repeat(Math.max(0, 3 - stars));
+  $("next-level").hidden = !nextLevel(state);
+  $("game-over").hidden = false;
+  $("retry").focus();
+}
+
+function nextLevel(state) {
+  if (!state.level || !window.LEVELS) return null;
+  const i = window.LEVELS.findIndex((l) => l.name === state.level);
+  return i >= 0 && i + 1 < window.LEVELS.length ? window.LEVELS[i + 1].name : null;
+}
+
 function cellAt(r, c) {
   return $("board").querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
 }
@@ -176,11 +254,13 @@ function markSelected() {
 // swap with an adjacent selected cell.
 function choose(r, c) {
   if (busy || !game) return;
+  // A finished game takes no more moves: show how it ended instead of an error.
+  if (ENDED[game.status]) { showEnd(game); return; }
   for (const el of $("board").querySelectorAll(".cell.hint")) el.classList.remove("hint");
   const accepts = kinds[game.rules] || ["swap"];
   if (accepts.includes("tap")) return play({ tap: [r, c] });
   if (accepts.includes("drop")) return play({ drop: c });
-  if (!selected) { selected = [r, c]; markSelected(); say(`selected row ${r}, column ${c}`); return; }
+  if (!selected) { selected = [r, c]; markSelected(); say(`selected ${where(r, c)}`); return; }
   const [sr, sc] = selected;
   if (sr === r && sc === c) { selected = null; markSelected(); say("selection cleared"); return; }
   if (Math.abs(sr - r) + Math.abs(sc - c) === 1) {
@@ -190,7 +270,7 @@ function choose(r, c) {
   }
   selected = [r, c];
   markSelected();
-  say(`selected row ${r}, column ${c}`);
+  say(`selected ${where(r, c)}`);
 }
 
 async function play(move) {
@@ -202,16 +282,17 @@ async function play(move) {
     if (await recover(res)) {
       return;
     } else if (res.status === 422) {
+      // #message is an alert: announced once, not again through the live region.
       message(res.data.error);
-      say(res.data.error);
       render(res.data.state);
     } else if (!res.ok) {
       message(res.data.error);
     } else {
+      const before = game;
       await animate(res.data.trace);
       render(res.data.state);
-      const s = res.data.state;
-      say(`score ${s.score}, ${s.moves} moves, status ${s.status}`);
+      say(narrate(move, before, res.data.trace, res.data.state));
+      showEnd(res.data.state);
     }
   } finally {
     setBusy(false);
@@ -300,10 +381,11 @@ async function start(body) {
   selected = null;
   try {
     const res = await api("POST", "/api/games", body);
-    if (!res.ok) { message(res.data.error); say(res.data.error); return; }
+    if (!res.ok) { message(res.data.error); return; }
     $("board").dataset.shape = "";
     render(res.data);
-    say(`new ${res.data.rules} game: status ${res.data.status}`);
+    $("game-over").hidden = true;
+    say(`new ${res.data.rules} game${res.data.level ? ", level " + res.data.level : ""}: ${res.data.rows} rows, ${res.data.cols} columns`);
   } finally {
     setBusy(false);
   }
@@ -333,7 +415,10 @@ async function simple(path, method) {
     if (!res.ok) { message(res.data.error); return; }
     selected = null;
     render(res.data);
+    $("game-over").hidden = true;
     say(`${path}: score ${res.data.score}, ${res.data.moves} moves`);
+    // Undo or reset back to the start must not leave the focus on nothing.
+    setFocus(focus[0], focus[1]);
   } finally {
     setBusy(false);
   }
@@ -349,7 +434,7 @@ async function hint() {
   const cells = mv.swap ? mv.swap : mv.tap ? [mv.tap] : [];
   for (const [r, c] of cells) cellAt(r, c).classList.add("hint");
   if (mv.drop !== undefined) for (let r = 0; r < game.rows; r++) cellAt(r, mv.drop).classList.add("hint");
-  say("hint: " + JSON.stringify(mv));
+  say("Hint: " + moveInWords(mv) + ". It plays for the level's goals, not only for points.");
 }
 
 function fillPresets(variant) {
@@ -398,6 +483,13 @@ async function init() {
   // Start on the first variant with a preset board (a small puzzle), else the first.
   const first = res.data.variants.find((v) => v.presets.length > 0) || res.data.variants[0];
   if (first) select.value = first.name;
+  window.LEVELS = res.data.levels;
+  $("retry").addEventListener("click", () => { $("game-over").hidden = true; simple("reset", "POST"); });
+  $("next-level").addEventListener("click", () => {
+    const next = nextLevel(game);
+    $("game-over").hidden = true;
+    if (next) { $("level").value = next; start({ level: next, seed: seed() }); }
+  });
   const levels = $("level");
   for (const l of res.data.levels) {
     const o = document.createElement("option");
