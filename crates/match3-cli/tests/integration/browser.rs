@@ -158,6 +158,16 @@ impl Browser {
         self.send("POST", "/execute/sync", json!({ "script": js, "args": [] }))
     }
 
+    /// Runs `js` as an async script: it calls `done(value)` (its last argument).
+    fn script_async(&self, js: &str) -> Value {
+        let body = format!("const done = arguments[arguments.length - 1]; {js}");
+        self.send(
+            "POST",
+            "/execute/async",
+            json!({ "script": body, "args": [] }),
+        )
+    }
+
     /// Waits until the page has a game and no request or animation is running.
     fn wait_idle(&self) {
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -457,4 +467,39 @@ fn a_phone_sees_the_whole_board_and_the_status_without_scrolling_sideways() {
                  document.getElementById('status').getBoundingClientRect().bottom <= innerHeight]",
     );
     assert_eq!(fits, json!([true, true, true]), "at 390x844");
+}
+
+/// axe-core's critical and serious violations on the page as it stands.
+fn axe_violations(b: &Browser) -> Value {
+    let axe = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/integration/axe/axe.min.js"
+    );
+    let source = std::fs::read_to_string(axe).expect("the vendored axe-core");
+    if b.script("return typeof axe").as_str() != Some("object") {
+        b.script(&format!("{source}; return null"));
+    }
+    b.script_async(
+        "axe.run(document).then(r => done(r.violations\
+           .filter(v => v.impact === 'critical' || v.impact === 'serious')\
+           .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target).join(' '))))",
+    )
+}
+
+#[test]
+fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_level() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    let variants = b.script(
+        "return Array.from(document.querySelectorAll('#variant option')).map(o => o.value)",
+    );
+    for variant in variants.as_array().unwrap() {
+        let v = variant.as_str().unwrap();
+        b.click(&b.find(&format!("select#variant option[value=\"{v}\"]")));
+        b.wait_idle();
+        assert_eq!(axe_violations(&b), json!([]), "{v}");
+    }
+    b.click(&b.find("select#level option[value=\"14-locked-jelly\"]"));
+    b.wait_idle();
+    assert_eq!(axe_violations(&b), json!([]), "14-locked-jelly");
 }
