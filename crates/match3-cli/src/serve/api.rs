@@ -393,6 +393,7 @@ pub fn state(id: &str, session: &Session) -> Value {
         "moves_left": game.moves_left(),
         "goals": json::goals(game),
         "stars": game.stars(),
+        "star_thresholds": game.level().stars,
         "next_piece": game.next_piece().map(|p| Cell::Piece(p).to_string()),
         "legal": game.legal_moves().into_iter().map(json::mv).collect::<Vec<_>>(),
         "record": session.record,

@@ -44,6 +44,11 @@ const DOWN: &str = "\u{E015}";
 impl Browser {
     /// `None` when chromedriver is missing and the tests are not demanded.
     fn start() -> Option<Browser> {
+        Browser::start_with(&[])
+    }
+
+    /// [`Browser::start`] with more Chromium flags.
+    fn start_with(flags: &[&str]) -> Option<Browser> {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -71,12 +76,17 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
+        let mut args = vec![
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--window-size=1100,760",
+        ];
+        args.extend_from_slice(flags);
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {"args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--window-size=1100,760"
-            ]}
+            "goog:chromeOptions": {"args": args}
         }}});
         let v = http::post(&format!("{root}/session"), &caps)
             .and_then(|r| r.ok()?.json())
@@ -502,4 +512,40 @@ fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_
     b.click(&b.find("select#level option[value=\"14-locked-jelly\"]"));
     b.wait_idle();
     assert_eq!(axe_violations(&b), json!([]), "14-locked-jelly");
+}
+
+#[test]
+fn reduced_motion_plays_the_turn_without_animation() {
+    let Some(b) = Browser::start_with(&["--force-prefers-reduced-motion"]) else {
+        return;
+    };
+    b.open(&server());
+    assert_eq!(b.script("return STEP"), json!(0));
+    let transition =
+        b.script("return getComputedStyle(document.querySelector('.piece')).transitionDuration");
+    assert_eq!(transition, "0s");
+    b.click(&b.cell(0, 2));
+    b.click(&b.cell(1, 2));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "1");
+    // With motion, one turn animates for at least a step.
+    let Some(moving) = Browser::start() else {
+        return;
+    };
+    moving.open(&server());
+    assert_eq!(moving.script("return STEP"), json!(140));
+}
+
+#[test]
+fn arrow_keys_on_the_rules_list_do_not_start_a_game_per_key() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    let first = b.script("return game.id");
+    let select = b.find("select#variant");
+    b.keys(&select, "\u{E015}"); // arrow down: the list moves, the game stays
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(b.script("return game.id"), first);
+    b.keys(&select, ENTER); // the choice is made: a new game
+    b.wait_idle();
+    assert_ne!(b.script("return game.id"), first);
 }

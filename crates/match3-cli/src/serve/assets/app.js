@@ -49,6 +49,33 @@ function place(el, r, c) {
   el.style.transform = `translate(${c * s}px, ${r * s}px)`;
 }
 
+// A fall over `rows` rows takes longer the further it goes (gravity-like: the square
+// root of the distance), eased in; a swap or a slide of one cell takes one STEP.
+function fallTime(rows) {
+  return Math.round(STEP * Math.sqrt(Math.max(1, rows)));
+}
+
+function fall(el, fromRow, r, c) {
+  el.style.transitionDuration = fallTime(r - fromRow) + "ms";
+  place(el, r, c);
+}
+
+// "+N" rising from the cells a phase cleared.
+function popup(cells, points) {
+  if (!cells.length || !points) return;
+  const s = cellSize();
+  const row = cells.reduce((a, [r]) => a + r, 0) / cells.length;
+  const col = cells.reduce((a, [, c]) => a + c, 0) / cells.length;
+  const el = document.createElement("div");
+  el.className = "popup";
+  el.textContent = "+" + points;
+  el.setAttribute("aria-hidden", "true");
+  el.style.left = (col * s + s / 2) + "px";
+  el.style.top = (row * s + s / 2) + "px";
+  $("board").querySelector(".pieces").appendChild(el);
+  setTimeout(() => el.remove(), STEP * 6);
+}
+
 function glyph(token) {
   const letter = token.match(/^[A-Z]/) ? token[0] : "";
   const marker = token.slice(letter.length);
@@ -68,8 +95,17 @@ function pieceElement(id, token, locked) {
 
 // Draws the board from a state: cells (the test hooks and focus targets) and pieces,
 // reusing piece elements by id so that they move rather than appear.
+const HOWTO = {
+  swap: "Select a piece, then a neighbour to swap it with (arrow keys and Enter work too).",
+  drop: "Click a column to drop the next piece into it.",
+  tap: "Click a group of two or more pieces of one colour to clear it.",
+};
+
 function render(state) {
   game = state;
+  const accepts = kinds[state.rules] || ["swap"];
+  $("howto").textContent = HOWTO[accepts.includes("drop") ? "drop" : accepts.includes("tap") ? "tap" : "swap"];
+  renderLevel(state);
   fitCells(state.cols);
   const board = $("board");
   board.style.gridTemplateColumns = `repeat(${state.cols}, var(--cell))`;
@@ -138,7 +174,12 @@ function render(state) {
     const li = document.createElement("li");
     const what = g.kind === "collect" ? "collect " + g.color : g.kind;
     const need = g.target !== undefined ? g.target : g.count;
-    li.textContent = `${what}: ${g.progress} / ${need}${g.done ? " (done)" : ""}`;
+    const icon = document.createElement("span");
+    icon.className = "goal-icon " + (g.kind === "collect" ? "c-" + g.color : "goal-" + g.kind);
+    icon.setAttribute("aria-hidden", "true");
+    if (g.kind === "collect") icon.textContent = g.color;
+    li.appendChild(icon);
+    li.appendChild(document.createTextNode(` ${what}: ${g.progress} / ${need}${g.done ? " (done)" : ""}`));
     goals.appendChild(li);
   }
   if (!state.goals.length) goals.innerHTML = "<li>none</li>";
@@ -223,6 +264,15 @@ function nextLevel(state) {
   return i >= 0 && i + 1 < window.LEVELS.length ? window.LEVELS[i + 1].name : null;
 }
 
+// The level card: its name, stars thresholds, and goals as icons with counts.
+function renderLevel(state) {
+  const info = (window.LEVELS || []).find((l) => l.name === state.level);
+  $("level-card").hidden = !state.level;
+  $("level-name").textContent = info ? info.title || info.name : state.level || "";
+  const stars = state.star_thresholds || [];
+  $("level-stars").textContent = stars.length ? stars.map((t, i) => "\u2605".repeat(i + 1) + " " + t).join("  ") : "";
+}
+
 function cellAt(r, c) {
   return $("board").querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
 }
@@ -284,6 +334,7 @@ async function play(move) {
     } else if (res.status === 422) {
       // #message is an alert: announced once, not again through the live region.
       message(res.data.error);
+      await bounce(move);
       render(res.data.state);
     } else if (!res.ok) {
       message(res.data.error);
@@ -332,6 +383,7 @@ async function animate(trace) {
       if (p) { p.classList.add("gone"); }
       at.delete(key(r, c));
     }
+    popup(phase.cleared, phase.score);
     await wait(STEP);
     for (const el of $("board").querySelectorAll(".cell.hint")) el.classList.remove("hint");
     for (const [id, p] of pieces) if (p.classList.contains("gone")) { p.remove(); pieces.delete(id); }
@@ -351,27 +403,52 @@ async function animate(trace) {
       place(p, c.at[0], c.at[1]); layer.appendChild(p); pieces.set(c.id, p);
       at.set(key(c.at[0], c.at[1]), c.id);
     }
+    let longest = 1;
     for (const f of phase.falls) {
-      move(f.id, f.to[0], f.to[1]);
+      const p = pieces.get(f.id);
+      if (p) fall(p, f.from[0], f.to[0], f.to[1]);
+      longest = Math.max(longest, f.to[0] - f.from[0]);
       at.delete(key(f.from[0], f.from[1]));
       at.set(key(f.to[0], f.to[1]), f.id);
     }
     // New pieces start above the board, one row above the other per column, and drop in.
     const above = {};
     for (const s of phase.spawns) above[s.at[1]] = (above[s.at[1]] || 0) + 1;
+    const startRow = {};
     for (const s of phase.spawns) {
       const p = pieceElement(s.id, s.piece, false);
-      place(p, -(above[s.at[1]]--), s.at[1]); layer.appendChild(p); pieces.set(s.id, p);
+      startRow[s.id] = -(above[s.at[1]]--);
+      place(p, startRow[s.id], s.at[1]); layer.appendChild(p); pieces.set(s.id, p);
     }
     await frame();
-    for (const s of phase.spawns) { move(s.id, s.at[0], s.at[1]); at.set(key(s.at[0], s.at[1]), s.id); }
-    await wait(STEP);
+    for (const s of phase.spawns) {
+      const p = pieces.get(s.id);
+      const from = startRow[s.id];
+      if (p) fall(p, from, s.at[0], s.at[1]);
+      longest = Math.max(longest, s.at[0] - from);
+      at.set(key(s.at[0], s.at[1]), s.id);
+    }
+    await wait(fallTime(longest));
+    for (const p of pieces.values()) p.style.transitionDuration = "";
   }
   if (trace.shuffle) {
     for (const m of trace.shuffle.moves) move(m.id, m.to[0], m.to[1]);
     say("no move was left: the board was shuffled");
     await wait(STEP * 2);
   }
+}
+
+// A refused swap: the two pieces trade places and come back.
+async function bounce(move) {
+  if (!move.swap) return;
+  const [[ar, ac], [br, bc]] = move.swap;
+  const id = (r, c) => (game.cells.find((x) => x.row === r && x.col === c) || {}).id;
+  const a = pieces.get(id(ar, ac)), b = pieces.get(id(br, bc));
+  if (!a || !b) return;
+  place(a, br, bc); place(b, ar, ac);
+  await wait(STEP);
+  place(a, ar, ac); place(b, br, bc);
+  await wait(STEP);
 }
 
 async function start(body) {
@@ -496,7 +573,18 @@ async function init() {
     o.value = l.name; o.textContent = `${l.title || l.name} (${l.rules})`;
     levels.appendChild(o);
   }
+  // Arrow keys on the Rules list change its value at each press: start the game when
+  // the choice is made (Enter, or leaving the list), not once per key.
+  let stepping = false;
+  $("variant").addEventListener("keydown", (e) => {
+    if (e.key.startsWith("Arrow")) stepping = true;
+    if (e.key === "Enter" && stepping) { stepping = false; $("variant").dispatchEvent(new Event("change")); }
+  });
+  $("variant").addEventListener("blur", () => {
+    if (stepping) { stepping = false; $("variant").dispatchEvent(new Event("change")); }
+  });
   $("variant").addEventListener("change", () => {
+    if (stepping) return;
     $("level").value = "";
     fillPresets($("variant").value);
     start(newGameBody());
@@ -507,6 +595,7 @@ async function init() {
     if (!name) return start(newGameBody());
     const info = res.data.levels.find((l) => l.name === name);
     if (info && info.rules) { $("variant").value = info.rules; fillPresets(info.rules); }
+    $("preset").value = "";
     start({ level: name, seed: seed() });
   });
   $("new").addEventListener("click", () => {
