@@ -549,3 +549,21 @@ fn arrow_keys_on_the_rules_list_do_not_start_a_game_per_key() {
     b.wait_idle();
     assert_ne!(b.script("return game.id"), first);
 }
+
+#[test]
+fn a_swipe_swaps_a_piece_with_its_neighbour() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    // Down from (0,2) by most of a cell: the teaching swap.
+    b.script(
+        "const cell = document.querySelector('.cell[data-row=\"0\"][data-col=\"2\"]');\
+         const box = cell.getBoundingClientRect();\
+         const x = box.left + box.width / 2, y = box.top + box.height / 2;\
+         cell.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, bubbles: true}));\
+         document.dispatchEvent(new PointerEvent('pointerup', {clientX: x, clientY: y + box.height * 0.8, bubbles: true}));\
+         return null",
+    );
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "1");
+    assert_eq!(b.text("#score"), "3");
+}

@@ -15,7 +15,9 @@ let selected = null;  // [r, c] of a selected cell (swap variants)
 let focus = [0, 0];   // the cell with the keyboard focus
 let pieces = new Map(); // piece id -> element
 let busy = false;
-let lastStart = null;   // the body of the last game started, to start it again
+let lastStart = null;
+let swipeFrom = null;   // where a touch or pointer swipe started
+let swiped = false;     // a swipe just played: the click that follows it is not a tap   // the body of the last game started, to start it again
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -127,6 +129,7 @@ function render(state) {
         cell.setAttribute("role", "gridcell");
         cell.tabIndex = -1;
         cell.addEventListener("click", () => { setFocus(r, c); choose(r, c); });
+        cell.addEventListener("pointerdown", (e) => { swipeFrom = { r, c, x: e.clientX, y: e.clientY }; });
         row.appendChild(cell);
       }
     }
@@ -221,7 +224,8 @@ function narrate(move, before, trace, after) {
     parts.push(`Dropped ${before.next_piece || "a piece"} into column ${move.drop + 1}.`);
   }
   trace.phases.forEach((phase, i) => {
-    const made = phase.created.length ? `, made ${phase.created.length === 1 ? "a special piece" : phase.created.length + " special pieces"}` : "";
+    const names = phase.created.map((c) => specialName(after, c.piece));
+    const made = names.length ? `, made ${names.join(" and ")}` : "";
     parts.push(i === 0 ? `Cleared ${phase.cleared.length}${made}.` : `Chain ${i + 1}: cleared ${phase.cleared.length}${made}.`);
   });
   if (trace.shuffle) parts.push("No move was left: the board was shuffled.");
@@ -233,6 +237,13 @@ function narrate(move, before, trace, after) {
   }
   if (after.moves_left !== null) parts.push(`${after.moves_left} moves left.`);
   return parts.join(" ");
+}
+
+// "a striped piece (row)": the special's name as the variant gives it, from its marker.
+function specialName(state, token) {
+  const marker = token.replace(/^[A-Z]/, "");
+  const kind = (window.SPECIALS[state.rules] || []).find((k) => k.marker === marker);
+  return kind ? `a ${kind.name}` : "a special piece";
 }
 
 function moveInWords(mv) {
@@ -303,6 +314,7 @@ function markSelected() {
 // A click, Enter or Space on a cell: tap it, drop into its column, or select it and
 // swap with an adjacent selected cell.
 function choose(r, c) {
+  if (swiped) { swiped = false; return; }
   if (busy || !game) return;
   // A finished game takes no more moves: show how it ended instead of an error.
   if (ENDED[game.status]) { showEnd(game); return; }
@@ -531,6 +543,25 @@ function newGameBody() {
   return body;
 }
 
+// A swipe of at least a third of a cell from a piece swaps it with its neighbour that
+// way (phones: no need to tap twice).
+document.addEventListener("pointerup", (e) => {
+  const from = swipeFrom;
+  swipeFrom = null;
+  if (!from || !game || busy) return;
+  const dx = e.clientX - from.x, dy = e.clientY - from.y;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < cellSize() / 3) return;
+  const accepts = kinds[game.rules] || ["swap"];
+  if (!accepts.includes("swap")) return;
+  const [r, c] = Math.abs(dx) > Math.abs(dy) ? [from.r, from.c + Math.sign(dx)] : [from.r + Math.sign(dy), from.c];
+  if (r < 0 || c < 0 || r >= game.rows || c >= game.cols) return;
+  e.preventDefault();
+  selected = null;
+  markSelected();
+  swiped = true;
+  play({ swap: [[from.r, from.c], [r, c]] });
+});
+
 document.addEventListener("keydown", (e) => {
   if (!e.target.classList || !e.target.classList.contains("cell")) return;
   const [r, c] = focus;
@@ -549,10 +580,11 @@ document.addEventListener("keydown", (e) => {
 async function init() {
   const res = await api("GET", "/api/variants");
   window.VARIANTS = {};
+  window.SPECIALS = {};
   // The variants are the program's registry: the bundled ones and any a rule crate added.
   const select = $("variant");
   for (const v of res.data.variants) {
-    kinds[v.name] = v.moves; window.VARIANTS[v.name] = v.presets;
+    kinds[v.name] = v.moves; window.VARIANTS[v.name] = v.presets; window.SPECIALS[v.name] = v.specials;
     const o = document.createElement("option");
     o.value = v.name; o.textContent = v.name; o.title = v.description;
     select.appendChild(o);
