@@ -567,3 +567,19 @@ fn a_swipe_swaps_a_piece_with_its_neighbour() {
     assert_eq!(b.text("#moves"), "1");
     assert_eq!(b.text("#score"), "3");
 }
+
+#[test]
+fn the_page_does_not_shift_when_the_first_board_arrives() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    // Every layout shift since the page started, as Chromium measured it.
+    let shift = b.script_async(
+        "let total = 0;\
+         new PerformanceObserver((list) => {\
+           for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;\
+         }).observe({ type: 'layout-shift', buffered: true });\
+         setTimeout(() => done(total), 300);",
+    );
+    let shift = shift.as_f64().unwrap();
+    assert!(shift < 0.05, "cumulative layout shift {shift}");
+}
