@@ -1,0 +1,24 @@
+//! `match3._core`: the engine for Python. [`game::Game`] is one game with the engine's
+//! JSON shapes; [`vec_env::VecEnv`] steps many games at once in Rust, in parallel with the
+//! GIL released, writing into NumPy arrays the caller allocated once. The Python package
+//! (`match3`, `match3.gym`) wraps both.
+
+mod actions;
+mod encode;
+mod env;
+mod game;
+mod vec_env;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::Game>()?;
+    m.add_class::<vec_env::VecEnv>()?;
+    m.add("EMPTY", encode::EMPTY)?;
+    m.add("BLOCKER", encode::BLOCKER)?;
+    m.add("HOLE", encode::HOLE)?;
+    m.add("CRATE", encode::CRATE)?;
+    m.add("COLORLESS", encode::COLORLESS)?;
+    Ok(())
+}
