@@ -89,6 +89,15 @@ impl Env {
         step
     }
 
+    /// A legal action drawn uniformly from `rng` (0 when none is legal).
+    pub fn sample(&self, actions: &Actions, rng: &mut match3_core::GameRng) -> usize {
+        if self.legal.is_empty() {
+            return 0;
+        }
+        let mv = self.legal[rng.below(self.legal.len() as u32) as usize];
+        actions.encode(mv).unwrap_or(0)
+    }
+
     /// Writes the board and the legal-action mask.
     pub fn observe(&mut self, actions: &Actions, obs: &mut [i8], mask: &mut [bool]) {
         crate::encode::board(self.game.board(), obs);

@@ -14,6 +14,8 @@ pub struct VecEnv {
     spec: Spec,
     actions: Actions,
     envs: Vec<Env>,
+    /// For `sample`: seeded by `reset`, so sampled runs repeat.
+    rng: match3_core::GameRng,
 }
 
 fn bad(e: impl std::fmt::Display) -> PyErr {
@@ -59,10 +61,12 @@ impl VecEnv {
             .map(|i| Env::new(&spec, i))
             .collect::<Result<Vec<_>, _>>()
             .map_err(bad)?;
+        let rng = match3_core::GameRng::new(seed);
         Ok(VecEnv {
             spec,
             actions,
             envs,
+            rng,
         })
     }
 
@@ -82,9 +86,24 @@ impl VecEnv {
     /// same episodes, whatever the number of threads).
     fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         self.spec.seed = seed;
+        self.rng = match3_core::GameRng::new(seed ^ 0x5a17_1e5e_ed00_0001);
         let spec = &self.spec;
         py.allow_threads(|| self.envs.par_iter_mut().try_for_each(|e| e.restart(spec)))
             .map_err(bad)
+    }
+
+    /// Writes a uniformly random legal action per environment into `out` (the positions
+    /// of the last observation), from a generator seeded by `reset`: random play
+    /// without a Python loop or a NumPy pass over the masks.
+    fn sample(&mut self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+        let out = out.as_slice_mut().map_err(bad)?;
+        if out.len() != self.envs.len() {
+            return Err(bad(format!("out needs {} entries", self.envs.len())));
+        }
+        for (env, slot) in self.envs.iter().zip(out.iter_mut()) {
+            *slot = env.sample(&self.actions, &mut self.rng) as i64;
+        }
+        Ok(())
     }
 
     /// Writes every environment's board and action mask.

@@ -77,3 +77,18 @@ def test_actions_match_the_legal_moves():
     assert len(legal) > 0
     _, reward, _, _, _ = env.step(int(legal[0]))
     assert reward > 0
+
+
+def test_sampled_actions_are_legal_and_repeat_with_the_seed():
+    def run():
+        env = Match3VectorEnv(16, max_moves=20)
+        _, info = env.reset(seed=3)
+        seen = []
+        for _ in range(30):
+            actions = env.sample_actions().copy()
+            rows = np.arange(16)
+            assert info["action_mask"][rows, actions].all()
+            _, _, _, _, info = env.step(actions)
+            seen.append(actions)
+        return np.array(seen)
+    assert (run() == run()).all()
