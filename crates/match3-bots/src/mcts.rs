@@ -166,30 +166,8 @@ impl MctsBot {
             if alive {
                 probe.restore(&state);
             }
-            let mut node = first;
-            // Down the tree while the node has been visited before.
-            while alive && self.nodes[node].visits > 0 && probe.status() == Status::Playable {
-                probe.legal_moves_into(&mut self.moves);
-                let legal = std::mem::take(&mut self.moves);
-                let next = self.select(node, &legal, low_now, span);
-                self.moves = legal;
-                let Some(next) = next else { break };
-                alive = probe.play_with(self.nodes[next].mv, &mut NoTrace).is_ok();
-                self.path.push(next);
-                node = next;
-            }
-            // Rollout: random moves.
-            for _ in 0..self.rollout {
-                if !alive || probe.status() != Status::Playable {
-                    break;
-                }
-                probe.legal_moves_into(&mut self.moves);
-                if self.moves.is_empty() {
-                    break;
-                }
-                let pick = self.moves[self.rng.below(self.moves.len() as u32) as usize];
-                alive = probe.play_with(pick, &mut NoTrace).is_ok();
-            }
+            alive = alive && self.descend(&mut probe, first, low_now, span);
+            alive = alive && self.roll_out(&mut probe);
             let value = if alive {
                 worth.of(probe.state())
             } else {
@@ -198,15 +176,71 @@ impl MctsBot {
             };
             low = low.min(value);
             high = high.max(value);
-            self.nodes[0].visits += 1;
-            for &n in &self.path {
-                self.nodes[n].visits += 1;
-                self.nodes[n].total += value;
-            }
+            self.back_up(value);
         }
         self.moves.clone_from(&root_moves);
         self.root = root_moves;
         self.state = Some(state);
+        self.most_visited()
+    }
+
+    /// Down the tree from `node` while the node has been visited before, playing each
+    /// chosen move on `probe`; false when a move could not be played.
+    fn descend<R: Rules>(
+        &mut self,
+        probe: &mut Game<&R>,
+        node: usize,
+        low: f64,
+        span: f64,
+    ) -> bool {
+        let mut node = node;
+        while self.nodes[node].visits > 0 && probe.status() == Status::Playable {
+            probe.legal_moves_into(&mut self.moves);
+            let legal = std::mem::take(&mut self.moves);
+            let next = self.select(node, &legal, low, span);
+            self.moves = legal;
+            let Some(next) = next else { break };
+            let played = probe.play_with(self.nodes[next].mv, &mut NoTrace).is_ok();
+            self.path.push(next);
+            if !played {
+                return false;
+            }
+            node = next;
+        }
+        true
+    }
+
+    /// Random moves on `probe`, at most the rollout length; false when one could not be
+    /// played.
+    fn roll_out<R: Rules>(&mut self, probe: &mut Game<&R>) -> bool {
+        for _ in 0..self.rollout {
+            if probe.status() != Status::Playable {
+                break;
+            }
+            probe.legal_moves_into(&mut self.moves);
+            if self.moves.is_empty() {
+                break;
+            }
+            let pick = self.moves[self.rng.below(self.moves.len() as u32) as usize];
+            if probe.play_with(pick, &mut NoTrace).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds a playout's `value` to the root and every node on its path.
+    fn back_up(&mut self, value: f64) {
+        self.nodes[0].visits += 1;
+        for &n in &self.path {
+            self.nodes[n].visits += 1;
+            self.nodes[n].total += value;
+        }
+    }
+
+    /// The root's most visited child (the best mean among equals; children were added in
+    /// legal-move order, so ties keep that order), or the first legal move.
+    fn most_visited(&self) -> Option<Move> {
         let mut best: Option<(u32, f64, Move)> = None;
         for &c in &self.nodes[0].children {
             let node = &self.nodes[c];
@@ -217,7 +251,6 @@ impl MctsBot {
                 best = Some((node.visits, mean, node.mv));
             }
         }
-        // Children were added in legal-move order, so ties keep that order.
         best.map(|(_, _, mv)| mv).or(self.moves.first().copied())
     }
 }

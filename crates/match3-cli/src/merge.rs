@@ -164,31 +164,7 @@ pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
         .map(|(name, text)| parse_part(name, text))
         .collect::<Result<Vec<_>, _>>()?;
     let first = parts.first().ok_or("no files to merge")?;
-    let count = first.shard.count;
-    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
-    for part in &parts {
-        let (name, first_name) = (&part.name, &first.name);
-        for key in PLAN_KEYS {
-            if part.value[key] != first.value[key] {
-                return Err(format!(
-                    "{name}: {key} is {} but {first_name} has {}: the shards are not of one run",
-                    part.value[key], first.value[key]
-                ));
-            }
-        }
-        if part.shard.count != count {
-            return Err(format!(
-                "{name}: shard {} but {first_name} is shard {}: the shards are not of one split",
-                part.shard, first.shard
-            ));
-        }
-        if let Some(other) = seen[part.shard.index as usize].replace(&part.name) {
-            return Err(format!("{name}: shard {} is also in {other}", part.shard));
-        }
-    }
-    if let Some(missing) = missing_shards(&seen) {
-        return Err(missing);
-    }
+    check_split(&parts)?;
     let plan = plan_of(&first.value).map_err(|e| format!("{}: {e}", first.name))?;
     let header = Header {
         rules: first.value["rules"]
@@ -203,18 +179,7 @@ pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
     for part in &parts {
         check_part(part, &header, &plan)?;
     }
-    // The shards' times add up: the compute time of the whole run.
-    let mut seconds = Some(0.0);
-    for part in &parts {
-        let own = seconds_of(&part.value).expect("checked when read");
-        seconds = seconds.zip(own).map(|(a, b)| a + b);
-    }
-    let elapsed = match seconds {
-        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
-            format!("the shards' elapsed_seconds add up to {s}, which is not a duration")
-        })?),
-        None => None,
-    };
+    let elapsed = elapsed_of(&parts)?;
     let deterministic = first.value["deterministic"].as_bool();
     let values = parts.iter().map(|p| &p.value);
     let one_game = crate::deals::shards_one_game(values, u64::from(plan.games));
@@ -240,6 +205,51 @@ pub fn combine(texts: &[(String, String)]) -> Result<Merged, String> {
         deterministic,
         one_game,
     })
+}
+
+/// Checks that the parts are the shards of one run and one split, each shard once.
+fn check_split(parts: &[Part]) -> Result<(), String> {
+    let first = &parts[0];
+    let count = first.shard.count;
+    let mut seen: Vec<Option<&str>> = vec![None; count as usize];
+    for part in parts {
+        let (name, first_name) = (&part.name, &first.name);
+        for key in PLAN_KEYS {
+            if part.value[key] != first.value[key] {
+                return Err(format!(
+                    "{name}: {key} is {} but {first_name} has {}: the shards are not of one run",
+                    part.value[key], first.value[key]
+                ));
+            }
+        }
+        if part.shard.count != count {
+            return Err(format!(
+                "{name}: shard {} but {first_name} is shard {}: the shards are not of one split",
+                part.shard, first.shard
+            ));
+        }
+        if let Some(other) = seen[part.shard.index as usize].replace(&part.name) {
+            return Err(format!("{name}: shard {} is also in {other}", part.shard));
+        }
+    }
+    missing_shards(&seen).map_or(Ok(()), Err)
+}
+
+/// The shards' times added up, the compute time of the whole run; `None` when a shard
+/// ran without timing.
+fn elapsed_of(parts: &[Part]) -> Result<Option<Duration>, String> {
+    let mut seconds = Some(0.0);
+    for part in parts {
+        let own = seconds_of(&part.value).expect("checked when read");
+        seconds = seconds.zip(own).map(|(a, b)| a + b);
+    }
+    seconds
+        .map(|s| {
+            Duration::try_from_secs_f64(s).map_err(|_| {
+                format!("the shards' elapsed_seconds add up to {s}, which is not a duration")
+            })
+        })
+        .transpose()
 }
 
 /// The plan a shard's object describes.

@@ -188,14 +188,20 @@ impl Session {
         // Moves are accepted as they print: `swap (4,4) (4,5)`, also with spaces inside.
         let tight = coords::tighten(line);
         let words: Vec<&str> = tight.split_whitespace().collect();
-        let board = self.game.board().clone();
-        let rules = self.game.rules();
-        let (swaps, drops, taps) = (
-            rules.accepts(MoveKind::Swap),
-            rules.accepts(MoveKind::Drop),
-            rules.accepts(MoveKind::Tap),
-        );
-        match words.as_slice() {
+        match self.session_command(&words, out)? {
+            Some(done) => Ok(done),
+            None => self.move_command(&words, line, out),
+        }
+    }
+
+    /// The commands about the session rather than a move (help, undo, save, …); `None`
+    /// for any other.
+    fn session_command(
+        &mut self,
+        words: &[&str],
+        out: &mut impl Write,
+    ) -> io::Result<Option<Result<(), String>>> {
+        match words {
             ["help" | "?"] => writeln!(out, "{HELP}")?,
             ["verbose"] => {
                 self.verbose = !self.verbose;
@@ -215,7 +221,7 @@ impl Session {
             }
             ["undo"] => {
                 let Some(snap) = self.undo.pop() else {
-                    return Ok(Err("nothing to undo".to_string()));
+                    return Ok(Some(Err("nothing to undo".to_string())));
                 };
                 self.game.restore(&snap);
                 self.selected = None;
@@ -234,80 +240,106 @@ impl Session {
                         self.undo.push(snap);
                         self.report(&trace, out)?;
                     }
-                    Err(e) => return Ok(Err(e.to_string())),
+                    Err(e) => return Ok(Some(Err(e.to_string()))),
                 }
             }
             ["preset", name] => match self.variant.preset_board(name) {
-                Some(board) => return self.load(board, out),
-                None => return Ok(Err(self.variant.no_preset(name))),
+                Some(board) => return self.load(board, out).map(Some),
+                None => return Ok(Some(Err(self.variant.no_preset(name)))),
             },
             ["board", text @ ..] => match self.game.rules().parse_board(&text.join("")) {
-                Ok(board) => return self.load(board, out),
-                Err(e) => return Ok(Err(format!("bad board: {e}"))),
+                Ok(board) => return self.load(board, out).map(Some),
+                Err(e) => return Ok(Some(Err(format!("bad board: {e}")))),
             },
-            ["save", path] => {
-                let json = serde_json::to_string_pretty(&self.game.save())
-                    .map_err(|e| io::Error::other(e.to_string()))?;
-                if let Err(e) = std::fs::write(path, json + "\n") {
-                    return Ok(Err(format!("cannot write {path}: {e}")));
-                }
-                writeln!(out, "saved to {path}")?;
-            }
-            ["load", path] => return self.load_saved(path, out),
-            ["drop", col] => return self.drop(&board, col, out),
+            ["save", path] => return self.save(path, out).map(Some),
+            ["load", path] => return self.load_saved(path, out).map(Some),
+            _ => return Ok(None),
+        }
+        Ok(Some(Ok(())))
+    }
+
+    /// `save FILE`.
+    fn save(&self, path: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
+        let json = serde_json::to_string_pretty(&self.game.save())
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        if let Err(e) = std::fs::write(path, json + "\n") {
+            return Ok(Err(format!("cannot write {path}: {e}")));
+        }
+        writeln!(out, "saved to {path}")?;
+        Ok(Ok(()))
+    }
+
+    /// A move typed whole (`drop C`, `tap R,C`, `swap R,C R,C`, or the short forms the
+    /// variant allows) or a cell picked for a swap.
+    fn move_command(
+        &mut self,
+        words: &[&str],
+        line: &str,
+        out: &mut impl Write,
+    ) -> io::Result<Result<(), String>> {
+        let board = self.game.board().clone();
+        let drops = self.game.rules().accepts(MoveKind::Drop);
+        match words {
+            ["drop", col] => self.drop(&board, col, out),
             [col] if drops && !col.is_empty() && col.chars().all(|c| c.is_ascii_digit()) => {
-                return self.drop(&board, col, out);
+                self.drop(&board, col, out)
             }
-            ["tap", at] => {
-                return self.typed(at.parse().and_then(|at| coords::tap(&board, at)), out);
-            }
+            ["tap", at] => self.typed(at.parse().and_then(|at| coords::tap(&board, at)), out),
             ["swap", a, b] | [a, b] => {
                 let mv = a
                     .parse::<Coord>()
                     .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
                     .and_then(|(a, b)| coords::swap(&board, a, b));
-                return self.typed(mv, out);
+                self.typed(mv, out)
             }
-            [cell] if cell.contains(',') => {
-                let pos = match cell.parse::<Coord>().and_then(|c| c.to_pos(&board)) {
-                    Ok(pos) => pos,
-                    Err(e) => return Ok(Err(e)),
-                };
-                if let Err(e) = board.check(pos) {
-                    return Ok(Err(e.to_string()));
-                }
-                if taps && !swaps {
-                    return self.play(Move::Tap(pos), out);
-                }
-                match (self.selected.take(), board.at(pos)) {
-                    (None, Cell::Empty) => {
-                        return Ok(Err(format!("{pos} is empty: select a piece")));
-                    }
-                    (None, Cell::Blocker) => {
-                        return Ok(Err(format!("{pos} is a blocker, which never moves")));
-                    }
-                    (None, Cell::Hole) => {
-                        return Ok(Err(format!("{pos} is a hole, not part of the board")));
-                    }
-                    (None, _) => {
-                        self.selected = Some(pos);
-                        self.show(out)?;
-                        writeln!(out, "selected {pos}; now pick a neighbour to swap with")?;
-                    }
-                    (Some(first), _) if first == pos => {
-                        self.show(out)?;
-                        writeln!(out, "selection cleared")?;
-                    }
-                    // A piece that is not a neighbour moves the selection there.
-                    (Some(first), Cell::Piece(_)) if !first.is_adjacent(pos) => {
-                        self.selected = Some(pos);
-                        self.show(out)?;
-                        writeln!(out, "selected {pos} instead; now pick a neighbour")?;
-                    }
-                    (Some(first), _) => return self.play(Move::Swap(first, pos), out),
-                }
+            [cell] if cell.contains(',') => self.pick(&board, cell, out),
+            _ => Ok(Err(format!("unknown command {line:?}; type help"))),
+        }
+    }
+
+    /// A cell picked: a tap in a tap-only variant; otherwise the first or second cell of
+    /// a swap (picking the selected cell again clears it, a far piece moves it there).
+    fn pick(
+        &mut self,
+        board: &Board,
+        cell: &str,
+        out: &mut impl Write,
+    ) -> io::Result<Result<(), String>> {
+        let pos = match cell.parse::<Coord>().and_then(|c| c.to_pos(board)) {
+            Ok(pos) => pos,
+            Err(e) => return Ok(Err(e)),
+        };
+        if let Err(e) = board.check(pos) {
+            return Ok(Err(e.to_string()));
+        }
+        let rules = self.game.rules();
+        if rules.accepts(MoveKind::Tap) && !rules.accepts(MoveKind::Swap) {
+            return self.play(Move::Tap(pos), out);
+        }
+        match (self.selected.take(), board.at(pos)) {
+            (None, Cell::Empty) => return Ok(Err(format!("{pos} is empty: select a piece"))),
+            (None, Cell::Blocker) => {
+                return Ok(Err(format!("{pos} is a blocker, which never moves")));
             }
-            _ => return Ok(Err(format!("unknown command {line:?}; type help"))),
+            (None, Cell::Hole) => {
+                return Ok(Err(format!("{pos} is a hole, not part of the board")));
+            }
+            (None, _) => {
+                self.selected = Some(pos);
+                self.show(out)?;
+                writeln!(out, "selected {pos}; now pick a neighbour to swap with")?;
+            }
+            (Some(first), _) if first == pos => {
+                self.show(out)?;
+                writeln!(out, "selection cleared")?;
+            }
+            // A piece that is not a neighbour moves the selection there.
+            (Some(first), Cell::Piece(_)) if !first.is_adjacent(pos) => {
+                self.selected = Some(pos);
+                self.show(out)?;
+                writeln!(out, "selected {pos} instead; now pick a neighbour")?;
+            }
+            (Some(first), _) => return self.play(Move::Swap(first, pos), out),
         }
         Ok(Ok(()))
     }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// Bars per histogram.
@@ -64,18 +65,8 @@ pub fn histograms(
     marks: &[Mark],
 ) -> Result<(), String> {
     let err = failed(path);
-    let mut panels: Vec<&str> = Vec::new();
-    for s in series {
-        if !panels.contains(&s.panel.as_str()) {
-            panels.push(&s.panel);
-        }
-    }
-    let mut labels: Vec<&str> = Vec::new();
-    for s in series {
-        if !labels.contains(&s.label.as_str()) {
-            labels.push(&s.label);
-        }
-    }
+    let panels = distinct(series.iter().map(|s| s.panel.as_str()));
+    let labels = distinct(series.iter().map(|s| s.label.as_str()));
     let cols = panels.len().clamp(1, 2);
     let rows = panels.len().div_ceil(cols).max(1);
     let size = (fit(title, 560 * cols as u32), 70 + 320 * rows as u32);
@@ -86,91 +77,110 @@ pub fn histograms(
         .map_err(|e| err(e.to_string()))?;
     for (area, panel) in root.split_evenly((rows, cols)).iter().zip(&panels) {
         let members: Vec<&Series> = series.iter().filter(|s| s.panel == *panel).collect();
-        let marked = marks.iter().map(|m| m.score);
-        let (low, high) = score_range(members.iter().map(|s| s.scores), marked);
-        let width = (high - low).div_ceil(BINS).max(1);
-        let counts: Vec<(usize, Vec<u64>)> = (members.iter())
-            .map(|s| {
-                let colour = labels.iter().position(|l| *l == s.label).unwrap_or(0);
-                (colour, bins(s.scores, low, width))
-            })
-            .collect();
-        let top = (counts.iter().flat_map(|(_, c)| c.iter().copied()))
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let x_end = low + width * BINS;
-        let mut chart = ChartBuilder::on(area)
-            .caption(*panel, ("sans-serif", 16))
-            .margin(12)
-            .x_label_area_size(34)
-            .y_label_area_size(46)
-            .build_cartesian_2d(low as f64..x_end as f64, 0f64..top as f64 * 1.1)
-            .map_err(|e| err(e.to_string()))?;
-        chart
-            .configure_mesh()
-            .x_desc("final score")
-            .y_desc("games")
-            .x_labels(6)
-            .y_labels(5)
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .draw()
-            .map_err(|e| err(e.to_string()))?;
-        for (colour, bars) in &counts {
-            let c = COLOURS[colour % COLOURS.len()];
-            let label = labels[*colour];
-            let rects = bars
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(move |(i, &n)| {
-                    let x0 = (low + width * i as u64) as f64;
-                    let x1 = x0 + width as f64;
-                    Rectangle::new([(x0, 0.0), (x1, n as f64)], c.mix(0.35).filled())
-                });
-            chart
-                .draw_series(rects)
-                .map_err(|e| err(e.to_string()))?
-                .label(label)
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
-            // The outline on top, so overlapping bots stay readable.
-            let outline = bars
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(move |(i, &n)| {
-                    let x0 = (low + width * i as u64) as f64;
-                    Rectangle::new(
-                        [(x0, 0.0), (x0 + width as f64, n as f64)],
-                        c.stroke_width(1),
-                    )
-                });
-            chart.draw_series(outline).map_err(|e| err(e.to_string()))?;
-        }
-        // Each series' mean as a vertical line in its colour: the ladder at a glance.
-        for s in &members {
-            let c = COLOURS[labels.iter().position(|l| *l == s.label).unwrap_or(0) % COLOURS.len()];
-            let mean = s.mean();
-            let line = PathElement::new(
-                vec![(mean, 0.0), (mean, top as f64 * 1.1)],
-                c.stroke_width(3),
-            );
-            chart.draw_series([line]).map_err(|e| err(e.to_string()))?;
-        }
-        draw_marks(&mut chart, marks, top as f64 * 1.1).map_err(&err)?;
-        legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(&err)?;
+        histogram_panel(area, panel, &members, &labels, marks).map_err(&err)?;
     }
     root.present().map_err(|e| err(e.to_string()))
 }
 
+/// Each name once, in the order they first come.
+fn distinct<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for name in names {
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// A chart with numbers on both axes.
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// One panel: the members' histograms over the same bins, each in its label's colour
+/// with its mean as a thick line, and the marks.
+fn histogram_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    panel: &str,
+    members: &[&Series<'_>],
+    labels: &[&str],
+    marks: &[Mark],
+) -> Result<(), String> {
+    let marked = marks.iter().map(|m| m.score);
+    let (low, high) = score_range(members.iter().map(|s| s.scores), marked);
+    let width = (high - low).div_ceil(BINS).max(1);
+    let colour_of = |s: &Series| labels.iter().position(|l| *l == s.label).unwrap_or(0);
+    let counts: Vec<(usize, Vec<u64>)> = (members.iter())
+        .map(|s| (colour_of(s), bins(s.scores, low, width)))
+        .collect();
+    let top = (counts.iter().flat_map(|(_, c)| c.iter().copied()))
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64
+        * 1.1;
+    let x_end = low + width * BINS;
+    let mut chart = ChartBuilder::on(area)
+        .caption(panel, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(46)
+        .build_cartesian_2d(low as f64..x_end as f64, 0f64..top)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("final score")
+        .y_desc("games")
+        .x_labels(6)
+        .y_labels(5)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (colour, bars) in &counts {
+        draw_bars(&mut chart, *colour, labels[*colour], bars, (low, width))?;
+    }
+    // Each series' mean as a vertical line in its colour: the ladder at a glance.
+    for s in members {
+        let c = COLOURS[colour_of(s) % COLOURS.len()];
+        let mean = s.mean();
+        let line = PathElement::new(vec![(mean, 0.0), (mean, top)], c.stroke_width(3));
+        chart.draw_series([line]).map_err(|e| e.to_string())?;
+    }
+    draw_marks(&mut chart, marks, top)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
+}
+
+/// One series' bars (filled, then outlined on top so overlapping bots stay readable),
+/// bin `i` starting at `low + width * i`.
+fn draw_bars<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    colour: usize,
+    label: &str,
+    bars: &[u64],
+    (low, width): (u64, u64),
+) -> Result<(), String> {
+    let c = COLOURS[colour % COLOURS.len()];
+    let boxes = || {
+        (bars.iter().enumerate())
+            .filter(|(_, n)| **n > 0)
+            .map(move |(i, &n)| {
+                let x0 = (low + width * i as u64) as f64;
+                [(x0, 0.0), (x0 + width as f64, n as f64)]
+            })
+    };
+    chart
+        .draw_series(boxes().map(|b| Rectangle::new(b, c.mix(0.35).filled())))
+        .map_err(|e| e.to_string())?
+        .label(label)
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+    chart
+        .draw_series(boxes().map(|b| Rectangle::new(b, c.stroke_width(1))))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 /// The marks as thin black lines, labelled at the top.
-fn draw_marks<'a, DB: DrawingBackend + 'a>(
-    chart: &mut ChartContext<
-        'a,
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
+fn draw_marks<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
     marks: &[Mark],
     top: f64,
 ) -> Result<(), String> {
@@ -260,12 +270,7 @@ pub fn pass_rates(
     target: Option<(f64, f64)>,
 ) -> Result<(), String> {
     let err = failed(path);
-    let mut levels: Vec<&str> = Vec::new();
-    for r in rows {
-        if !levels.contains(&r.level.as_str()) {
-            levels.push(&r.level);
-        }
-    }
+    let levels = distinct(rows.iter().map(|r| r.level.as_str()));
     let band = bots.len().max(1) as f64;
     let height = 110 + (levels.len() as f64 * (14.0 * band + 12.0)) as u32;
     let root = SVGBackend::new(path, (fit(title, 900), height)).into_drawing_area();
@@ -294,53 +299,70 @@ pub fn pass_rates(
         .disable_y_mesh()
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    if let Some((lo, hi)) = target {
-        let band = Rectangle::new(
-            [(100.0 * lo, -0.5), (100.0 * hi, n - 0.5)],
-            GREEN.mix(0.12).filled(),
-        );
-        chart
-            .draw_series(std::iter::once(band))
-            .map_err(|e| err(e.to_string()))?
-            .label(format!("target {:.0}–{:.0}%", 100.0 * lo, 100.0 * hi))
-            .legend(|(x, y)| {
-                Rectangle::new([(x, y - 5), (x + 12, y + 5)], GREEN.mix(0.3).filled())
-            });
+    if let Some(target) = target {
+        draw_target(&mut chart, target, n).map_err(&err)?;
     }
     for (b, bot) in bots.iter().enumerate() {
-        let c = COLOURS[b % COLOURS.len()];
-        let offset = |level: usize| {
-            let centre = n - 1.0 - level as f64;
-            let step = 0.8 / band;
-            // The first bot on top.
-            centre + 0.4 - step * (b as f64 + 0.5)
-        };
         let mine: Vec<(usize, &PassRate)> = (rows.iter())
             .filter(|r| r.bot == *bot)
             .filter_map(|r| levels.iter().position(|l| *l == r.level).map(|i| (i, r)))
             .collect();
-        let half = 0.36 / band;
-        chart
-            .draw_series(mine.iter().map(|&(i, r)| {
-                let y = offset(i);
-                Rectangle::new(
-                    [(0.0, y - half), (100.0 * r.rate, y + half)],
-                    c.mix(0.75).filled(),
-                )
-            }))
-            .map_err(|e| err(e.to_string()))?
-            .label(*bot)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
-        chart
-            .draw_series(mine.iter().map(|&(i, r)| {
-                let y = offset(i);
-                PathElement::new(
-                    vec![(100.0 * r.low, y), (100.0 * r.high, y)],
-                    BLACK.stroke_width(1),
-                )
-            }))
-            .map_err(|e| err(e.to_string()))?;
+        draw_rates(&mut chart, (b, bot), &mine, band, n).map_err(&err)?;
     }
     legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(&err)?;
     root.present().map_err(|e| err(e.to_string()))
+}
+
+/// The target band of pass rates, shaded over every level.
+fn draw_target<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    (lo, hi): (f64, f64),
+    n: f64,
+) -> Result<(), String> {
+    let band = Rectangle::new(
+        [(100.0 * lo, -0.5), (100.0 * hi, n - 0.5)],
+        GREEN.mix(0.12).filled(),
+    );
+    chart
+        .draw_series(std::iter::once(band))
+        .map_err(|e| e.to_string())?
+        .label(format!("target {:.0}–{:.0}%", 100.0 * lo, 100.0 * hi))
+        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], GREEN.mix(0.3).filled()));
+    Ok(())
+}
+
+/// Bot number `b`'s bars (its rows, with their level's position among `n`) and their
+/// intervals, in its slot of each level's band.
+fn draw_rates<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    (b, bot): (usize, &str),
+    mine: &[(usize, &PassRate)],
+    band: f64,
+    n: f64,
+) -> Result<(), String> {
+    let c = COLOURS[b % COLOURS.len()];
+    // Level 0 at the top, the first bot on top within a level.
+    let offset = |level: usize| n - 1.0 - level as f64 + 0.4 - 0.8 / band * (b as f64 + 0.5);
+    let half = 0.36 / band;
+    chart
+        .draw_series(mine.iter().map(|&(i, r)| {
+            let y = offset(i);
+            Rectangle::new(
+                [(0.0, y - half), (100.0 * r.rate, y + half)],
+                c.mix(0.75).filled(),
+            )
+        }))
+        .map_err(|e| e.to_string())?
+        .label(bot)
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+    chart
+        .draw_series(mine.iter().map(|&(i, r)| {
+            let y = offset(i);
+            PathElement::new(
+                vec![(100.0 * r.low, y), (100.0 * r.high, y)],
+                BLACK.stroke_width(1),
+            )
+        }))
+        .map_err(|e| e.to_string())?;
+    Ok(())
 }

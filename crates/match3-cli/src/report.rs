@@ -80,16 +80,21 @@ pub fn run_level(
 /// games, up to the plan's.
 pub const PRECISION_BLOCK: u32 = 100;
 
-/// Runs `plan` on a level until the pass rate's Wilson 95% half-width is at most
-/// `precision`, or the plan's games are played: 100 games, then twice as many each time.
-/// Game `i` is the same game in every block, so the result is that of the games played.
-pub fn run_level_precise(
+/// Runs `plan` on a level: all its games, or with a `precision`, until the pass rate's
+/// Wilson 95% half-width is at most that or the plan's games are played (100 games, then
+/// twice as many each time). Game `i` is the same game in every block, so the result is
+/// that of the games played. The plan played comes back with the report.
+pub fn run_level_until(
     level: &Opened,
     plan: Plan,
-    precision: f64,
+    precision: Option<f64>,
     jobs: usize,
     label: &str,
 ) -> Result<(Plan, Report), String> {
+    let Some(precision) = precision else {
+        let report = run_level(level, plan, Shard::WHOLE, jobs, label, &mut |_, _| {})?;
+        return Ok((plan, report));
+    };
     let mut games = PRECISION_BLOCK.min(plan.games);
     loop {
         let block = Plan { games, ..plan };
@@ -316,17 +321,25 @@ pub fn difficulty_table(rows: &[LevelRow]) -> String {
             row.level.variant.name(),
             row.plan.bot.name(),
             100.0 * s.pass_rate(),
-            format!("{:.0}-{:.0}%", 100.0 * low, 100.0 * high),
+            interval_text(low, high),
             s.mean_moves(),
             s.mean_score(),
-            format!(
-                "{}/{}/{}/{}",
-                s.stars[0], s.stars[1], s.stars[2], s.stars[3]
-            ),
+            stars_text(s),
             s.shuffles,
         );
     }
     out
+}
+
+/// A 95% interval in whole percent: `26-39%`.
+fn interval_text(low: f64, high: f64) -> String {
+    format!("{:.0}-{:.0}%", 100.0 * low, 100.0 * high)
+}
+
+/// Games by stars: `170/21/6/3`.
+fn stars_text(s: &match3_bots::Stats) -> String {
+    let [a, b, c, d] = s.stars;
+    format!("{a}/{b}/{c}/{d}")
 }
 
 /// `simulate --level --set`: a row per value of the swept key.
@@ -341,13 +354,10 @@ pub fn sweep_table(key: &str, rows: &[(u64, LevelRow)]) -> String {
         out += &format!(
             "{value:>8} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
             100.0 * s.pass_rate(),
-            format!("{:.0}-{:.0}%", 100.0 * low, 100.0 * high),
+            interval_text(low, high),
             s.mean_moves(),
             s.mean_score(),
-            format!(
-                "{}/{}/{}/{}",
-                s.stars[0], s.stars[1], s.stars[2], s.stars[3]
-            ),
+            stars_text(s),
             format!("{}/{}", s.level.out_of_moves, s.level.stuck),
         );
     }

@@ -85,6 +85,21 @@ pub fn detection<R: Rules + ?Sized>(
 /// enumeration (and the rules' own legal swaps, packed exactly on boards up to 8 × 8)
 /// with a slow enumeration built from those answers.
 pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
+    in_match_agrees(rules, board)?;
+    let slow = slow_moves(rules, board)?;
+    listings_agree(rules, board, &slow)?;
+    legal_swaps_agree(rules, board, &slow)?;
+    let any = match3_core::any_legal_move(rules, board);
+    ensure!(
+        any != slow.is_empty(),
+        "any_legal_move = {any} but {} legal moves on {board}",
+        slow.len()
+    );
+    Ok(())
+}
+
+/// `in_match` agrees with `find_matches`, cell by cell.
+fn in_match_agrees<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
     let found = rules.find_matches(board);
     for pos in board.size().positions() {
         let fast = rules.in_match(board, pos);
@@ -94,35 +109,19 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
             found.contains(pos)
         );
     }
+    Ok(())
+}
+
+/// The legal moves built slowly, in the engine's order, from detection on swapped
+/// copies (checking `swap_matches` and combos on the way), empty top cells and taps.
+fn slow_moves<R: Rules + ?Sized>(rules: &R, board: &Board) -> Result<Vec<Move>, Violation> {
     let mut slow = Vec::new();
     if rules.accepts(MoveKind::Swap) {
         for a in board.size().positions() {
             for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
                 let both = board.get(a).is_ok_and(|c| c.piece().is_some())
                     && board.get(b).is_ok_and(|c| c.piece().is_some());
-                if !both {
-                    continue;
-                }
-                let mut swapped = board.clone();
-                swapped.swap(a, b).expect("in range");
-                let after = rules.find_matches(&swapped);
-                let want = after.contains(a) || after.contains(b);
-                let mut scratch = board.clone();
-                let fast = rules.swap_matches(&mut scratch, a, b);
-                ensure!(
-                    fast == want,
-                    "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
-                );
-                ensure!(
-                    scratch == *board,
-                    "swap_matches({a}, {b}) left the scratch board {scratch}, lent as {board}"
-                );
-                let combo = rules.combo(board, a, b).is_some();
-                ensure!(
-                    combo == rules.combo(board, b, a).is_some(),
-                    "swapping {a} onto {b} is a combo ({combo}) but not the other way round, on {board}"
-                );
-                if want || combo {
+                if both && slow_swap(rules, board, a, b)? {
                     slow.push(Move::Swap(a, b));
                 }
             }
@@ -142,6 +141,42 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
             }
         }
     }
+    Ok(slow)
+}
+
+/// Whether swapping the pieces at `a` and `b` is legal, by detection on a swapped copy;
+/// `swap_matches` must agree and hand its scratch board back unchanged, and a combo must
+/// be one both ways round.
+fn slow_swap<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    a: Pos,
+    b: Pos,
+) -> Result<bool, Violation> {
+    let mut swapped = board.clone();
+    swapped.swap(a, b).expect("in range");
+    let after = rules.find_matches(&swapped);
+    let want = after.contains(a) || after.contains(b);
+    let mut scratch = board.clone();
+    let fast = rules.swap_matches(&mut scratch, a, b);
+    ensure!(
+        fast == want,
+        "swap_matches({a}, {b}) = {fast} but detection on the swapped board says {want}, on {board}"
+    );
+    ensure!(
+        scratch == *board,
+        "swap_matches({a}, {b}) left the scratch board {scratch}, lent as {board}"
+    );
+    let combo = rules.combo(board, a, b).is_some();
+    ensure!(
+        combo == rules.combo(board, b, a).is_some(),
+        "swapping {a} onto {b} is a combo ({combo}) but not the other way round, on {board}"
+    );
+    Ok(want || combo)
+}
+
+/// The engine's visitor, list and pick by index all give the slow list.
+fn listings_agree<R: Rules + ?Sized>(rules: &R, board: &Board, slow: &[Move]) -> Check {
     let mut fast = Vec::new();
     for_each_legal_move(rules, board, |m| {
         fast.push(m);
@@ -158,46 +193,46 @@ pub fn predicates<R: Rules + ?Sized>(rules: &R, board: &Board) -> Check {
         listed == slow,
         "legal_moves_into on {board}: {listed:?}, slow {slow:?}"
     );
-    picks_agree(&slow, |pick| {
+    picks_agree(slow, |pick| {
         match3_core::pick_legal_move(rules, board, pick)
     })
-    .map_err(|e| Violation(format!("pick_legal_move on {board}: {}", e.0)))?;
-    if let Some(found) = rules.legal_swaps(board) {
-        let packs = board.rows() <= 8 && board.cols() <= 8;
+    .map_err(|e| Violation(format!("pick_legal_move on {board}: {}", e.0)))
+}
+
+/// The rules' own legal swaps, when they have them, are the slow list's swaps in order,
+/// packed exactly on boards up to 8 × 8.
+fn legal_swaps_agree<R: Rules + ?Sized>(rules: &R, board: &Board, slow: &[Move]) -> Check {
+    let Some(found) = rules.legal_swaps(board) else {
+        return Ok(());
+    };
+    let packs = board.rows() <= 8 && board.cols() <= 8;
+    ensure!(
+        matches!(found, FoundSwaps::Packed(_)) == packs,
+        "legal_swaps gives {found:?} on the {} board {board}: packed exactly up to 8x8",
+        board.size()
+    );
+    let masks = found.into_masks();
+    let swaps: Vec<Move> = slow
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Swap(..)))
+        .collect();
+    ensure!(
+        masks.len() == swaps.len(),
+        "legal_swaps counts {} swaps but {} are legal on {board}",
+        masks.len(),
+        swaps.len()
+    );
+    for (i, &want) in swaps.iter().enumerate() {
+        let got = masks.nth(i).map(|(a, b)| Move::Swap(a, b));
         ensure!(
-            matches!(found, FoundSwaps::Packed(_)) == packs,
-            "legal_swaps gives {found:?} on the {} board {board}: packed exactly up to 8x8",
-            board.size()
-        );
-        let masks = found.into_masks();
-        let swaps: Vec<Move> = slow
-            .iter()
-            .copied()
-            .filter(|m| matches!(m, Move::Swap(..)))
-            .collect();
-        ensure!(
-            masks.len() == swaps.len(),
-            "legal_swaps counts {} swaps but {} are legal on {board}",
-            masks.len(),
-            swaps.len()
-        );
-        for (i, &want) in swaps.iter().enumerate() {
-            let got = masks.nth(i).map(|(a, b)| Move::Swap(a, b));
-            ensure!(
-                got == Some(want),
-                "legal_swaps' swap {i} is {got:?}, the list has {want} on {board}"
-            );
-        }
-        ensure!(
-            masks.nth(swaps.len()).is_none(),
-            "legal_swaps has a swap past its count on {board}"
+            got == Some(want),
+            "legal_swaps' swap {i} is {got:?}, the list has {want} on {board}"
         );
     }
-    let any = match3_core::any_legal_move(rules, board);
     ensure!(
-        any != slow.is_empty(),
-        "any_legal_move = {any} but {} legal moves on {board}",
-        slow.len()
+        masks.nth(swaps.len()).is_none(),
+        "legal_swaps has a swap past its count on {board}"
     );
     Ok(())
 }

@@ -262,7 +262,6 @@ fn run_session(
 }
 
 pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), UsageError> {
-    let run = &args.run;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     if let Some(path) = &args.plot {
         input::check_writable(path, "--plot")?;
@@ -290,42 +289,9 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
             deals.add(game);
         }
     };
-    let (header, plan, report) = if let Some(level) = &level {
-        let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
-        let label = level.file.name.clone();
-        let (plan, report) = match args.precision {
-            Some(p) => report::run_level_precise(level, plan, p, run.jobs(), &label)?,
-            None => {
-                let report =
-                    report::run_level(level, plan, shard, run.jobs(), &label, &mut each_game)?;
-                (plan, report)
-            }
-        };
-        (report::Header::level(level), plan, report)
-    } else {
-        let variant = registry.get(
-            args.rules
-                .as_deref()
-                .expect("clap requires --rules without --level"),
-        )?;
-        if run.blockers > 0 && !variant.generates_blockers() {
-            return Err(UsageError(format!(
-                "--blockers {}: the {} rules generate no blockers (their boards start empty)",
-                run.blockers,
-                variant.name()
-            )));
-        }
-        let plan = run.plan(variant);
-        let report = report::run(
-            variant,
-            plan,
-            shard,
-            run.jobs(),
-            variant.name(),
-            &mut each_game,
-        )
-        .map_err(UsageError)?;
-        (report::Header::variant(variant), plan, report)
+    let (header, plan, report) = match &level {
+        Some(level) => simulate_level(&args, level, shard, &mut each_game)?,
+        None => simulate_variant(registry, &args, shard, &mut each_game)?,
     };
     if let Some(w) = records {
         w.finish()?;
@@ -334,28 +300,83 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         let stars = level.as_ref().map_or(&[][..], |l| &l.file.level.stars[..]);
         report::plot_one(path, &header, &plan, &report, stars)?;
     }
+    print_simulation(&args, &header, &plan, &report, deals.as_ref());
+    Ok(())
+}
+
+type Simulated = (report::Header, match3_bots::Plan, match3_bots::Report);
+
+/// `simulate --level`: the level's games (in blocks with `--precision`).
+fn simulate_level(
+    args: &SimulateArgs,
+    level: &Opened,
+    shard: Shard,
+    each_game: report::EachGame<'_>,
+) -> Result<Simulated, UsageError> {
+    let run = &args.run;
+    let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
+    let label = level.file.name.clone();
+    // With --precision the blocks are replayed: records and deals are refused with it.
+    let (plan, report) = match args.precision {
+        Some(_) => report::run_level_until(level, plan, args.precision, run.jobs(), &label)?,
+        None => (
+            plan,
+            report::run_level(level, plan, shard, run.jobs(), &label, each_game)?,
+        ),
+    };
+    Ok((report::Header::level(level), plan, report))
+}
+
+/// `simulate --rules`: generated boards of the variant.
+fn simulate_variant(
+    registry: &Registry,
+    args: &SimulateArgs,
+    shard: Shard,
+    each_game: report::EachGame<'_>,
+) -> Result<Simulated, UsageError> {
+    let run = &args.run;
+    let name = args.rules.as_deref();
+    let variant = registry.get(name.expect("clap requires --rules without --level"))?;
+    if run.blockers > 0 && !variant.generates_blockers() {
+        return Err(UsageError(format!(
+            "--blockers {}: the {} rules generate no blockers (their boards start empty)",
+            run.blockers,
+            variant.name()
+        )));
+    }
+    let plan = run.plan(variant);
+    let report = report::run(variant, plan, shard, run.jobs(), variant.name(), each_game)
+        .map_err(UsageError)?;
+    Ok((report::Header::variant(variant), plan, report))
+}
+
+/// Prints a simulation's result, as JSON (with the deal, precision and shard keys that
+/// apply) or text.
+fn print_simulation(
+    args: &SimulateArgs,
+    header: &report::Header,
+    plan: &match3_bots::Plan,
+    report: &match3_bots::Report,
+    deals: Option<&Deals<'_>>,
+) {
     let games = report.stats.games;
     if args.json {
-        let mut v = report::json(&header, &plan, &report, !args.no_timing);
-        if let Some(deals) = &deals {
+        let mut v = report::json(header, plan, report, !args.no_timing);
+        if let Some(deals) = deals {
             deals.json(&mut v, games, args.shard.is_some());
         }
         if let Some(p) = args.precision {
-            report::precision_json(&mut v, p, &report);
+            report::precision_json(&mut v, p, report);
         }
         if let Some(shard) = args.shard {
-            merge::mark(&mut v, shard, &report);
+            merge::mark(&mut v, shard, report);
         }
         emit(v);
     } else {
-        let deals = deals.as_ref().map_or(String::new(), |d| d.text(games));
-        emit(
-            format_args!("{}{deals}", report::text(&header, &plan, &report))
-                .to_string()
-                .trim_end(),
-        );
+        let deals = deals.map_or(String::new(), |d| d.text(games));
+        let text = format!("{}{deals}", report::text(header, plan, report));
+        emit(text.trim_end());
     }
-    Ok(())
 }
 
 /// `simulate --level --set KEY=VALUES`: a run per value, a row each.
@@ -366,16 +387,8 @@ fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<
         let level = sweep.apply(level, value)?;
         let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
         let label = format!("{} {}={value}", level.file.name, sweep.name());
-        let (plan, report) = match args.precision {
-            Some(p) => report::run_level_precise(&level, plan, p, run.jobs(), &label)?,
-            None => {
-                let each = &mut |_, _: &_| {};
-                (
-                    plan,
-                    report::run_level(&level, plan, Shard::WHOLE, run.jobs(), &label, each)?,
-                )
-            }
-        };
+        let (plan, report) =
+            report::run_level_until(&level, plan, args.precision, run.jobs(), &label)?;
         rows.push((
             value,
             report::LevelRow {

@@ -103,17 +103,8 @@ fn compare_levels(
             let level = Opened::read(registry, &path, None)?;
             let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
             let label = format!("{} {}", level.file.name, bot.name());
-            let (plan, report) = match args.precision {
-                Some(p) => report::run_level_precise(&level, plan, p, run.jobs(), &label)?,
-                None => {
-                    let whole = Shard::WHOLE;
-                    let each = &mut |_, _: &_| {};
-                    (
-                        plan,
-                        report::run_level(&level, plan, whole, run.jobs(), &label, each)?,
-                    )
-                }
-            };
+            let (plan, report) =
+                report::run_level_until(&level, plan, args.precision, run.jobs(), &label)?;
             rows.push(report::LevelRow {
                 level,
                 plan,
