@@ -50,9 +50,6 @@ class Match3Env(gym.Env):
         self.render_mode = render_mode
         self._obs = np.zeros((1, size[0], size[1]), dtype=np.int8)
         self._mask = np.zeros((1, self._core.num_actions), dtype=bool)
-        self._reward = np.zeros(1, dtype=np.float32)
-        self._term = np.zeros(1, dtype=bool)
-        self._trunc = np.zeros(1, dtype=bool)
 
     def _out(self):
         board = self._obs[0].copy()
@@ -67,9 +64,10 @@ class Match3Env(gym.Env):
         return self._out(), {"action_mask": self._mask[0].copy()}
 
     def step(self, action):
-        self._core.step(np.array([action], dtype=np.int64), self._obs, self._reward, self._term, self._trunc, self._mask)
-        info = {"action_mask": self._mask[0].copy()}
-        return self._out(), float(self._reward[0]), bool(self._term[0]), bool(self._trunc[0]), info
+        board, mask, reward, terminated, truncated = self._core.step_one(int(action))
+        self._obs[0] = board
+        obs = board if self._mode == "int8" else _onehot(board, self._colors)
+        return obs, reward, terminated, truncated, {"action_mask": mask}
 
     def render(self):
         return "\n".join(" ".join(f"{v:3d}" for v in row) for row in self._obs[0])

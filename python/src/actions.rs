@@ -2,7 +2,7 @@
 //! then vertical ones), or every column to drop into, or every cell to tap, as the rules
 //! accept.
 
-use match3_core::{Move, MoveKind, Pos, Rules};
+use match3_core::{CellSet, Game, Move, MoveKind, Pos, Rules};
 
 /// The action space of a board size under some rules.
 #[derive(Clone, Copy, Debug)]
@@ -79,13 +79,35 @@ impl Actions {
         }
     }
 
-    /// Sets `mask[a]` for every legal action of `moves`, clearing the rest.
-    pub fn mask(&self, moves: &[Move], mask: &mut [bool]) {
-        mask.fill(false);
-        for &mv in moves {
-            if let Some(a) = self.encode(mv) {
-                mask[a] = true;
+    /// Sets `mask[a]` for every legal action of `game`, clearing the rest; swaps come
+    /// from the game's legal-swap sets a row at a time, other moves through `scratch`.
+    pub fn mask<R: Rules>(&self, game: &Game<R>, scratch: &mut Vec<Move>, mask: &mut [bool]) {
+        if self.kind != MoveKind::Swap {
+            game.legal_moves_into(scratch);
+            mask.fill(false);
+            for &mv in scratch.iter() {
+                if let Some(a) = self.encode(mv) {
+                    mask[a] = true;
+                }
             }
+            return;
+        }
+        let swaps = game.legal_swaps();
+        let (right, down) = mask.split_at_mut(self.horizontal());
+        spread(&swaps.right, self.cols.saturating_sub(1), right);
+        spread(&swaps.down, self.cols, down);
+    }
+}
+
+/// Row `r` of `set` into `out[r * width..][..width]`, bit `c` to entry `c`.
+fn spread(set: &CellSet, width: usize, out: &mut [bool]) {
+    if width == 0 {
+        return;
+    }
+    for (r, row) in out.chunks_exact_mut(width).enumerate() {
+        let bits = set.row_bits(r);
+        for (c, slot) in row.iter_mut().enumerate() {
+            *slot = bits >> c & 1 != 0;
         }
     }
 }

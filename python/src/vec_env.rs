@@ -1,7 +1,10 @@
 //! `VecEnv`: many environments stepped in one call, in parallel with the GIL released,
 //! into arrays the caller allocated once.
 
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray3};
+use numpy::{
+    PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
+    PyReadwriteArray3,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -14,8 +17,6 @@ pub struct VecEnv {
     spec: Spec,
     actions: Actions,
     envs: Vec<Env>,
-    /// For `sample`: seeded by `reset`, so sampled runs repeat.
-    rng: match3_core::GameRng,
 }
 
 fn bad(e: impl std::fmt::Display) -> PyErr {
@@ -61,12 +62,10 @@ impl VecEnv {
             .map(|i| Env::new(&spec, i))
             .collect::<Result<Vec<_>, _>>()
             .map_err(bad)?;
-        let rng = match3_core::GameRng::new(seed);
         Ok(VecEnv {
             spec,
             actions,
             envs,
-            rng,
         })
     }
 
@@ -86,22 +85,21 @@ impl VecEnv {
     /// same episodes, whatever the number of threads).
     fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         self.spec.seed = seed;
-        self.rng = match3_core::GameRng::new(seed ^ 0x5a17_1e5e_ed00_0001);
         let spec = &self.spec;
         py.allow_threads(|| self.envs.par_iter_mut().try_for_each(|e| e.restart(spec)))
             .map_err(bad)
     }
 
-    /// Writes a uniformly random legal action per environment into `out` (the positions
-    /// of the last observation), from a generator seeded by `reset`: random play
-    /// without a Python loop or a NumPy pass over the masks.
-    fn sample(&mut self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+    /// Writes a uniformly random legal action per environment into `out`: each
+    /// environment's own generator (seeded by `reset`) drew it when the last observation
+    /// was written. Random play without a Python loop or a NumPy pass over the masks.
+    fn sample(&self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
         let out = out.as_slice_mut().map_err(bad)?;
         if out.len() != self.envs.len() {
             return Err(bad(format!("out needs {} entries", self.envs.len())));
         }
         for (env, slot) in self.envs.iter().zip(out.iter_mut()) {
-            *slot = env.sample(&self.actions, &mut self.rng) as i64;
+            *slot = env.sampled() as i64;
         }
         Ok(())
     }
@@ -128,6 +126,42 @@ impl VecEnv {
                 .for_each(|((env, o), m)| env.observe(&actions, o, m));
         });
         Ok(())
+    }
+
+    /// Plays `action` in the only environment, on this thread (a thread pool's round
+    /// trip would cost more than the move), and returns its new board and mask as new
+    /// arrays, the reward, and whether the episode terminated or was truncated.
+    #[allow(clippy::type_complexity)]
+    fn step_one<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: i64,
+    ) -> PyResult<(
+        Bound<'py, PyArray2<i8>>,
+        Bound<'py, PyArray1<bool>>,
+        f32,
+        bool,
+        bool,
+    )> {
+        let [env] = self.envs.as_mut_slice() else {
+            return Err(bad("step_one needs a single environment"));
+        };
+        let (rows, cols) = (self.spec.size.rows(), self.spec.size.cols());
+        let s = env.step(
+            &self.spec,
+            &self.actions,
+            usize::try_from(action).unwrap_or(usize::MAX),
+        );
+        let (mut obs, mut mask) = (vec![0i8; rows * cols], vec![false; self.actions.count()]);
+        env.observe(&self.actions, &mut obs, &mut mask);
+        let obs = PyArray1::from_vec(py, obs).reshape([rows, cols])?;
+        Ok((
+            obs,
+            PyArray1::from_vec(py, mask),
+            s.reward,
+            s.terminated,
+            s.truncated,
+        ))
     }
 
     /// Plays `actions[i]` in environment `i` for every `i`, writes each reward and

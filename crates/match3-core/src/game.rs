@@ -9,9 +9,9 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{MoveError, SetupError};
 use crate::generate::fill_layout;
-use crate::legal::{append_legal_moves, pick_with};
+use crate::legal::{append_legal_moves, pick_with, swap_masks};
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Size;
@@ -597,6 +597,29 @@ impl<R: Rules> Game<R> {
             self.state.known_swaps(),
             out,
         );
+    }
+
+    /// Every legal swap at once, as two cell sets: the swaps
+    /// [`legal_moves`](Game::legal_moves) lists, without building the list (an action
+    /// mask, say). Empty when the game is over or the rules take no swaps.
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::{Board, Game, Pos, Variant};
+    ///
+    /// let rules = Variant::new("threes", LineRuns::new(3));
+    /// let board: Board = "AAB/CCA".parse()?;
+    /// let game = Game::from_board(rules, board, 0)?;
+    /// let swaps = game.legal_swaps();
+    /// assert!(swaps.down.contains(Pos::new(0, 2)));
+    /// assert_eq!(swaps.right.len() + swaps.down.len(), game.legal_moves().len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_swaps(&self) -> SwapMasks {
+        if self.state.check_open().is_err() {
+            return SwapMasks::default();
+        }
+        swap_masks(&self.rules, self.state.board(), self.state.known_swaps())
     }
 
     /// The legal move at the index `pick` returns when given the number of legal moves,

@@ -141,6 +141,40 @@ pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option
     Some(KnownSwaps::Sets(masks))
 }
 
+/// Every legal swap of `board` as cell sets, from the known masks when there are some
+/// (empty for rules that do not swap).
+pub(crate) fn swap_masks<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&KnownSwaps>,
+) -> SwapMasks {
+    if !rules.accepts(MoveKind::Swap) {
+        return SwapMasks::default();
+    }
+    let computed;
+    let known = match known {
+        Some(known) => Some(known),
+        None => {
+            computed = known_swaps(rules, board);
+            computed.as_ref()
+        }
+    };
+    match known {
+        Some(KnownSwaps::Packed(p)) => p.to_masks(),
+        Some(KnownSwaps::Sets(m)) => *m,
+        None => {
+            let mut masks = SwapMasks::default();
+            for_each_swap_by_pairs(rules, board, &mut |mv| {
+                if let Move::Swap(a, b) = mv {
+                    masks.insert(a, b);
+                }
+                true
+            });
+            masks
+        }
+    }
+}
+
 /// A visitor that pushes every move onto `out`.
 fn pusher(out: &mut Vec<Move>) -> impl FnMut(Move) -> bool + '_ {
     |m| {

@@ -292,6 +292,28 @@ impl SwapMasks {
         }
     }
 
+    /// Adds the swap of the side neighbours `a` and `b` (in either order); `false`, adding
+    /// nothing, when they are not side neighbours.
+    ///
+    /// ```
+    /// use match3_core::{Pos, SwapMasks};
+    ///
+    /// let mut masks = SwapMasks::default();
+    /// assert!(masks.insert(Pos::new(2, 1), Pos::new(1, 1)));
+    /// assert!(masks.down.contains(Pos::new(1, 1)));
+    /// assert!(!masks.insert(Pos::new(0, 0), Pos::new(1, 1)));
+    /// ```
+    pub fn insert(&mut self, a: Pos, b: Pos) -> bool {
+        let first = Pos::new(a.row.min(b.row), a.col.min(b.col));
+        let set = match (a.row.abs_diff(b.row), a.col.abs_diff(b.col)) {
+            (0, 1) => &mut self.right,
+            (1, 0) => &mut self.down,
+            _ => return false,
+        };
+        set.insert(first);
+        true
+    }
+
     /// Adds every swap of `other`.
     pub fn union_with(&mut self, other: &SwapMasks) {
         self.right.union_with(&other.right);

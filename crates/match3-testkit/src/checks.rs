@@ -10,7 +10,7 @@ use std::fmt;
 use match3_core::planes::FoundSwaps;
 use match3_core::{
     Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
-    Size, Snapshot, Status, Trace, for_each_legal_move, status_of,
+    Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
 
 use crate::generators::Pick;
@@ -661,6 +661,12 @@ fn scenario_steps<R: Rules + ?Sized>(
             "has_legal_move disagrees on {}",
             game.board()
         );
+        ensure!(
+            game.legal_swaps() == swap_sets(&fresh),
+            "Game::legal_swaps gives {:?} but the board has {fresh:?} on {}",
+            game.legal_swaps(),
+            game.board()
+        );
         picks_agree(&fresh, |pick| game.pick_legal_move(pick)).map_err(|e| {
             Violation(format!(
                 "Game::pick_legal_move on {}: {}",
@@ -670,6 +676,17 @@ fn scenario_steps<R: Rules + ?Sized>(
         })?;
     }
     Ok(log)
+}
+
+/// The swaps among `moves` as cell sets, keyed by the upper or left cell.
+fn swap_sets(moves: &[Move]) -> SwapMasks {
+    let mut masks = SwapMasks::default();
+    for &mv in moves {
+        if let Move::Swap(a, b) = mv {
+            masks.insert(a, b);
+        }
+    }
+    masks
 }
 
 /// Look-ahead agrees with play: [`Game::speculate`] (with the game's own generator)
