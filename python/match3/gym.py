@@ -1,14 +1,32 @@
-"""Gymnasium environments: :class:`Match3Env` (one game) and :class:`Match3VectorEnv`
-(``num_envs`` games stepped in Rust in one call, in parallel, without the GIL).
+"""Gymnasium environments: :class:`Match3Env` (one game, ``match3/Match3-v0``) and
+:class:`Match3VectorEnv` (``num_envs`` games stepped in Rust in one call, in parallel
+across cores, without the GIL, into arrays allocated once).
 
-Observations are the board as ``int8`` (``obs_mode="int8"``: colour index, negative for
-empty, blocker, hole and crate; see :mod:`match3`) or one-hot planes (``obs_mode="onehot"``:
-one plane per colour, then empty, blocker, hole, crate). Actions are every swap of two
-neighbours (horizontal ones row by row, then vertical ones), or every column (drop
-rules), or every cell (tap rules); ``info["action_mask"]`` marks the legal ones. The
-reward is the score a move gains. An episode is terminated when the game ends (no move
-left, won or lost) and truncated at ``max_moves``; an illegal action plays nothing and
-still counts a move.
+**Observations** (``obs_mode``):
+
+- ``"int8"``: the board, ``(rows, cols)`` ``int8``: a piece's colour index (A = 0 ...),
+  26 for a colourless piece (colour bomb), -1 empty, -2 blocker, -3 hole, -4 crate (the
+  constants of :mod:`match3`).
+- ``"onehot"``: ``(planes, rows, cols)`` ``int8`` of 0 and 1, plane-major: one plane per
+  colour of the palette, then colourless, empty, blocker, hole, crate, one plane per
+  special kind of the rules (in ``Game.special_kinds`` order), jelly (any layer left) and
+  locked.
+
+**Actions** are ``Discrete``: every swap of two side neighbours (the horizontal ones row
+by row, ``r * (cols - 1) + c`` for ``(r, c)``-``(r, c + 1)``, then the vertical ones,
+``rows * (cols - 1) + r * cols + c`` for ``(r, c)``-``(r + 1, c)``), or every column
+(rules that drop), or every cell, row-major (rules that tap). ``info["action_mask"]``
+marks the legal ones. An illegal action plays nothing, scores 0 and still counts a move.
+
+**Reward**: the points the move scored; on a level with a goal other than score, the
+goal units it gained instead (pieces of collected colours up to each count, jelly layers,
+crate hits).
+
+**Episodes** are *terminated* when the game ends (no legal move left, or a level won or
+lost) and *truncated* after ``max_moves`` moves. Each episode is a new board (for a
+level, a new deal) with a seed derived from the ``reset`` seed, the environment's index
+and the episode's number: the same seed gives the same episodes whatever the number of
+environments or threads.
 """
 
 import numpy as np
@@ -17,43 +35,43 @@ from gymnasium import spaces
 
 from . import _core
 
-PLANES_AFTER_COLORS = 4  # empty, blocker, hole, crate
+__all__ = ["Match3Env", "Match3VectorEnv"]
 
 
-def _spaces(rows, cols, colors, obs_mode, n_actions):
-    if obs_mode == "int8":
-        obs = spaces.Box(low=-4, high=26, shape=(rows, cols), dtype=np.int8)
-    elif obs_mode == "onehot":
-        obs = spaces.Box(low=0, high=1, shape=(colors + PLANES_AFTER_COLORS, rows, cols), dtype=np.int8)
-    else:
+def _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset):
+    if obs_mode not in ("int8", "onehot"):
         raise ValueError(f"obs_mode {obs_mode!r}: give 'int8' or 'onehot'")
-    return obs, spaces.Discrete(n_actions)
+    level = None if level is None else str(level)
+    return _core.VecEnv(num_envs, rules, size[0], size[1], colors, 0, max_moves, autoreset, level,
+                        obs_mode == "onehot")
 
 
-def _onehot(board, colors):
-    """(..., rows, cols) int8 boards to (..., colors + 4, rows, cols) planes."""
-    codes = np.where(board >= 0, board, colors - 1 - board.astype(np.int16))
-    planes = np.arange(colors + PLANES_AFTER_COLORS, dtype=np.int16)
-    return (codes[..., None, :, :] == planes[:, None, None]).astype(np.int8)
+def _spaces(core):
+    rows, cols = core.shape
+    if core.depth == 1:
+        obs = spaces.Box(low=-4, high=26, shape=(rows, cols), dtype=np.int8)
+    else:
+        obs = spaces.Box(low=0, high=1, shape=(core.depth, rows, cols), dtype=np.int8)
+    return obs, spaces.Discrete(core.num_actions)
 
 
 class Match3Env(gym.Env):
-    """One game as a Gymnasium environment (``match3/Match3-v0``)."""
+    """One game of ``rules`` on a ``size`` board with ``colors`` colours, or of the level
+    file ``level`` (its board, palette and move limit), as a Gymnasium environment. See
+    the module's documentation for observations, actions and rewards."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8", render_mode=None):
-        self._args = dict(rules=rules, rows=size[0], cols=size[1], colors=colors, max_moves=max_moves)
-        self._core = _core.VecEnv(1, seed=0, autoreset=False, **self._args)
-        self._colors, self._mode = colors, obs_mode
-        self.observation_space, self.action_space = _spaces(size[0], size[1], colors, obs_mode, self._core.num_actions)
+    def __init__(self, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8", level=None,
+                 render_mode=None):
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: give None or 'ansi'")
+        rules = None if level is not None and rules == "lines" else rules
+        self._core = _core_env(1, rules, size, colors, max_moves, obs_mode, level, autoreset=False)
+        self.observation_space, self.action_space = _spaces(self._core)
         self.render_mode = render_mode
-        self._obs = np.zeros((1, size[0], size[1]), dtype=np.int8)
+        self._obs = np.zeros((1,) + self.observation_space.shape, dtype=np.int8)
         self._mask = np.zeros((1, self._core.num_actions), dtype=bool)
-
-    def _out(self):
-        board = self._obs[0].copy()
-        return board if self._mode == "int8" else _onehot(board, self._colors)
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
@@ -61,58 +79,61 @@ class Match3Env(gym.Env):
             seed = int(self.np_random.integers(0, 2**63))
         self._core.reset(seed)
         self._core.observe(self._obs, self._mask)
-        return self._out(), {"action_mask": self._mask[0].copy()}
+        return self._obs[0].copy(), {"action_mask": self._mask[0].copy()}
 
     def step(self, action):
-        board, mask, reward, terminated, truncated = self._core.step_one(int(action))
-        self._obs[0] = board
-        obs = board if self._mode == "int8" else _onehot(board, self._colors)
+        obs, mask, reward, terminated, truncated = self._core.step_one(int(action))
+        self._obs[0] = obs
         return obs, reward, terminated, truncated, {"action_mask": mask}
 
     def render(self):
-        return "\n".join(" ".join(f"{v:3d}" for v in row) for row in self._obs[0])
+        """The last observation as text (``render_mode="ansi"``)."""
+        board = self._obs[0] if self._core.depth == 1 else self._obs[0].argmax(axis=0)
+        return "\n".join(" ".join(f"{v:3d}" for v in row) for row in board)
 
 
 class Match3VectorEnv(gym.vector.VectorEnv):
-    """``num_envs`` games stepped in Rust in one call. Ended episodes restart in the same
-    step (the returned observation is the new episode's); arrays are allocated once."""
+    """``num_envs`` games stepped in Rust in one call, in parallel across cores with the
+    GIL released. Ended episodes restart in the same step (the returned observation is the
+    new episode's first; the reward and flags are the ended one's). The observation,
+    reward, flag and mask arrays are allocated once and rewritten by every step: copy
+    them to keep them. Arguments as for :class:`Match3Env`."""
 
     metadata = {"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8"):
+    def __init__(self, num_envs, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8",
+                 level=None):
+        rules = None if level is not None and rules == "lines" else rules
+        self._core = _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset=True)
         self.num_envs = num_envs
-        self._core = _core.VecEnv(num_envs, rules, size[0], size[1], colors, 0, max_moves, True)
-        self._colors, self._mode = colors, obs_mode
-        self.single_observation_space, self.single_action_space = _spaces(
-            size[0], size[1], colors, obs_mode, self._core.num_actions)
+        self.single_observation_space, self.single_action_space = _spaces(self._core)
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, num_envs)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self._core.num_actions))
-        n = num_envs
-        self._obs = np.zeros((n, size[0], size[1]), dtype=np.int8)
+        self.action_space = gym.vector.utils.batch_space(self.single_action_space, num_envs)
+        n, shape = num_envs, self.single_observation_space.shape
+        self._obs = np.zeros((n,) + shape, dtype=np.int8)
         self._masks = np.zeros((n, self._core.num_actions), dtype=bool)
         self._rewards = np.zeros(n, dtype=np.float32)
         self._term = np.zeros(n, dtype=bool)
         self._trunc = np.zeros(n, dtype=bool)
         self._actions = np.zeros(n, dtype=np.int64)
 
-    def _out(self):
-        return self._obs if self._mode == "int8" else _onehot(self._obs, self._colors)
-
     def reset(self, *, seed=None, options=None):
+        """Every environment back to its first episode under ``seed`` (0 when None)."""
         self._core.reset(0 if seed is None else int(seed))
         self._core.observe(self._obs, self._masks)
-        return self._out(), {"action_mask": self._masks}
+        return self._obs, {"action_mask": self._masks}
 
     def sample_actions(self):
-        """A uniformly random legal action per environment (seeded by ``reset``), drawn
-        in Rust: the fastest way to play at random."""
+        """A uniformly random legal action per environment, drawn in Rust from each
+        environment's own generator (seeded by ``reset``) when the observation was
+        written: the fastest way to play at random."""
         self._core.sample(self._actions)
         return self._actions
 
     def step(self, actions):
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         self._core.step(actions, self._obs, self._rewards, self._term, self._trunc, self._masks)
-        return self._out(), self._rewards, self._term, self._trunc, {"action_mask": self._masks}
+        return self._obs, self._rewards, self._term, self._trunc, {"action_mask": self._masks}
 
 
 gym.register(id="match3/Match3-v0", entry_point="match3.gym:Match3Env")

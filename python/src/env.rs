@@ -2,6 +2,7 @@
 //! Pure Rust, so that [`crate::vec_env`] can step many on worker threads.
 
 use match3_bots::game_seed;
+use match3_cli::level::Opened;
 use match3_cli::{SharedRules, Variant};
 use match3_core::{Game, GameConfig, GameRng, Move, NoTrace, Size, Status};
 
@@ -17,6 +18,19 @@ pub struct Spec {
     pub max_moves: u32,
     /// Start the next episode as soon as one ends (vector environments).
     pub autoreset: bool,
+    /// A level file to play instead of generated boards: each episode a new deal.
+    pub level: Option<Opened>,
+    /// What the environment observes.
+    pub obs: crate::encode::Obs,
+}
+
+impl Spec {
+    /// Whether rewards count goal units: on a level with any goal but a score.
+    fn rewards_goal_units(&self) -> bool {
+        (self.level.as_ref()).is_some_and(|l| {
+            (l.file.level.goals.iter()).any(|g| !matches!(g, match3_core::Goal::Score { .. }))
+        })
+    }
 }
 
 /// One environment.
@@ -79,13 +93,14 @@ impl Env {
     /// the environment restarts at once (the step's reward and flags are the old
     /// episode's).
     pub fn step(&mut self, spec: &Spec, actions: &Actions, a: usize) -> Step {
-        let before = self.game.score();
+        let units = spec.rewards_goal_units();
+        let before = self.progress(units);
         if let Some(mv) = actions.decode(a) {
             let _ = self.game.play_with(mv, &mut NoTrace);
         }
         self.moves += 1;
         let step = Step {
-            reward: self.game.score().saturating_sub(before) as f32,
+            reward: self.progress(units).saturating_sub(before) as f32,
             terminated: self.game.status() != Status::Playable,
             truncated: self.moves >= spec.max_moves,
         };
@@ -97,6 +112,15 @@ impl Env {
         step
     }
 
+    /// What rewards count: the level's goal units, or the score.
+    fn progress(&self, goal_units: bool) -> u64 {
+        if goal_units {
+            self.game.state().goal_units(self.game.level())
+        } else {
+            self.game.score()
+        }
+    }
+
     /// The random legal action drawn when the last observation was written (0 when none
     /// is legal): the random bot's draw.
     pub fn sampled(&self) -> usize {
@@ -106,8 +130,9 @@ impl Env {
     /// Writes the board and the legal-action mask, and draws the next random action from
     /// the environment's own generator while its game is in cache (a separate pass over
     /// a thousand environments measured a third slower).
-    pub fn observe(&mut self, actions: &Actions, obs: &mut [i8], mask: &mut [bool]) {
-        crate::encode::board(self.game.board(), obs);
+    pub fn observe(&mut self, spec: &Spec, actions: &Actions, obs: &mut [i8], mask: &mut [bool]) {
+        let kinds = self.game.rules().special_kinds();
+        spec.obs.write(self.game.board(), kinds, obs);
         actions.mask(&self.game, &mut self.legal, mask);
         let rng = &mut self.rng;
         self.sampled = (self.game)
@@ -123,12 +148,17 @@ fn sampler(spec: &Spec, index: u32) -> GameRng {
     GameRng::new(game_seed(spec.seed ^ SAMPLING, index))
 }
 
-/// Episode `episode` of environment `index`: a seed of its own.
+/// Episode `episode` of environment `index`: a seed of its own (for a level, the seed
+/// of its deal).
 fn start(spec: &Spec, index: u32, episode: u32) -> Result<Game<SharedRules>, String> {
+    let seed = game_seed(game_seed(spec.seed, episode), index);
+    if let Some(level) = &spec.level {
+        return level.game(seed);
+    }
     let config = GameConfig {
         size: spec.size,
         colors: spec.colors,
-        seed: game_seed(game_seed(spec.seed, episode), index),
+        seed,
         blocker_percent: 0,
     };
     Game::new(spec.variant.rules(), config).map_err(|e| e.to_string())

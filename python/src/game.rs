@@ -1,19 +1,65 @@
 //! `Game`: one game, with the command line's JSON shapes (moves, traces, goals) passed as
 //! JSON text that the Python wrapper turns into dicts.
 
-use match3_cli::{Registry, SharedRules};
-use match3_core::{Game as CoreGame, GameConfig, Move, Pos, SavedGame, Size};
+use std::path::Path;
+
+use match3_bots::{AnyBot, Bot as _};
+use match3_cli::level::Opened;
+use match3_cli::{Registry, SharedRules, Variant};
+use match3_core::{Cell, Game as CoreGame, GameConfig, Move, Pos, Rules, SavedGame, Size};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
-fn bad(e: impl std::fmt::Display) -> PyErr {
+/// A `ValueError` with the engine's message.
+pub fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
 #[pyclass(module = "match3._core")]
 pub struct Game {
     game: CoreGame<SharedRules>,
+    variant: Variant,
+    /// The level file the game started from, and the seed of its deal.
+    level: Option<(Opened, u64)>,
+}
+
+impl Game {
+    /// A copy of the engine's game (rules are boxed, so through its saved form).
+    pub fn copy(&self) -> PyResult<CoreGame<SharedRules>> {
+        CoreGame::load(self.variant.rules(), self.game.save()).map_err(bad)
+    }
+
+    /// The game's variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The level file the game started from, with its deal's seed.
+    pub fn level_file(&self) -> Option<(&Opened, u64)> {
+        self.level.as_ref().map(|(l, s)| (l, *s))
+    }
+}
+
+/// A game of `rules` (or the file's) from the level file at `path`.
+fn from_level(registry: &Registry, path: &str, rules: Option<&str>, seed: u64) -> PyResult<Game> {
+    let level = Opened::read(registry, Path::new(path), rules).map_err(bad)?;
+    Ok(Game {
+        game: level.game(seed).map_err(bad)?,
+        variant: level.variant.clone(),
+        level: Some((level, seed)),
+    })
+}
+
+/// A row-major array of `rows` × `cols` from `cells`.
+fn grid<'py, T: numpy::Element>(
+    py: Python<'py>,
+    cells: Vec<T>,
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyArray2<T>>> {
+    numpy::PyArray1::from_vec(py, cells).reshape([rows, cols])
 }
 
 /// A move from its JSON shape: `{"swap": [[r, c], [r, c]]}`, `{"drop": c}`, `{"tap": [r, c]}`.
@@ -46,18 +92,26 @@ fn parse_move(text: &str) -> Result<Move, String> {
 #[pymethods]
 impl Game {
     /// A new game of `rules`: a generated board of `size` with `colors` colours from
-    /// `seed`, or `board` in notation (a preset name too).
+    /// `seed`, `board` in notation (a preset name too), or the level file `level` (its
+    /// random cells drawn from `seed`).
     #[new]
-    #[pyo3(signature = (rules="lines", size=(8, 8), colors=6, seed=0, board=None))]
+    #[pyo3(signature = (rules=None, size=(8, 8), colors=6, seed=0, board=None, level=None))]
     fn new(
-        rules: &str,
+        rules: Option<&str>,
         size: (usize, usize),
         colors: u8,
         seed: u64,
         board: Option<&str>,
+        level: Option<&str>,
     ) -> PyResult<Game> {
         let registry = Registry::builtin();
-        let variant = registry.get(rules).map_err(bad)?;
+        if let Some(path) = level {
+            if board.is_some() {
+                return Err(bad("give board= or level=, not both"));
+            }
+            return from_level(&registry, path, rules, seed);
+        }
+        let variant = registry.get(rules.unwrap_or("lines")).map_err(bad)?;
         let game = match board {
             Some(text) => {
                 CoreGame::from_board(variant.rules(), variant.board(text).map_err(bad)?, seed)
@@ -75,6 +129,8 @@ impl Game {
         };
         Ok(Game {
             game: game.map_err(bad)?,
+            variant: variant.clone(),
+            level: None,
         })
     }
 
@@ -107,7 +163,60 @@ impl Game {
         let b = self.game.board();
         let mut cells = vec![0i8; b.rows() * b.cols()];
         crate::encode::board(b, &mut cells);
-        numpy::PyArray1::from_vec(py, cells).reshape([b.rows(), b.cols()])
+        grid(py, cells, b.rows(), b.cols())
+    }
+
+    /// What the board's `int8` codes leave out, as arrays of its shape: `special` (0 for
+    /// none, else 1 + the index of the kind in `special_kinds`), `jelly` (layers left),
+    /// `locked` (bool) and `crate` (health left, 0 for none).
+    fn layers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let b = self.game.board();
+        let kinds = self.game.rules().special_kinds();
+        let (mut special, mut jelly, mut locked, mut crates) = (vec![], vec![], vec![], vec![]);
+        for (pos, cell) in b.iter() {
+            let kind = cell.piece().and_then(|p| p.special());
+            let index = kind.and_then(|k| kinds.iter().position(|s| s.special == k));
+            special.push(index.map_or(0, |i| i as i8 + 1));
+            let layers = b.layers(pos);
+            jelly.push(layers.jelly as i8);
+            locked.push(layers.locked);
+            crates.push(if let Cell::Crate(h) = cell {
+                h as i8
+            } else {
+                0
+            });
+        }
+        let (rows, cols) = (b.rows(), b.cols());
+        let out = PyDict::new(py);
+        out.set_item("special", grid(py, special, rows, cols)?)?;
+        out.set_item("jelly", grid(py, jelly, rows, cols)?)?;
+        out.set_item("locked", grid(py, locked, rows, cols)?)?;
+        out.set_item("crate", grid(py, crates, rows, cols)?)?;
+        Ok(out)
+    }
+
+    /// The names of the rules' special kinds, in the order `layers()["special"]` counts.
+    #[getter]
+    fn special_kinds(&self) -> Vec<&'static str> {
+        self.game
+            .rules()
+            .special_kinds()
+            .iter()
+            .map(|k| k.name)
+            .collect()
+    }
+
+    /// The level's goals as JSON (`[]` without a level): each goal's kind, progress and
+    /// whether it is met, as the command line prints them.
+    fn goals_json(&self) -> String {
+        match3_cli::json::goals(&self.game).to_string()
+    }
+
+    /// The move `bot` would play here as JSON (`null` when none is legal).
+    fn bot_move_json(&self, bot: &mut Bot) -> String {
+        let mv = bot.bot.choose(&self.game);
+        mv.map_or(serde_json::Value::Null, match3_cli::json::mv)
+            .to_string()
     }
 
     /// The board in notation.
@@ -152,9 +261,37 @@ impl Game {
         let saved: SavedGame =
             serde_json::from_str(text).map_err(|e| bad(format!("not a saved game: {e}")))?;
         let registry = Registry::builtin();
-        let variant = registry.get(&saved.rules).map_err(bad)?;
+        let variant = registry.get(&saved.rules).map_err(bad)?.clone();
         Ok(Game {
             game: CoreGame::load(variant.rules(), saved).map_err(bad)?,
+            variant,
+            level: None,
         })
+    }
+}
+
+/// A bot: `random`, `greedy`, `greedy-known`, `lookahead` or `mcts`, with its own seeded
+/// generator.
+#[pyclass(module = "match3._core")]
+pub struct Bot {
+    bot: AnyBot,
+    name: &'static str,
+}
+
+#[pymethods]
+impl Bot {
+    #[new]
+    #[pyo3(signature = (name, seed=0))]
+    fn new(name: &str, seed: u64) -> PyResult<Bot> {
+        let kind = crate::run::bot_kind(name)?;
+        Ok(Bot {
+            bot: kind.build(seed),
+            name: kind.name(),
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
     }
 }

@@ -7,6 +7,7 @@ mod actions;
 mod encode;
 mod env;
 mod game;
+mod run;
 mod vec_env;
 
 use pyo3::prelude::*;
@@ -14,6 +15,9 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
+    m.add_class::<game::Bot>()?;
+    m.add_function(wrap_pyfunction!(run::simulate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(run::solve_json, m)?)?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add("EMPTY", encode::EMPTY)?;
     m.add("BLOCKER", encode::BLOCKER)?;

@@ -2,15 +2,20 @@
 //! into arrays the caller allocated once.
 
 use numpy::{
-    PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
-    PyReadwriteArray3,
+    PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2,
+    PyReadwriteArrayDyn,
 };
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use std::path::Path;
+
+use match3_cli::level::Opened;
+
 use crate::actions::Actions;
+use crate::encode::Obs;
 use crate::env::{Env, Spec};
+use crate::game::bad;
 
 #[pyclass(module = "match3._core")]
 pub struct VecEnv {
@@ -19,43 +24,61 @@ pub struct VecEnv {
     envs: Vec<Env>,
 }
 
-fn bad(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
-
 #[pymethods]
 impl VecEnv {
-    /// `num_envs` games of `rules` on `rows` × `cols` boards with `colors` colours, each
+    /// `num_envs` games of `rules` on `rows` × `cols` boards with `colors` colours, or of
+    /// the level file `level` (its size and palette; a new deal each episode), each
     /// episode at most `max_moves` moves, seeded from `seed`.
     #[new]
-    #[pyo3(signature = (num_envs, rules="lines", rows=8, cols=8, colors=6, seed=0, max_moves=100, autoreset=true))]
+    #[pyo3(signature = (num_envs, rules=None, rows=8, cols=8, colors=6, seed=0, max_moves=100, autoreset=true, level=None, planes=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
-        rules: &str,
+        rules: Option<&str>,
         rows: usize,
         cols: usize,
         colors: u8,
         seed: u64,
         max_moves: u32,
         autoreset: bool,
+        level: Option<&str>,
+        planes: bool,
     ) -> PyResult<VecEnv> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(bad(format!("num_envs {num_envs}: give 1 to 1048576")));
         }
-        let variant = match3_cli::Registry::builtin()
-            .get(rules)
-            .map_err(bad)?
-            .clone();
-        let size = match3_core::Size::new(rows, cols).map_err(bad)?;
-        let spec = Spec {
-            variant,
-            size,
-            colors,
-            seed,
-            max_moves: max_moves.max(1),
-            autoreset,
+        let registry = match3_cli::Registry::builtin();
+        let spec = match level {
+            Some(path) => {
+                let level = Opened::read(&registry, Path::new(path), rules).map_err(bad)?;
+                Spec {
+                    variant: level.variant.clone(),
+                    size: level.layout.board.size(),
+                    colors: level.colors(),
+                    seed,
+                    max_moves: max_moves.max(1),
+                    autoreset,
+                    level: Some(level),
+                    obs: Obs::Compact,
+                }
+            }
+            None => Spec {
+                variant: registry.get(rules.unwrap_or("lines")).map_err(bad)?.clone(),
+                size: match3_core::Size::new(rows, cols).map_err(bad)?,
+                colors,
+                seed,
+                max_moves: max_moves.max(1),
+                autoreset,
+                level: None,
+                obs: Obs::Compact,
+            },
         };
+        let (rows, cols) = (spec.size.rows(), spec.size.cols());
+        let mut spec = spec;
+        if planes {
+            let kinds = spec.variant.rules().special_kinds().len();
+            spec.obs = Obs::planes(spec.colors, kinds);
+        }
         let rules = spec.variant.rules();
         let actions = Actions::new(&*rules, rows, cols);
         let envs = (0..num_envs as u32)
@@ -73,6 +96,25 @@ impl VecEnv {
     #[getter]
     fn num_envs(&self) -> usize {
         self.envs.len()
+    }
+
+    /// The board's rows and columns.
+    #[getter]
+    fn shape(&self) -> (usize, usize) {
+        (self.spec.size.rows(), self.spec.size.cols())
+    }
+
+    /// Values per cell of an observation: 1 for the compact board, else the number of
+    /// planes.
+    #[getter]
+    fn depth(&self) -> usize {
+        self.spec.obs.depth()
+    }
+
+    /// The palette's size.
+    #[getter]
+    fn colors(&self) -> u8 {
+        self.spec.colors
     }
 
     /// How many discrete actions.
@@ -108,60 +150,49 @@ impl VecEnv {
     fn observe(
         &mut self,
         py: Python<'_>,
-        mut obs: PyReadwriteArray3<'_, i8>,
+        mut obs: PyReadwriteArrayDyn<'_, i8>,
         mut masks: PyReadwriteArray2<'_, bool>,
     ) -> PyResult<()> {
-        let (cells, n_actions) = (
-            self.spec.size.rows() * self.spec.size.cols(),
-            self.actions.count(),
-        );
+        let (cells, n_actions) = (self.obs_len(), self.actions.count());
         let obs = obs.as_slice_mut().map_err(bad)?;
         let masks = masks.as_slice_mut().map_err(bad)?;
         self.check(obs.len(), cells, masks.len(), n_actions)?;
-        let actions = self.actions;
+        let (spec, actions) = (&self.spec, self.actions);
         py.allow_threads(|| {
             (self.envs.par_iter_mut())
                 .zip(obs.par_chunks_mut(cells))
                 .zip(masks.par_chunks_mut(n_actions))
-                .for_each(|((env, o), m)| env.observe(&actions, o, m));
+                .for_each(|((env, o), m)| env.observe(spec, &actions, o, m));
         });
         Ok(())
     }
 
     /// Plays `action` in the only environment, on this thread (a thread pool's round
-    /// trip would cost more than the move), and returns its new board and mask as new
-    /// arrays, the reward, and whether the episode terminated or was truncated.
+    /// trip would cost more than the move), and returns its new observation and mask as
+    /// new arrays, the reward, and whether the episode terminated or was truncated.
     #[allow(clippy::type_complexity)]
     fn step_one<'py>(
         &mut self,
         py: Python<'py>,
         action: i64,
     ) -> PyResult<(
-        Bound<'py, PyArray2<i8>>,
+        Bound<'py, PyArrayDyn<i8>>,
         Bound<'py, PyArray1<bool>>,
         f32,
         bool,
         bool,
     )> {
+        let (len, shape) = (self.obs_len(), self.obs_shape());
         let [env] = self.envs.as_mut_slice() else {
             return Err(bad("step_one needs a single environment"));
         };
-        let (rows, cols) = (self.spec.size.rows(), self.spec.size.cols());
-        let s = env.step(
-            &self.spec,
-            &self.actions,
-            usize::try_from(action).unwrap_or(usize::MAX),
-        );
-        let (mut obs, mut mask) = (vec![0i8; rows * cols], vec![false; self.actions.count()]);
-        env.observe(&self.actions, &mut obs, &mut mask);
-        let obs = PyArray1::from_vec(py, obs).reshape([rows, cols])?;
-        Ok((
-            obs,
-            PyArray1::from_vec(py, mask),
-            s.reward,
-            s.terminated,
-            s.truncated,
-        ))
+        let a = usize::try_from(action).unwrap_or(usize::MAX);
+        let s = env.step(&self.spec, &self.actions, a);
+        let (mut obs, mut mask) = (vec![0i8; len], vec![false; self.actions.count()]);
+        env.observe(&self.spec, &self.actions, &mut obs, &mut mask);
+        let obs = PyArray1::from_vec(py, obs).reshape(shape)?;
+        let mask = PyArray1::from_vec(py, mask);
+        Ok((obs, mask, s.reward, s.terminated, s.truncated))
     }
 
     /// Plays `actions[i]` in environment `i` for every `i`, writes each reward and
@@ -172,17 +203,14 @@ impl VecEnv {
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
-        mut obs: PyReadwriteArray3<'_, i8>,
+        mut obs: PyReadwriteArrayDyn<'_, i8>,
         mut rewards: PyReadwriteArray1<'_, f32>,
         mut terminated: PyReadwriteArray1<'_, bool>,
         mut truncated: PyReadwriteArray1<'_, bool>,
         mut masks: PyReadwriteArray2<'_, bool>,
     ) -> PyResult<()> {
         let n = self.envs.len();
-        let (cells, n_actions) = (
-            self.spec.size.rows() * self.spec.size.cols(),
-            self.actions.count(),
-        );
+        let (cells, n_actions) = (self.obs_len(), self.actions.count());
         let chosen = actions.as_slice().map_err(bad)?;
         let (obs, masks) = (
             obs.as_slice_mut().map_err(bad)?,
@@ -214,7 +242,7 @@ impl VecEnv {
                 .for_each(|(((env, &a), (o, m)), (r, (te, tr)))| {
                     let s = env.step(spec, &acts, usize::try_from(a).unwrap_or(usize::MAX));
                     (*r, *te, *tr) = (s.reward, s.terminated, s.truncated);
-                    env.observe(&acts, o, m);
+                    env.observe(spec, &acts, o, m);
                 });
         });
         Ok(())
@@ -222,11 +250,26 @@ impl VecEnv {
 }
 
 impl VecEnv {
+    /// Values in one environment's observation.
+    fn obs_len(&self) -> usize {
+        self.spec.obs.depth() * self.spec.size.rows() * self.spec.size.cols()
+    }
+
+    /// One observation's shape: rows × cols, or planes × rows × cols.
+    fn obs_shape(&self) -> Vec<usize> {
+        let (rows, cols) = (self.spec.size.rows(), self.spec.size.cols());
+        match self.spec.obs.depth() {
+            1 => vec![rows, cols],
+            depth => vec![depth, rows, cols],
+        }
+    }
+
     fn check(&self, obs: usize, cells: usize, masks: usize, n_actions: usize) -> PyResult<()> {
         let n = self.envs.len();
         if obs != n * cells || masks != n * n_actions {
             return Err(bad(format!(
-                "obs must be ({n}, rows, cols) int8 and masks ({n}, {n_actions}) bool, C-contiguous"
+                "obs must be ({n}, {:?}) int8 and masks ({n}, {n_actions}) bool, C-contiguous",
+                self.obs_shape()
             )));
         }
         Ok(())

@@ -52,6 +52,7 @@ pub mod registry;
 pub mod render;
 pub mod report;
 pub mod serve;
+pub mod solved;
 pub mod sweep;
 pub mod variant;
 

@@ -1,17 +1,15 @@
 //! `match3 solve`: a board of a no-refill variant solved exactly for its best score or
 //! its fewest-move clear, or a level's deal solved for a win.
 
-use match3_core::{Game, Move};
 use match3_solver::{Limits, Objective, Solution};
-use serde_json::json;
 
 use super::args::{GoalArg, SolveArgs};
 use super::commands::load;
 use super::output::{UsageError, emit};
 use crate::level::Opened;
 use crate::registry::Registry;
-use crate::variant::{SharedRules, Variant};
-use crate::{json, render};
+use crate::render;
+use crate::solved::Solved;
 
 pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageError> {
     let limits = Limits {
@@ -21,7 +19,8 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
     if let Some(path) = &args.level {
         let level = Opened::read(registry, path, args.rules.as_deref())?;
         let game = level.game(args.seed.unwrap_or(0))?;
-        return solve_level(&args, &level, game, limits);
+        let solved = Solved::search(&level.variant, game, Objective::Win, limits)?;
+        return solve_level(&args, &level, &solved);
     }
     if let Some(seed) = args.seed {
         return Err(UsageError(format!(
@@ -39,34 +38,8 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
         GoalArg::Score => Objective::Score,
         GoalArg::Clear => Objective::Clear,
     };
-    let found = search(variant, &game, objective, limits)?;
-    solve_board(&args, game, objective, &found)
-}
-
-fn search(
-    variant: &Variant,
-    game: &Game<SharedRules>,
-    objective: Objective,
-    limits: Limits,
-) -> Result<Solution, UsageError> {
-    let bound = variant.bound();
-    let found = match3_solver::solve_bounded(game, objective, limits, &|board| {
-        bound.map(|bound| bound(board))
-    })?;
-    Ok(found)
-}
-
-/// Plays the solution's line on `game`: each move's points.
-fn replay(game: &mut Game<SharedRules>, found: &Solution) -> Result<Vec<u64>, UsageError> {
-    let mut gains = Vec::new();
-    for &mv in found.moves.as_deref().unwrap_or_default() {
-        gains.push(game.play(mv)?.score());
-    }
-    Ok(gains)
-}
-
-fn line_json(found: &Solution) -> Option<Vec<serde_json::Value>> {
-    (found.moves.as_ref()).map(|line| line.iter().map(|&m: &Move| json::mv(m)).collect())
+    let solved = Solved::search(variant, game, objective, limits)?;
+    solve_board(&args, &solved, objective)
 }
 
 /// Why an answer is not proven, or that it is.
@@ -87,28 +60,10 @@ fn print_line(found: &Solution, gains: &[u64]) {
     }
 }
 
-fn solve_board(
-    args: &SolveArgs,
-    mut game: Game<SharedRules>,
-    objective: Objective,
-    found: &Solution,
-) -> Result<(), UsageError> {
-    let gains = replay(&mut game, found)?;
+fn solve_board(args: &SolveArgs, solved: &Solved, objective: Objective) -> Result<(), UsageError> {
+    let Solved { found, game, gains } = solved;
     if args.json {
-        let goal = if objective == Objective::Clear {
-            "clear"
-        } else {
-            "score"
-        };
-        emit(json!({
-            "goal": goal,
-            "score": found.score,
-            "moves": line_json(found),
-            "nodes": found.nodes,
-            "optimal": found.optimal,
-            "board": game.board().to_string(),
-            "status": game.status().to_string(),
-        }));
+        emit(solved.board_json(objective));
         return Ok(());
     }
     let proof = proof(args, found, "optimal");
@@ -131,7 +86,7 @@ fn solve_board(
             "no clearing line found ({proof}, {nodes} nodes)"
         )),
     }
-    print_line(found, &gains);
+    print_line(found, gains);
     emit(format_args!(
         "board {}  status {}",
         game.board(),
@@ -140,39 +95,10 @@ fn solve_board(
     Ok(())
 }
 
-/// Whether the deal can be won: `Some(true)` with a winning line, `Some(false)` when the
-/// search proved none exists, `None` when the budget ran out first.
-fn winnable(found: &Solution) -> Option<bool> {
-    match (&found.moves, found.optimal) {
-        (Some(_), _) => Some(true),
-        (None, true) => Some(false),
-        (None, false) => None,
-    }
-}
-
-fn solve_level(
-    args: &SolveArgs,
-    level: &Opened,
-    mut game: Game<SharedRules>,
-    limits: Limits,
-) -> Result<(), UsageError> {
-    let found = search(&level.variant, &game, Objective::Win, limits)?;
-    let gains = replay(&mut game, &found)?;
+fn solve_level(args: &SolveArgs, level: &Opened, solved: &Solved) -> Result<(), UsageError> {
+    let Solved { found, game, gains } = solved;
     if args.json {
-        emit(json!({
-            "level": level.file.name,
-            "rules": level.variant.name(),
-            "seed": args.seed.unwrap_or(0),
-            "winnable": winnable(&found),
-            "moves": line_json(&found),
-            "moves_used": found.moves.as_ref().map(Vec::len),
-            "goals": json::goals(&game),
-            "score": game.score(),
-            "nodes": found.nodes,
-            "optimal": found.optimal,
-            "board": game.board().to_string(),
-            "status": game.status().to_string(),
-        }));
+        emit(solved.level_json(level, args.seed.unwrap_or(0)));
         return Ok(());
     }
     let nodes = found.nodes;
@@ -180,12 +106,12 @@ fn solve_level(
         .level()
         .moves
         .map_or("any number of".to_string(), |m| m.to_string());
-    match (winnable(&found), &found.moves) {
+    match (solved.winnable(), &found.moves) {
         (Some(true), Some(line)) => emit(format_args!(
             "{}: wins in {} moves ({}, {nodes} nodes)",
             level.file.name,
             line.len(),
-            proof(args, &found, "the fewest"),
+            proof(args, found, "the fewest"),
         )),
         (Some(false), _) => emit(format_args!(
             "{}: cannot be won: no line of {limit} moves meets every goal (proven, {nodes} nodes)",
@@ -196,12 +122,12 @@ fn solve_level(
             level.file.name, args.max_nodes, args.max_seconds
         )),
     }
-    print_line(&found, &gains);
+    print_line(found, gains);
     emit(format_args!(
         "board {}  status {}{}",
         game.board(),
         game.status(),
-        render::level_line(&game)
+        render::level_line(game)
     ));
     Ok(())
 }

@@ -1,0 +1,94 @@
+//! A game solved by the exact solver ([`match3_solver`]) and replayed along the line it
+//! found, with the JSON `match3 solve --json` prints for it (the Python package returns
+//! the same).
+
+use match3_core::{Game, Move};
+use match3_solver::{Limits, Objective, Solution};
+use serde_json::{Value, json};
+
+use crate::json;
+use crate::level::Opened;
+use crate::variant::{SharedRules, Variant};
+
+/// A solver's answer and the game after its line.
+pub struct Solved {
+    /// What the solver found.
+    pub found: Solution,
+    /// The game after the line (the starting game when there is none).
+    pub game: Game<SharedRules>,
+    /// Each move's points along the line.
+    pub gains: Vec<u64>,
+}
+
+impl Solved {
+    /// Solves `game` of `variant` for `objective` within `limits` (with the variant's
+    /// bound, when it has one) and plays the line found.
+    pub fn search(
+        variant: &Variant,
+        mut game: Game<SharedRules>,
+        objective: Objective,
+        limits: Limits,
+    ) -> Result<Solved, String> {
+        let bound = variant.bound();
+        let found = match3_solver::solve_bounded(&game, objective, limits, &|board| {
+            bound.map(|bound| bound(board))
+        })
+        .map_err(|e| e.to_string())?;
+        let mut gains = Vec::new();
+        for &mv in found.moves.as_deref().unwrap_or_default() {
+            gains.push(game.play(mv).map_err(|e| e.to_string())?.score());
+        }
+        Ok(Solved { found, game, gains })
+    }
+
+    /// Whether the deal can be won: `Some(true)` with a winning line, `Some(false)` when
+    /// the search proved none exists, `None` when the budget ran out first.
+    pub fn winnable(&self) -> Option<bool> {
+        match (&self.found.moves, self.found.optimal) {
+            (Some(_), _) => Some(true),
+            (None, true) => Some(false),
+            (None, false) => None,
+        }
+    }
+
+    fn line_json(&self) -> Option<Vec<Value>> {
+        let line = self.found.moves.as_ref()?;
+        Some(line.iter().map(|&m: &Move| json::mv(m)).collect())
+    }
+
+    /// `solve --json` for a board solved for `objective`.
+    pub fn board_json(&self, objective: Objective) -> Value {
+        let goal = if objective == Objective::Clear {
+            "clear"
+        } else {
+            "score"
+        };
+        json!({
+            "goal": goal,
+            "score": self.found.score,
+            "moves": self.line_json(),
+            "nodes": self.found.nodes,
+            "optimal": self.found.optimal,
+            "board": self.game.board().to_string(),
+            "status": self.game.status().to_string(),
+        })
+    }
+
+    /// `solve --level --json` for the deal of `level` drawn from `seed`.
+    pub fn level_json(&self, level: &Opened, seed: u64) -> Value {
+        json!({
+            "level": level.file.name,
+            "rules": level.variant.name(),
+            "seed": seed,
+            "winnable": self.winnable(),
+            "moves": self.line_json(),
+            "moves_used": self.found.moves.as_ref().map(Vec::len),
+            "goals": json::goals(&self.game),
+            "score": self.game.score(),
+            "nodes": self.found.nodes,
+            "optimal": self.found.optimal,
+            "board": self.game.board().to_string(),
+            "status": self.game.status().to_string(),
+        })
+    }
+}
