@@ -29,6 +29,8 @@ and the episode's number: the same seed gives the same episodes whatever the num
 environments or threads.
 """
 
+import json
+
 import numpy as np
 import gymnasium as gym
 from gymnasium import spaces
@@ -36,6 +38,18 @@ from gymnasium import spaces
 from . import _core
 
 __all__ = ["Match3Env", "Match3VectorEnv"]
+
+
+class _Actions:
+    """What actions mean, shared by both environments."""
+
+    def move_of(self, action):
+        """The move (a dict, as ``Game.play`` takes) of ``action``, or None."""
+        return json.loads(self._core.move_json(int(action)))
+
+    def action_of(self, move):
+        """The action of ``move`` (a dict), or None when it has none."""
+        return self._core.action_of(json.dumps(move))
 
 
 def _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset):
@@ -55,7 +69,7 @@ def _spaces(core):
     return obs, spaces.Discrete(core.num_actions)
 
 
-class Match3Env(gym.Env):
+class Match3Env(_Actions, gym.Env):
     """One game of ``rules`` on a ``size`` board with ``colors`` colours, or of the level
     file ``level`` (its board, palette and move limit), as a Gymnasium environment. See
     the module's documentation for observations, actions and rewards."""
@@ -86,13 +100,17 @@ class Match3Env(gym.Env):
         self._obs[0] = obs
         return obs, reward, terminated, truncated, {"action_mask": mask}
 
+    def notation(self):
+        """The board in notation (``match3.Game(rules, board=...)`` takes it)."""
+        return self._core.notation(0)
+
     def render(self):
         """The last observation as text (``render_mode="ansi"``)."""
         board = self._obs[0] if self._core.depth == 1 else self._obs[0].argmax(axis=0)
         return "\n".join(" ".join(f"{v:3d}" for v in row) for row in board)
 
 
-class Match3VectorEnv(gym.vector.VectorEnv):
+class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
     """``num_envs`` games stepped in Rust in one call, in parallel across cores with the
     GIL released. Ended episodes restart in the same step (the returned observation is the
     new episode's first; the reward and flags are the ended one's). The observation,
@@ -129,6 +147,10 @@ class Match3VectorEnv(gym.vector.VectorEnv):
         written: the fastest way to play at random."""
         self._core.sample(self._actions)
         return self._actions
+
+    def notation(self, i):
+        """Environment ``i``'s board in notation."""
+        return self._core.notation(int(i))
 
     def step(self, actions):
         actions = np.ascontiguousarray(actions, dtype=np.int64)

@@ -63,7 +63,7 @@ fn grid<'py, T: numpy::Element>(
 }
 
 /// A move from its JSON shape: `{"swap": [[r, c], [r, c]]}`, `{"drop": c}`, `{"tap": [r, c]}`.
-fn parse_move(text: &str) -> Result<Move, String> {
+pub fn parse_move(text: &str) -> Result<Move, String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("a move: {e}"))?;
     let pos = |p: &serde_json::Value| -> Option<Pos> {
         let r = u8::try_from(p.get(0)?.as_u64()?).ok()?;

@@ -104,6 +104,25 @@ impl VecEnv {
         (self.spec.size.rows(), self.spec.size.cols())
     }
 
+    /// The move of action `a` as JSON (`null` when `a` is none).
+    fn move_json(&self, a: usize) -> String {
+        let mv = self.actions.decode(a);
+        mv.map_or(serde_json::Value::Null, match3_cli::json::mv)
+            .to_string()
+    }
+
+    /// The action of a move given as JSON (`None` when the move has none).
+    fn action_of(&self, mv: &str) -> PyResult<Option<usize>> {
+        let mv = crate::game::parse_move(mv).map_err(bad)?;
+        Ok(self.actions.encode(mv))
+    }
+
+    /// Environment `i`'s board in notation.
+    fn notation(&self, i: usize) -> PyResult<String> {
+        let env = (self.envs.get(i)).ok_or_else(|| bad(format!("no environment {i}")))?;
+        Ok(env.game.board().to_string())
+    }
+
     /// Values per cell of an observation: 1 for the compact board, else the number of
     /// planes.
     #[getter]
