@@ -13,10 +13,21 @@ Bad input (an unknown rule, a malformed board, an illegal move) raises ``ValueEr
 with the engine's message, and a refused move leaves the game as it was.
 """
 
+from __future__ import annotations
+
 import json
+import os
+from typing import Any, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
 
 from . import _core
 from ._core import BLOCKER, COLORLESS, CRATE, EMPTY, HOLE
+
+#: A move or a trace: the command line's JSON shapes as Python values.
+Json = dict[str, Any]
+Path = Union[str, "os.PathLike[str]"]
 
 __all__ = ["Game", "Bot", "simulate", "solve", "BOTS", "RULES", "EMPTY", "BLOCKER", "HOLE", "CRATE", "COLORLESS"]
 
@@ -36,63 +47,93 @@ class Game:
     :data:`HOLE` or :data:`CRATE` for the other cells; :meth:`layers` gives specials,
     jelly, locks and crate health."""
 
-    def __init__(self, rules=None, size=(8, 8), colors=6, seed=0, board=None, level=None, *, _core_game=None):
+    def __init__(self, rules: Optional[str] = None, size: tuple[int, int] = (8, 8), colors: int = 6,
+                 seed: int = 0, board: Optional[str] = None, level: Optional[Path] = None, *,
+                 _core_game: Optional[_core.Game] = None) -> None:
         if _core_game is not None:
             self._g = _core_game
         else:
-            level = None if level is None else str(level)
-            self._g = _core.Game(rules, tuple(size), colors, seed, board, level)
+            path = None if level is None else os.fspath(level)
+            self._g = _core.Game(rules, (int(size[0]), int(size[1])), colors, seed, board, path)
 
-    def play(self, move):
+    def play(self, move: Json) -> Json:
         """Plays ``move`` (``{"swap": [[r, c], [r, c]]}``, ``{"drop": c}`` or
         ``{"tap": [r, c]}``) and returns the turn's trace as a dict with the keys of
         ``match3 resolve --json``: ``opening``, ``phases`` (each with ``cleared``,
         ``falls``, ``spawns``, ``score``, ...) and ``shuffle``."""
         return json.loads(self._g.play_json(json.dumps(move)))
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Json]:
         """Every legal move, as dicts, in the engine's order."""
         return json.loads(self._g.legal_moves_json())
 
-    def bot_move(self, bot):
+    def bot_move(self, bot: _core.Bot) -> Optional[Json]:
         """The move ``bot`` (a :class:`Bot`) would play here, or ``None``."""
-        return json.loads(self._g.bot_move_json(bot))
+        move: Optional[Json] = json.loads(self._g.bot_move_json(bot))
+        return move
 
     @property
-    def board(self):
+    def board(self) -> npt.NDArray[np.int8]:
         """The board as a NumPy ``int8`` array (rows x cols)."""
         return self._g.board
 
-    def layers(self):
+    def layers(self) -> dict[str, npt.NDArray[Any]]:
         """What :attr:`board` leaves out, as arrays of its shape: ``special`` (0 for
         none, else 1 + the index of the kind in :attr:`special_kinds`), ``jelly``
         (layers left), ``locked`` (bool) and ``crate`` (health left, 0 for none)."""
         return self._g.layers()
 
     @property
-    def goals(self):
+    def goals(self) -> list[Json]:
         """The level's goals with their progress (``[]`` without a level), as
         ``match3 simulate --level --json`` prints them."""
         return json.loads(self._g.goals_json())
 
-    notation = property(lambda self: self._g.notation, doc="The board in notation.")
-    score = property(lambda self: self._g.score, doc="Points so far.")
-    moves = property(lambda self: self._g.moves, doc="Moves played.")
-    status = property(lambda self: self._g.status, doc='"playable", "no-moves", "cleared", "won" or "lost".')
-    moves_left = property(lambda self: self._g.moves_left, doc="Moves left under a level's limit, else None.")
-    rules = property(lambda self: self._g.rules, doc="The rules' name.")
-    special_kinds = property(lambda self: self._g.special_kinds, doc="The rules' special kinds, by name.")
+    @property
+    def notation(self) -> str:
+        """The board in notation."""
+        return self._g.notation
 
-    def save(self):
+    @property
+    def score(self) -> int:
+        """Points so far."""
+        return self._g.score
+
+    @property
+    def moves(self) -> int:
+        """Moves played."""
+        return self._g.moves
+
+    @property
+    def status(self) -> str:
+        """``"playable"``, ``"no_moves"``, ``"cleared"``, ``"won"`` or ``"lost"``."""
+        return self._g.status
+
+    @property
+    def moves_left(self) -> Optional[int]:
+        """Moves left under a level's limit, else None."""
+        return self._g.moves_left
+
+    @property
+    def rules(self) -> str:
+        """The rules' name."""
+        return self._g.rules
+
+    @property
+    def special_kinds(self) -> list[str]:
+        """The rules' special kinds by name, in the order ``layers()["special"]`` counts from 1."""
+        return self._g.special_kinds
+
+    def save(self) -> str:
         """The game as JSON text, for :meth:`load`."""
         return self._g.save()
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: str) -> Game:
         """A game saved by :meth:`save`: it plays on exactly as the saved one would."""
         return cls(_core_game=_core.Game.load(text))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<match3.Game {self.rules} score={self.score} moves={self.moves} {self.status}>"
 
 
@@ -100,34 +141,40 @@ class Bot:
     """A bot (see :data:`BOTS`) with its own generator seeded by ``seed``:
     ``game.play(bot.choose(game))`` plays its move."""
 
-    def __init__(self, name="greedy", seed=0):
+    def __init__(self, name: str = "greedy", seed: int = 0) -> None:
         self._b = _core.Bot(name, seed)
 
-    name = property(lambda self: self._b.name)
+    @property
+    def name(self) -> str:
+        """The bot's name."""
+        return self._b.name
 
-    def choose(self, game):
+    def choose(self, game: Game) -> Optional[Json]:
         """The move this bot plays in ``game`` (a dict), or ``None`` when none is legal."""
         return game.bot_move(self._b)
 
 
-def simulate(rules=None, bot="greedy", games=50, moves=50, seed=1, size=None, colors=None, blockers=0,
-             level=None, precision=None, jobs=0, timing=True):
+def simulate(rules: Optional[str] = None, bot: str = "greedy", games: int = 50, moves: int = 50, seed: int = 1,
+             size: Optional[tuple[int, int]] = None, colors: Optional[int] = None, blockers: int = 0,
+             level: Optional[Path] = None, precision: Optional[float] = None, jobs: int = 0,
+             timing: bool = True) -> Json:
     """``games`` games of ``bot`` on generated boards of ``rules`` (``size``, ``colors``,
     ``blockers`` percent), or on the level file ``level``, with the GIL released and
     ``jobs`` threads (0: every core; the result does not depend on it). Returns the dict
     ``match3 simulate --json`` prints, with the same keys and numbers; ``timing=False``
     nulls the wall-clock fields, as ``--no-timing`` does. ``precision`` (levels) plays
     blocks of games until the pass rate's 95% interval is at most that wide either side."""
-    level = None if level is None else str(level)
-    size = None if size is None else tuple(size)
-    return json.loads(_core.simulate_json(rules, bot, games, moves, seed, size, colors, blockers, level,
+    path = None if level is None else os.fspath(level)
+    shape = None if size is None else (int(size[0]), int(size[1]))
+    return json.loads(_core.simulate_json(rules, bot, games, moves, seed, shape, colors, blockers, path,
                                           precision, jobs, timing))
 
 
-def solve(game, goal="score", max_nodes=None, max_seconds=30.0):
+def solve(game: Game, goal: str = "score", max_nodes: Optional[int] = None, max_seconds: float = 30.0) -> Json:
     """Solves ``game``'s position exactly, as ``match3 solve --json`` does: for the best
     final ``goal="score"`` or the fewest-move ``"clear"`` (rules that draw no new
     pieces), or, for a game started from a level file, for a win. Past ``max_nodes`` or
     ``max_seconds`` the answer is the best line found, with ``optimal`` false."""
-    args = (goal,) if max_nodes is None else (goal, max_nodes)
-    return json.loads(_core.solve_json(game._g, *args, max_seconds=max_seconds))
+    if max_nodes is None:
+        return json.loads(_core.solve_json(game._g, goal, max_seconds=max_seconds))
+    return json.loads(_core.solve_json(game._g, goal, max_nodes, max_seconds))

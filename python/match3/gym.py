@@ -29,9 +29,14 @@ and the episode's number: the same seed gives the same episodes whatever the num
 environments or threads.
 """
 
+from __future__ import annotations
+
 import json
+import os
+from typing import Any, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 import gymnasium as gym
 from gymnasium import spaces
 
@@ -39,28 +44,36 @@ from . import _core
 
 __all__ = ["Match3Env", "Match3VectorEnv"]
 
+Path = Union[str, "os.PathLike[str]"]
+Obs = npt.NDArray[np.int8]
+Info = dict[str, Any]
+
 
 class _Actions:
     """What actions mean, shared by both environments."""
 
-    def move_of(self, action):
-        """The move (a dict, as ``Game.play`` takes) of ``action``, or None."""
-        return json.loads(self._core.move_json(int(action)))
+    _core: _core.VecEnv
 
-    def action_of(self, move):
+    def move_of(self, action: int) -> Optional[dict[str, Any]]:
+        """The move (a dict, as ``Game.play`` takes) of ``action``, or None."""
+        move: Optional[dict[str, Any]] = json.loads(self._core.move_json(int(action)))
+        return move
+
+    def action_of(self, move: dict[str, Any]) -> Optional[int]:
         """The action of ``move`` (a dict), or None when it has none."""
         return self._core.action_of(json.dumps(move))
 
 
-def _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset):
+def _core_env(num_envs: int, rules: Optional[str], size: tuple[int, int], colors: int, max_moves: int,
+              obs_mode: str, level: Optional[Path], autoreset: bool) -> _core.VecEnv:
     if obs_mode not in ("int8", "onehot"):
         raise ValueError(f"obs_mode {obs_mode!r}: give 'int8' or 'onehot'")
-    level = None if level is None else str(level)
-    return _core.VecEnv(num_envs, rules, size[0], size[1], colors, 0, max_moves, autoreset, level,
+    path = None if level is None else os.fspath(level)
+    return _core.VecEnv(num_envs, rules, size[0], size[1], colors, 0, max_moves, autoreset, path,
                         obs_mode == "onehot")
 
 
-def _spaces(core):
+def _spaces(core: _core.VecEnv) -> tuple[spaces.Box, spaces.Discrete]:
     rows, cols = core.shape
     if core.depth == 1:
         obs = spaces.Box(low=-4, high=26, shape=(rows, cols), dtype=np.int8)
@@ -76,8 +89,9 @@ class Match3Env(_Actions, gym.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8", level=None,
-                 render_mode=None):
+    def __init__(self, rules: Optional[str] = "lines", size: tuple[int, int] = (8, 8), colors: int = 6,
+                 max_moves: int = 100, obs_mode: str = "int8", level: Optional[Path] = None,
+                 render_mode: Optional[str] = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}: give None or 'ansi'")
         rules = None if level is not None and rules == "lines" else rules
@@ -87,7 +101,7 @@ class Match3Env(_Actions, gym.Env):
         self._obs = np.zeros((1,) + self.observation_space.shape, dtype=np.int8)
         self._mask = np.zeros((1, self._core.num_actions), dtype=bool)
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> tuple[Obs, Info]:
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))
@@ -95,16 +109,16 @@ class Match3Env(_Actions, gym.Env):
         self._core.observe(self._obs, self._mask)
         return self._obs[0].copy(), {"action_mask": self._mask[0].copy()}
 
-    def step(self, action):
+    def step(self, action: int) -> tuple[Obs, float, bool, bool, Info]:
         obs, mask, reward, terminated, truncated = self._core.step_one(int(action))
         self._obs[0] = obs
         return obs, reward, terminated, truncated, {"action_mask": mask}
 
-    def notation(self):
+    def notation(self) -> str:
         """The board in notation (``match3.Game(rules, board=...)`` takes it)."""
         return self._core.notation(0)
 
-    def render(self):
+    def render(self) -> str:
         """The last observation as text (``render_mode="ansi"``)."""
         board = self._obs[0] if self._core.depth == 1 else self._obs[0].argmax(axis=0)
         return "\n".join(" ".join(f"{v:3d}" for v in row) for row in board)
@@ -119,8 +133,8 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
 
     metadata = {"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs, rules="lines", size=(8, 8), colors=6, max_moves=100, obs_mode="int8",
-                 level=None):
+    def __init__(self, num_envs: int, rules: Optional[str] = "lines", size: tuple[int, int] = (8, 8),
+                 colors: int = 6, max_moves: int = 100, obs_mode: str = "int8", level: Optional[Path] = None) -> None:
         rules = None if level is not None and rules == "lines" else rules
         self._core = _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset=True)
         self.num_envs = num_envs
@@ -135,24 +149,24 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
         self._trunc = np.zeros(n, dtype=bool)
         self._actions = np.zeros(n, dtype=np.int64)
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> tuple[Obs, Info]:
         """Every environment back to its first episode under ``seed`` (0 when None)."""
         self._core.reset(0 if seed is None else int(seed))
         self._core.observe(self._obs, self._masks)
         return self._obs, {"action_mask": self._masks}
 
-    def sample_actions(self):
+    def sample_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per environment, drawn in Rust from each
         environment's own generator (seeded by ``reset``) when the observation was
         written: the fastest way to play at random."""
         self._core.sample(self._actions)
         return self._actions
 
-    def notation(self, i):
+    def notation(self, i: int) -> str:
         """Environment ``i``'s board in notation."""
         return self._core.notation(int(i))
 
-    def step(self, actions):
+    def step(self, actions: npt.ArrayLike) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Info]:
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         self._core.step(actions, self._obs, self._rewards, self._term, self._trunc, self._masks)
         return self._obs, self._rewards, self._term, self._trunc, {"action_mask": self._masks}
