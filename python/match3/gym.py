@@ -150,8 +150,11 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
         self._actions = np.zeros(n, dtype=np.int64)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> tuple[Obs, Info]:
-        """Every environment back to its first episode under ``seed`` (0 when None)."""
-        self._core.reset(0 if seed is None else int(seed))
+        """Every environment back to its first episode under ``seed`` (one drawn from
+        the operating system's entropy when None, as Gymnasium does)."""
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 2**63))
+        self._core.reset(int(seed))
         self._core.observe(self._obs, self._masks)
         return self._obs, {"action_mask": self._masks}
 

@@ -108,14 +108,8 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 ) {
     if rules.accepts(MoveKind::Swap) {
         let (rows, cols) = (board.rows(), board.cols());
-        let computed;
-        let swaps = match known {
-            Some(known) => Some(known),
-            None => {
-                computed = known_swaps(rules, board);
-                computed.as_ref()
-            }
-        };
+        let mut found = None;
+        let swaps = known_or_found(rules, board, known, &mut found);
         match swaps {
             Some(swaps) => swaps.append_to(rows, cols, out),
             None => {
@@ -141,6 +135,21 @@ pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option
     Some(KnownSwaps::Sets(masks))
 }
 
+/// The known legal swaps, or the rules' own (kept in `found`) when none are known yet:
+/// by reference, since the cell-set form is large and this runs for every move list.
+fn known_or_found<'a, R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    known: Option<&'a KnownSwaps>,
+    found: &'a mut Option<KnownSwaps>,
+) -> Option<&'a KnownSwaps> {
+    if known.is_some() {
+        return known;
+    }
+    *found = known_swaps(rules, board);
+    found.as_ref()
+}
+
 /// Every legal swap of `board` as cell sets, from the known masks when there are some
 /// (empty for rules that do not swap).
 pub(crate) fn swap_masks<R: Rules + ?Sized>(
@@ -151,27 +160,11 @@ pub(crate) fn swap_masks<R: Rules + ?Sized>(
     if !rules.accepts(MoveKind::Swap) {
         return SwapMasks::default();
     }
-    let computed;
-    let known = match known {
-        Some(known) => Some(known),
-        None => {
-            computed = known_swaps(rules, board);
-            computed.as_ref()
-        }
-    };
-    match known {
+    let mut found = None;
+    match known_or_found(rules, board, known, &mut found) {
         Some(KnownSwaps::Packed(p)) => p.to_masks(),
         Some(KnownSwaps::Sets(m)) => *m,
-        None => {
-            let mut masks = SwapMasks::default();
-            for_each_swap_by_pairs(rules, board, &mut |mv| {
-                if let Move::Swap(a, b) = mv {
-                    masks.insert(a, b);
-                }
-                true
-            });
-            masks
-        }
+        None => swaps_by_pairs(rules, board),
     }
 }
 
@@ -191,14 +184,8 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let computed;
-        let swaps = match known {
-            Some(known) => Some(known),
-            None => {
-                computed = known_swaps(rules, board);
-                computed.as_ref()
-            }
-        };
+        let mut found = None;
+        let swaps = known_or_found(rules, board, known, &mut found);
         let go_on = match swaps {
             Some(swaps) => swaps.visit(board.rows(), &mut visit),
             None => for_each_swap_by_pairs(rules, board, &mut visit),
@@ -293,11 +280,7 @@ fn swaps_by_pairs<R: Rules + ?Sized>(rules: &R, board: &Board) -> SwapMasks {
     let mut masks = SwapMasks::default();
     for_each_swap_by_pairs(rules, board, &mut |m| {
         if let Move::Swap(a, b) = m {
-            if b.row == a.row {
-                masks.right.insert(a);
-            } else {
-                masks.down.insert(a);
-            }
+            masks.insert(a, b);
         }
         true
     });
