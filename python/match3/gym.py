@@ -175,4 +175,5 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
         return self._obs, self._rewards, self._term, self._trunc, {"action_mask": self._masks}
 
 
-gym.register(id="match3/Match3-v0", entry_point="match3.gym:Match3Env")
+gym.register(id="match3/Match3-v0", entry_point="match3.gym:Match3Env",
+             vector_entry_point="match3.gym:Match3VectorEnv")

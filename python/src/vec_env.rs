@@ -287,8 +287,10 @@ impl VecEnv {
         let n = self.envs.len();
         if obs != n * cells || masks != n * n_actions {
             return Err(bad(format!(
-                "obs must be ({n}, {:?}) int8 and masks ({n}, {n_actions}) bool, C-contiguous",
-                self.obs_shape()
+                "obs must be ({n}, {}) int8 and masks ({n}, {n_actions}) bool, C-contiguous",
+                (self.obs_shape().iter().map(usize::to_string))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
         Ok(())

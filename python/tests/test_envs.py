@@ -127,3 +127,13 @@ def test_bad_arguments_raise_value_error():
     # An action outside the space plays nothing and scores nothing.
     _, rewards, _, _, _ = env.step(np.array([10**6, -1]))
     assert rewards.tolist() == [0.0, 0.0]
+
+
+def test_make_and_make_vec_give_these_environments():
+    import gymnasium as gym
+    single = gym.make("match3/Match3-v0", rules="clusters", colors=4)
+    assert isinstance(single.unwrapped, Match3Env)
+    vector = gym.make_vec("match3/Match3-v0", num_envs=8, vectorization_mode="vector_entry_point", colors=4)
+    assert isinstance(vector, Match3VectorEnv) and vector.num_envs == 8
+    obs, _ = vector.reset(seed=0)
+    assert obs.shape == (8, 8, 8)
