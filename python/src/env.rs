@@ -24,7 +24,58 @@ pub struct Spec {
     pub obs: crate::encode::Obs,
 }
 
+/// How the Python side describes an environment.
+pub struct Options<'a> {
+    pub rules: Option<&'a str>,
+    pub level: Option<&'a str>,
+    pub rows: usize,
+    pub cols: usize,
+    pub colors: u8,
+    pub seed: u64,
+    pub max_moves: u32,
+    pub autoreset: bool,
+    pub planes: bool,
+}
+
 impl Spec {
+    /// The environment `options` describe: generated boards of `rules` (default
+    /// `lines`), or the level file `level` with its size and palette.
+    pub fn open(options: &Options<'_>) -> Result<Spec, String> {
+        let registry = match3_cli::Registry::builtin();
+        let (variant, size, colors, level) = match options.level {
+            Some(path) => {
+                let level = Opened::read(&registry, std::path::Path::new(path), options.rules)?;
+                let (size, colors) = (level.layout.board.size(), level.colors());
+                (level.variant.clone(), size, colors, Some(level))
+            }
+            None => {
+                let variant = registry.get(options.rules.unwrap_or("lines"));
+                let size = Size::new(options.rows, options.cols);
+                let variant = variant.map_err(|e| e.to_string())?.clone();
+                (
+                    variant,
+                    size.map_err(|e| e.to_string())?,
+                    options.colors,
+                    None,
+                )
+            }
+        };
+        let kinds = variant.rules().special_kinds().len();
+        Ok(Spec {
+            variant,
+            size,
+            colors,
+            seed: options.seed,
+            max_moves: options.max_moves.max(1),
+            autoreset: options.autoreset,
+            level,
+            obs: match options.planes {
+                true => crate::encode::Obs::planes(colors, kinds),
+                false => crate::encode::Obs::Compact,
+            },
+        })
+    }
+
     /// Whether rewards count goal units: on a level with any goal but a score.
     fn rewards_goal_units(&self) -> bool {
         (self.level.as_ref()).is_some_and(|l| {
@@ -42,8 +93,6 @@ pub struct Env {
     /// Draws this environment's random actions: one generator per environment, so that
     /// sampled runs do not depend on the number of environments or threads.
     rng: GameRng,
-    /// The action `rng` drew for the current position.
-    sampled: usize,
     /// Legal moves of the current position, for rules without swaps (reused buffer).
     legal: Vec<Move>,
 }
@@ -66,7 +115,6 @@ impl Env {
             moves: 0,
             game,
             rng: sampler(spec, index),
-            sampled: 0,
             legal: Vec::new(),
         })
     }
@@ -121,24 +169,25 @@ impl Env {
         }
     }
 
-    /// The random legal action drawn when the last observation was written (0 when none
-    /// is legal): the random bot's draw.
-    pub fn sampled(&self) -> usize {
-        self.sampled
-    }
-
-    /// Writes the board and the legal-action mask, and draws the next random action from
-    /// the environment's own generator while its game is in cache (a separate pass over
-    /// a thousand environments measured a third slower).
-    pub fn observe(&mut self, spec: &Spec, actions: &Actions, obs: &mut [i8], mask: &mut [bool]) {
+    /// Writes the board and the legal-action mask, and returns a random legal action
+    /// (0 when none is legal: the random bot's draw) from the environment's own
+    /// generator, drawn now while its game is in cache: a separate pass over a thousand
+    /// environments measured a third slower.
+    pub fn observe(
+        &mut self,
+        spec: &Spec,
+        actions: &Actions,
+        obs: &mut [i8],
+        mask: &mut [bool],
+    ) -> usize {
         let kinds = self.game.rules().special_kinds();
         spec.obs.write(self.game.board(), kinds, obs);
         actions.mask(&self.game, &mut self.legal, mask);
         let rng = &mut self.rng;
-        self.sampled = (self.game)
+        (self.game)
             .pick_legal_move(|n| rng.below(n as u32) as usize)
             .and_then(|mv| actions.encode(mv))
-            .unwrap_or(0);
+            .unwrap_or(0)
     }
 }
 

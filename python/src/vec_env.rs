@@ -8,13 +8,8 @@ use numpy::{
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use std::path::Path;
-
-use match3_cli::level::Opened;
-
 use crate::actions::Actions;
-use crate::encode::Obs;
-use crate::env::{Env, Spec};
+use crate::env::{Env, Options, Spec};
 use crate::game::bad;
 
 #[pyclass(module = "match3._core")]
@@ -22,6 +17,9 @@ pub struct VecEnv {
     spec: Spec,
     actions: Actions,
     envs: Vec<Env>,
+    /// Each environment's random legal action, drawn when its observation was written:
+    /// kept apart from the environments, so that `sample` reads one contiguous array.
+    sampled: Vec<i64>,
 }
 
 #[pymethods]
@@ -47,38 +45,19 @@ impl VecEnv {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(bad(format!("num_envs {num_envs}: give 1 to 1048576")));
         }
-        let registry = match3_cli::Registry::builtin();
-        let spec = match level {
-            Some(path) => {
-                let level = Opened::read(&registry, Path::new(path), rules).map_err(bad)?;
-                Spec {
-                    variant: level.variant.clone(),
-                    size: level.layout.board.size(),
-                    colors: level.colors(),
-                    seed,
-                    max_moves: max_moves.max(1),
-                    autoreset,
-                    level: Some(level),
-                    obs: Obs::Compact,
-                }
-            }
-            None => Spec {
-                variant: registry.get(rules.unwrap_or("lines")).map_err(bad)?.clone(),
-                size: match3_core::Size::new(rows, cols).map_err(bad)?,
-                colors,
-                seed,
-                max_moves: max_moves.max(1),
-                autoreset,
-                level: None,
-                obs: Obs::Compact,
-            },
-        };
+        let spec = Spec::open(&Options {
+            rules,
+            level,
+            rows,
+            cols,
+            colors,
+            seed,
+            max_moves,
+            autoreset,
+            planes,
+        })
+        .map_err(bad)?;
         let (rows, cols) = (spec.size.rows(), spec.size.cols());
-        let mut spec = spec;
-        if planes {
-            let kinds = spec.variant.rules().special_kinds().len();
-            spec.obs = Obs::planes(spec.colors, kinds);
-        }
         let rules = spec.variant.rules();
         let actions = Actions::new(&*rules, rows, cols);
         let envs = (0..num_envs as u32)
@@ -89,6 +68,7 @@ impl VecEnv {
             spec,
             actions,
             envs,
+            sampled: vec![0; num_envs],
         })
     }
 
@@ -159,9 +139,7 @@ impl VecEnv {
         if out.len() != self.envs.len() {
             return Err(bad(format!("out needs {} entries", self.envs.len())));
         }
-        for (env, slot) in self.envs.iter().zip(out.iter_mut()) {
-            *slot = env.sampled() as i64;
-        }
+        out.copy_from_slice(&self.sampled);
         Ok(())
     }
 
@@ -178,10 +156,10 @@ impl VecEnv {
         self.check(obs.len(), cells, masks.len(), n_actions)?;
         let (spec, actions) = (&self.spec, self.actions);
         py.allow_threads(|| {
-            (self.envs.par_iter_mut())
+            (self.envs.par_iter_mut().zip(self.sampled.par_iter_mut()))
                 .zip(obs.par_chunks_mut(cells))
                 .zip(masks.par_chunks_mut(n_actions))
-                .for_each(|((env, o), m)| env.observe(spec, &actions, o, m));
+                .for_each(|(((env, s), o), m)| *s = env.observe(spec, &actions, o, m) as i64);
         });
         Ok(())
     }
@@ -208,7 +186,7 @@ impl VecEnv {
         let a = usize::try_from(action).unwrap_or(usize::MAX);
         let s = env.step(&self.spec, &self.actions, a);
         let (mut obs, mut mask) = (vec![0i8; len], vec![false; self.actions.count()]);
-        env.observe(&self.spec, &self.actions, &mut obs, &mut mask);
+        self.sampled[0] = env.observe(&self.spec, &self.actions, &mut obs, &mut mask) as i64;
         let obs = PyArray1::from_vec(py, obs).reshape(shape)?;
         let mask = PyArray1::from_vec(py, mask);
         Ok((obs, mask, s.reward, s.terminated, s.truncated))
@@ -247,7 +225,7 @@ impl VecEnv {
         self.check(obs.len(), cells, masks.len(), n_actions)?;
         let (spec, acts) = (&self.spec, self.actions);
         py.allow_threads(|| {
-            (self.envs.par_iter_mut())
+            (self.envs.par_iter_mut().zip(self.sampled.par_iter_mut()))
                 .zip(chosen.par_iter())
                 .zip(
                     obs.par_chunks_mut(cells)
@@ -258,10 +236,10 @@ impl VecEnv {
                         .par_iter_mut()
                         .zip(terminated.par_iter_mut().zip(truncated.par_iter_mut())),
                 )
-                .for_each(|(((env, &a), (o, m)), (r, (te, tr)))| {
+                .for_each(|((((env, sampled), &a), (o, m)), (r, (te, tr)))| {
                     let s = env.step(spec, &acts, usize::try_from(a).unwrap_or(usize::MAX));
                     (*r, *te, *tr) = (s.reward, s.terminated, s.truncated);
-                    env.observe(spec, &acts, o, m);
+                    *sampled = env.observe(spec, &acts, o, m) as i64;
                 });
         });
         Ok(())
