@@ -16,8 +16,15 @@ from match3.gym import Match3Env, Match3VectorEnv
 
 @pytest.mark.parametrize("obs_mode", ["int8", "onehot"])
 @pytest.mark.parametrize("rules", ["lines", "clusters-drop", "clusters-tap"])
-def test_the_environment_passes_gymnasiums_checker(rules, obs_mode):
-    check_env(Match3Env(rules=rules, obs_mode=obs_mode), skip_render_check=True)
+def test_the_environment_passes_gymnasiums_checker_without_a_warning(rules, obs_mode):
+    import warnings
+
+    import gymnasium as gym
+    env = gym.make("match3/Match3-v0", rules=rules, obs_mode=obs_mode, render_mode="ansi")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
 
 
 def test_a_level_environment_passes_the_checker_and_rewards_goal_units():
