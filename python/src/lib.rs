@@ -1,7 +1,9 @@
 //! `match3._core`: the engine for Python. [`game::Game`] is one game with the engine's
-//! JSON shapes; [`vec_env::VecEnv`] steps many games at once in Rust, in parallel with the
-//! GIL released, writing into NumPy arrays the caller allocated once. The Python package
-//! (`match3`, `match3.gym`) wraps both.
+//! JSON shapes and [`game::Bot`] a bot to play it; [`run`] has whole simulations and the
+//! solver, returning the command line's JSON; [`vec_env::VecEnv`] steps many games at
+//! once in Rust, in parallel with the GIL released, writing into NumPy arrays the caller
+//! allocated once. The Python package (`match3`, `match3.gym`) wraps them; its stubs are
+//! `match3/_core.pyi`.
 
 mod actions;
 mod encode;
