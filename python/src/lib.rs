@@ -1,6 +1,6 @@
-//! `match3._core`: the engine for Python. [`game::Game`] is one game with the engine's
-//! JSON shapes and [`game::Bot`] a bot to play it; [`run`] has whole simulations and the
-//! solver, returning the command line's JSON; [`vec_env::VecEnv`] steps many games at
+//! `match3._core`: the engine for Python. `Game` is one game with the engine's
+//! JSON shapes and `Bot` a bot to play it; `run` has whole simulations and the
+//! solver, returning the command line's JSON; `VecEnv` steps many games at
 //! once in Rust, in parallel with the GIL released, writing into NumPy arrays the caller
 //! allocated once. The Python package (`match3`, `match3.gym`) wraps them; its stubs are
 //! `match3/_core.pyi`.
