@@ -83,18 +83,18 @@ def _spaces(core: _core.VecEnv) -> tuple[spaces.Box, spaces.Discrete]:
 
 
 class Match3Env(_Actions, gym.Env):
-    """One game of ``rules`` on a ``size`` board with ``colors`` colours, or of the level
-    file ``level`` (its board, palette and move limit), as a Gymnasium environment. See
+    """One game of ``rules`` (default ``"lines"``) on a ``size`` board with ``colors``
+    colours, or of the level file ``level`` (its rules, board, palette and move limit), as
+    a Gymnasium environment. See
     the module's documentation for observations, actions and rewards."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, rules: Optional[str] = "lines", size: tuple[int, int] = (8, 8), colors: int = 6,
+    def __init__(self, rules: Optional[str] = None, size: tuple[int, int] = (8, 8), colors: int = 6,
                  max_moves: int = 100, obs_mode: str = "int8", level: Optional[Path] = None,
                  render_mode: Optional[str] = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}: give None or 'ansi'")
-        rules = None if level is not None and rules == "lines" else rules
         self._core = _core_env(1, rules, size, colors, max_moves, obs_mode, level, autoreset=False)
         self.observation_space, self.action_space = _spaces(self._core)
         self.render_mode = render_mode
@@ -133,9 +133,8 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv):
 
     metadata = {"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int, rules: Optional[str] = "lines", size: tuple[int, int] = (8, 8),
+    def __init__(self, num_envs: int, rules: Optional[str] = None, size: tuple[int, int] = (8, 8),
                  colors: int = 6, max_moves: int = 100, obs_mode: str = "int8", level: Optional[Path] = None) -> None:
-        rules = None if level is not None and rules == "lines" else rules
         self._core = _core_env(num_envs, rules, size, colors, max_moves, obs_mode, level, autoreset=True)
         self.num_envs = num_envs
         self.single_observation_space, self.single_action_space = _spaces(self._core)

@@ -44,7 +44,7 @@ impl Spec {
         let registry = match3_cli::Registry::builtin();
         let (variant, size, colors, level) = match options.level {
             Some(path) => {
-                let level = Opened::read(&registry, std::path::Path::new(path), options.rules)?;
+                let level = crate::game::open_level(&registry, path, options.rules)?;
                 let (size, colors) = (level.layout.board.size(), level.colors());
                 (level.variant.clone(), size, colors, Some(level))
             }

@@ -42,9 +42,23 @@ impl Game {
     }
 }
 
+/// The level file at `path`; `rules`, when given, must be the file's (said in Python's
+/// words: the command line's check names its flag).
+pub fn open_level(registry: &Registry, path: &str, rules: Option<&str>) -> Result<Opened, String> {
+    let level = Opened::read(registry, Path::new(path), None)?;
+    match rules {
+        Some(given) if given != level.variant.name() => Err(format!(
+            "rules='{given}' disagrees with the level file {path}, which is for the {} rules \
+             (leave rules out to use the file's)",
+            level.variant.name()
+        )),
+        _ => Ok(level),
+    }
+}
+
 /// A game of `rules` (or the file's) from the level file at `path`.
 fn from_level(registry: &Registry, path: &str, rules: Option<&str>, seed: u64) -> PyResult<Game> {
-    let level = Opened::read(registry, Path::new(path), rules).map_err(bad)?;
+    let level = open_level(registry, path, rules).map_err(bad)?;
     Ok(Game {
         game: level.game(seed).map_err(bad)?,
         variant: level.variant.clone(),

@@ -2,7 +2,6 @@
 //! `solve` (the exact solver), each returning the JSON text its command prints with
 //! `--json`, built by the same library functions.
 
-use std::path::Path;
 use std::time::Duration;
 
 use match3_bots::{BotKind, Shard};
@@ -55,7 +54,7 @@ pub fn simulate_json(
             if size.is_some() || colors.is_some() || blockers > 0 {
                 return Err(bad("a level sets its own size, colours and blockers"));
             }
-            let level = Opened::read(&registry, Path::new(path), rules).map_err(bad)?;
+            let level = crate::game::open_level(&registry, path, rules).map_err(bad)?;
             let plan = report::level_plan(&level, kind, games, moves, seed);
             py.allow_threads(|| simulate_level(&level, plan, precision, jobs, timing))
         }

@@ -119,3 +119,17 @@ def test_solve_finds_the_teaching_games_best_line():
     assert win["winnable"] is True and win["level"]
     with pytest.raises(ValueError):
         match3.solve(match3.Game("lines", seed=0))
+
+
+def test_rules_that_disagree_with_a_level_file_are_refused_in_pythons_words():
+    clusters = next(p for p in LEVELS if "clusters-pool" in p.name)
+    with pytest.raises(ValueError, match=r"rules='lines' disagrees with the level file .* clusters rules"):
+        match3.Game("lines", level=clusters)
+    assert match3.Game(level=clusters).rules == "clusters"
+    assert match3.Game("clusters", level=clusters).rules == "clusters"
+    with pytest.raises(ValueError, match="disagrees"):
+        match3.simulate("finite", level=clusters, games=1)
+    from match3.gym import Match3Env
+    with pytest.raises(ValueError, match="disagrees"):
+        Match3Env(rules="lines", level=clusters)
+    assert Match3Env(level=clusters).observation_space.shape == match3.Game(level=clusters).board.shape
