@@ -176,175 +176,39 @@ impl LevelFile {
 
     /// Parses a level file's text; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<LevelFile, LevelError> {
-        let at = |span: std::ops::Range<usize>, field: &str, message: String| LevelError::Invalid {
-            file: file.to_string(),
-            line: line_of(text, span.start),
-            field: field.to_string(),
-            message,
-        };
+        let src = Source { text, file };
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let message = e.message().trim().to_string();
             let field = field_of(&message).or_else(|| key_at(text, span.start));
-            at(span, field.as_deref().unwrap_or("toml"), message)
+            src.at(span, field.as_deref().unwrap_or("toml"), message)
         })?;
-        let mut lines = BTreeMap::new();
-        lines.insert("rules".to_string(), line_of(text, raw.rules.span().start));
-        lines.insert("board".to_string(), line_of(text, raw.board.span().start));
-        for (key, span) in [
-            ("colors", raw.colors.as_ref().map(Spanned::span)),
-            ("stars", raw.stars.as_ref().map(Spanned::span)),
-            ("moves", raw.moves.as_ref().map(Spanned::span)),
-        ] {
-            if let Some(span) = span {
-                lines.insert(key.to_string(), line_of(text, span.start));
-            }
-        }
         if raw.board.get_ref().trim().is_empty() {
-            return Err(at(raw.board.span(), "board", "the board is empty".into()));
+            return Err(src.at(raw.board.span(), "board", "the board is empty".into()));
         }
-        let colors = match &raw.colors {
-            Some(c) if !(1..=MAX_COLORS).contains(c.get_ref()) => {
-                return Err(at(
-                    c.span(),
-                    "colors",
-                    format!("{} is not in 1..=26", c.get_ref()),
-                ));
-            }
-            Some(c) => Some(*c.get_ref()),
-            None => None,
-        };
-        // The palette refills draw from, as `palette` infers it at game start: from the
-        // board's highest colour letter (markers and obstacles are not capitals).
-        let highest = (raw.board.get_ref().chars())
-            .filter(char::is_ascii_uppercase)
-            .map(|c| c as u8 - b'A' + 1)
-            .max();
-        let palette = colors.unwrap_or_else(|| highest.unwrap_or(0).max(MIN_INFERRED_COLORS));
-        let mut goals = Vec::new();
-        for (i, goal) in raw.goals.iter().enumerate() {
-            let g = goal.get_ref();
-            let field = |name: &str| format!("goals[{i}].{name}");
-            let missing = |name: &str| {
-                at(
-                    goal.span(),
-                    &field(name),
-                    format!("a {} goal needs `{name}`", g.kind.get_ref()),
-                )
-            };
-            goals.push(match g.kind.get_ref().as_str() {
-                "score" => Goal::Score {
-                    target: g.target.ok_or_else(|| missing("target"))?,
-                },
-                "collect" => {
-                    let color = g.color.as_ref().ok_or_else(|| missing("color"))?;
-                    Goal::Collect {
-                        color: letter(color.get_ref()).ok_or_else(|| {
-                            at(
-                                color.span(),
-                                &field("color"),
-                                format!("{:?} is not a colour letter A-Z", color.get_ref()),
-                            )
-                        })?,
-                        count: g.count.ok_or_else(|| missing("count"))?,
-                    }
-                }
-                "jelly" => Goal::Jelly,
-                "crates" => Goal::Crates,
-                other => {
-                    return Err(at(
-                        g.kind.span(),
-                        &field("kind"),
-                        format!(
-                            "unknown goal kind {other:?}: expected score, collect, jelly or crates"
-                        ),
-                    ));
-                }
-            });
-        }
-        let spawn = match &raw.spawn {
-            None => None,
-            Some(map) => {
-                let mut weights = vec![1u32; usize::from(palette)];
-                for (key, weight) in map.get_ref() {
-                    let color = letter(key).ok_or_else(|| {
-                        at(
-                            map.span(),
-                            "spawn",
-                            format!("{key:?} is not a colour letter A-Z"),
-                        )
-                    })?;
-                    let slot = weights.get_mut(usize::from(color.index())).ok_or_else(|| {
-                        at(
-                            weight.span(),
-                            &format!("spawn.{key}"),
-                            format!("colour {key} is outside the palette of {palette} colours"),
-                        )
-                    })?;
-                    *slot = *weight.get_ref();
-                }
-                Some(Weighted::new(weights).map_err(|e| at(map.span(), "spawn", e.to_string()))?)
-            }
-        };
+        let colors = src.colors(&raw)?;
+        let palette = colors.unwrap_or_else(|| raw.inferred_palette());
+        let goals = (raw.goals.iter().enumerate())
+            .map(|(i, goal)| src.goal(i, goal))
+            .collect::<Result<Vec<_>, _>>()?;
         let level = Level {
             moves: raw.moves.as_ref().map(|m| *m.get_ref()),
             goals,
-            stars: raw
-                .stars
-                .as_ref()
+            stars: (raw.stars.as_ref())
                 .map(|s| s.get_ref().clone())
                 .unwrap_or_default(),
             shuffle: raw.shuffle,
-            spawn,
+            spawn: src.spawn(&raw, palette)?,
         };
-        if let Some(stars) = &raw.stars
-            && stars.get_ref().windows(2).any(|w| w[0] > w[1])
-        {
-            return Err(at(
-                stars.span(),
-                "stars",
-                "thresholds must be ascending".into(),
-            ));
-        }
-        if let Some(m) = &raw.moves
-            && *m.get_ref() == 0
-        {
-            return Err(at(
-                m.span(),
-                "moves",
-                "a move limit must be at least 1".into(),
-            ));
-        }
-        for (i, goal) in raw.goals.iter().enumerate() {
-            lines.insert(format!("goals[{i}]"), line_of(text, goal.span().start));
-        }
-        // The name is printed on terminals: no escape sequences or other controls.
-        if let Some(name) = &raw.name
-            && let Some(c) = name.get_ref().chars().find(|c| c.is_control())
-        {
-            return Err(at(
-                name.span(),
-                "name",
-                format!("holds the control character {:?}: names are plain text", c),
-            ));
-        }
-        let name = raw
-            .name
-            .as_ref()
-            .map(|n| n.get_ref().clone())
-            .unwrap_or_else(|| {
-                Path::new(file)
-                    .file_stem()
-                    .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
-            });
+        src.check_limits(&raw)?;
         Ok(LevelFile {
             file: file.to_string(),
-            name,
+            name: src.name(&raw)?,
+            lines: src.lines(&raw),
             rules: raw.rules.into_inner(),
             board: raw.board.get_ref().clone(),
             colors,
             level,
-            lines,
             text: text.to_string(),
         })
     }
@@ -439,6 +303,175 @@ impl LevelFile {
             _ => None,
         };
         self.error(field.as_deref().unwrap_or("board"), e.to_string())
+    }
+}
+
+impl Raw {
+    /// The palette refills draw from when the file gives none, as `palette` infers it at
+    /// game start: from the board's highest colour letter (markers and obstacles are not
+    /// capitals).
+    fn inferred_palette(&self) -> u8 {
+        let highest = (self.board.get_ref().chars())
+            .filter(char::is_ascii_uppercase)
+            .map(|c| c as u8 - b'A' + 1)
+            .max();
+        highest.unwrap_or(0).max(MIN_INFERRED_COLORS)
+    }
+}
+
+/// A level file's text and name, to locate errors and fields.
+struct Source<'a> {
+    text: &'a str,
+    file: &'a str,
+}
+
+impl Source<'_> {
+    /// An error about `field` at the line of `span`.
+    fn at(&self, span: std::ops::Range<usize>, field: &str, message: String) -> LevelError {
+        LevelError::Invalid {
+            file: self.file.to_string(),
+            line: line_of(self.text, span.start),
+            field: field.to_string(),
+            message,
+        }
+    }
+
+    /// The line of each field, for later errors about them.
+    fn lines(&self, raw: &Raw) -> BTreeMap<String, usize> {
+        let mut lines = BTreeMap::new();
+        let spans = [
+            ("rules", Some(raw.rules.span())),
+            ("board", Some(raw.board.span())),
+            ("colors", raw.colors.as_ref().map(Spanned::span)),
+            ("stars", raw.stars.as_ref().map(Spanned::span)),
+            ("moves", raw.moves.as_ref().map(Spanned::span)),
+        ];
+        for (key, span) in spans {
+            if let Some(span) = span {
+                lines.insert(key.to_string(), line_of(self.text, span.start));
+            }
+        }
+        for (i, goal) in raw.goals.iter().enumerate() {
+            lines.insert(format!("goals[{i}]"), line_of(self.text, goal.span().start));
+        }
+        lines
+    }
+
+    /// The palette the file gives, checked.
+    fn colors(&self, raw: &Raw) -> Result<Option<u8>, LevelError> {
+        match &raw.colors {
+            Some(c) if !(1..=MAX_COLORS).contains(c.get_ref()) => Err(self.at(
+                c.span(),
+                "colors",
+                format!("{} is not in 1..=26", c.get_ref()),
+            )),
+            Some(c) => Ok(Some(*c.get_ref())),
+            None => Ok(None),
+        }
+    }
+
+    /// Goal `i`.
+    fn goal(&self, i: usize, goal: &Spanned<RawGoal>) -> Result<Goal, LevelError> {
+        let g = goal.get_ref();
+        let field = |name: &str| format!("goals[{i}].{name}");
+        let missing = |name: &str| {
+            self.at(
+                goal.span(),
+                &field(name),
+                format!("a {} goal needs `{name}`", g.kind.get_ref()),
+            )
+        };
+        Ok(match g.kind.get_ref().as_str() {
+            "score" => Goal::Score {
+                target: g.target.ok_or_else(|| missing("target"))?,
+            },
+            "collect" => {
+                let color = g.color.as_ref().ok_or_else(|| missing("color"))?;
+                Goal::Collect {
+                    color: letter(color.get_ref()).ok_or_else(|| {
+                        self.at(
+                            color.span(),
+                            &field("color"),
+                            format!("{:?} is not a colour letter A-Z", color.get_ref()),
+                        )
+                    })?,
+                    count: g.count.ok_or_else(|| missing("count"))?,
+                }
+            }
+            "jelly" => Goal::Jelly,
+            "crates" => Goal::Crates,
+            other => {
+                return Err(self.at(
+                    g.kind.span(),
+                    &field("kind"),
+                    format!(
+                        "unknown goal kind {other:?}: expected score, collect, jelly or crates"
+                    ),
+                ));
+            }
+        })
+    }
+
+    /// The spawn weights over `palette` colours (1 for a colour the file leaves out).
+    fn spawn(&self, raw: &Raw, palette: u8) -> Result<Option<Weighted>, LevelError> {
+        let Some(map) = &raw.spawn else {
+            return Ok(None);
+        };
+        let mut weights = vec![1u32; usize::from(palette)];
+        for (key, weight) in map.get_ref() {
+            let color = letter(key).ok_or_else(|| {
+                self.at(
+                    map.span(),
+                    "spawn",
+                    format!("{key:?} is not a colour letter A-Z"),
+                )
+            })?;
+            let slot = weights.get_mut(usize::from(color.index())).ok_or_else(|| {
+                self.at(
+                    weight.span(),
+                    &format!("spawn.{key}"),
+                    format!("colour {key} is outside the palette of {palette} colours"),
+                )
+            })?;
+            *slot = *weight.get_ref();
+        }
+        let weighted =
+            Weighted::new(weights).map_err(|e| self.at(map.span(), "spawn", e.to_string()))?;
+        Ok(Some(weighted))
+    }
+
+    /// Star thresholds ascend and a move limit is at least 1.
+    fn check_limits(&self, raw: &Raw) -> Result<(), LevelError> {
+        if let Some(stars) = &raw.stars
+            && stars.get_ref().windows(2).any(|w| w[0] > w[1])
+        {
+            return Err(self.at(stars.span(), "stars", "thresholds must be ascending".into()));
+        }
+        if let Some(m) = &raw.moves
+            && *m.get_ref() == 0
+        {
+            return Err(self.at(m.span(), "moves", "a move limit must be at least 1".into()));
+        }
+        Ok(())
+    }
+
+    /// The level's name: the file's, without control characters (it is printed on
+    /// terminals), or the file name without `.toml`.
+    fn name(&self, raw: &Raw) -> Result<String, LevelError> {
+        let Some(name) = &raw.name else {
+            return Ok(Path::new(self.file).file_stem().map_or_else(
+                || self.file.to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ));
+        };
+        if let Some(c) = name.get_ref().chars().find(|c| c.is_control()) {
+            return Err(self.at(
+                name.span(),
+                "name",
+                format!("holds the control character {:?}: names are plain text", c),
+            ));
+        }
+        Ok(name.get_ref().clone())
     }
 }
 

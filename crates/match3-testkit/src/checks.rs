@@ -312,8 +312,36 @@ pub fn turn<R: Rules + ?Sized>(
 ) -> Check {
     let what = mv.map_or_else(|| "resolve".to_string(), |m| m.to_string());
     let ctx = format!("{what} on {}", before.board);
-    // Phases: chain 1, 2, …; cleared sorted and unique; phase score by the rules.
-    // The board each phase started from, to score it again as the rules would.
+    phases_scored(rules, &ctx, before, trace)?;
+    if matches!(mv, Some(Move::Swap(..) | Move::Tap(_))) {
+        ensure!(
+            !trace.phases.is_empty(),
+            "{ctx}: an accepted {what} cleared nothing"
+        );
+    }
+    totals(&ctx, before, mv, trace, after)?;
+    board_after(rules, &ctx, before, trace, after)?;
+    ids(&ctx, before, trace, after)?;
+    board_masks(&after.board)?;
+    match trace.replay(&before.board) {
+        Ok(board) => ensure!(
+            board == after.board,
+            "{ctx}: replaying the trace gives {board}, the game has {}",
+            after.board
+        ),
+        Err(e) => return Err(Violation(format!("{ctx}: trace does not replay: {e}"))),
+    }
+    Ok(())
+}
+
+/// Phases: chain 1, 2, …; cleared sorted, unique and not empty; each phase scored as the
+/// rules score it from the board it started on.
+fn phases_scored<R: Rules + ?Sized>(
+    rules: &R,
+    ctx: &str,
+    before: &Observed,
+    trace: &Trace,
+) -> Check {
     let starts = trace
         .phase_boards(&before.board)
         .map_err(|e| Violation(format!("{ctx}: trace does not replay: {e}")))?;
@@ -353,13 +381,17 @@ pub fn turn<R: Rules + ?Sized>(
             phase.cleared.len()
         );
     }
-    if matches!(mv, Some(Move::Swap(..) | Move::Tap(_))) {
-        ensure!(
-            !trace.phases.is_empty(),
-            "{ctx}: an accepted {what} cleared nothing"
-        );
-    }
-    // Score and move count.
+    Ok(())
+}
+
+/// Score and move count add up.
+fn totals(
+    ctx: &str,
+    before: &Observed,
+    mv: Option<Move>,
+    trace: &Trace,
+    after: &Observed,
+) -> Check {
     ensure!(
         after.score == before.score + trace.score(),
         "{ctx}: score {} -> {} but phases add {}",
@@ -374,7 +406,18 @@ pub fn turn<R: Rules + ?Sized>(
         before.moves,
         after.moves
     );
-    // The board: stable, settled, right status.
+    Ok(())
+}
+
+/// The board after the turn: stable, settled (when the turn ran or it started settled),
+/// with the right status.
+fn board_after<R: Rules + ?Sized>(
+    rules: &R,
+    ctx: &str,
+    before: &Observed,
+    trace: &Trace,
+    after: &Observed,
+) -> Check {
     let left = rules.find_matches(&after.board);
     ensure!(
         left.is_empty(),
@@ -394,18 +437,6 @@ pub fn turn<R: Rules + ?Sized>(
         "{ctx}: status {:?}, should be {status:?}",
         after.status
     );
-    // Ids and masks.
-    ids(&ctx, before, trace, after)?;
-    board_masks(&after.board)?;
-    // Replay.
-    match trace.replay(&before.board) {
-        Ok(board) => ensure!(
-            board == after.board,
-            "{ctx}: replaying the trace gives {board}, the game has {}",
-            after.board
-        ),
-        Err(e) => return Err(Violation(format!("{ctx}: trace does not replay: {e}"))),
-    }
     Ok(())
 }
 
@@ -584,98 +615,114 @@ fn scenario_steps<R: Rules + ?Sized>(
             }
             Pick::Any(mv) => mv,
         };
-        let before = game.snapshot();
-        let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
-        let spec = game.speculate(mv, &mut spec_state);
-        let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
-        // Each horizon's full look-ahead once, held against the score-only one.
-        let mut scores = game.score_scratch();
-        let looks = [Horizon::Cascade, phases(1), phases(2), Horizon::Known].map(|horizon| {
-            let full = match horizon {
-                Horizon::Cascade => game.evaluate(mv, &mut eval_state, None),
-                _ => game.evaluate_within(mv, &mut eval_state, None, horizon),
-            };
-            let full_units = eval_state.goal_units(game.level());
-            let only = game.score_within(mv, &mut scores, None, horizon);
-            let only_units = scores.goal_units(game.level());
-            let check = score_only(
-                &before,
-                mv,
-                horizon,
-                (&full, full_units),
-                (&only, only_units),
-            );
-            (full, check)
-        });
-        for (_, check) in &looks {
-            check.clone()?;
-        }
-        let [eval, within @ ..] = looks.map(|(full, _)| full);
-        let result = game.play(mv);
-        horizons(rules, &before, mv, &within, &result)?;
-        speculation(
-            &before,
-            mv,
-            &spec,
-            &spec_state,
-            &eval,
-            &result,
-            game.state(),
-        )?;
-        match &result {
-            Ok(trace) => turn(
-                rules,
-                &(&before).into(),
-                Some(mv),
-                trace,
-                &game.state().into(),
-            )?,
-            Err(e) => {
-                rejected_move(&before, mv, e, game.state())?;
-                ensure!(
-                    !matches!(pick, Pick::Legal(_)),
-                    "{mv} was listed as legal on {} but rejected: {e}",
-                    before.board()
-                );
-            }
-        }
+        let result = play_checked(rules, &mut game, mv, matches!(pick, Pick::Legal(_)))?;
         if result.is_ok() {
             played.push(mv);
         }
         log.push((Some(mv), result));
-        // The game's own move list (which may reuse what its status computation found)
-        // equals a fresh enumeration.
-        let mut fresh = Vec::new();
-        for_each_legal_move(rules, game.board(), |m| {
-            fresh.push(m);
-            true
-        });
-        ensure!(
-            game.legal_moves() == fresh,
-            "game lists {:?} but the board has {fresh:?} on {}",
-            game.legal_moves(),
-            game.board()
-        );
-        ensure!(
-            game.has_legal_move() != fresh.is_empty(),
-            "has_legal_move disagrees on {}",
-            game.board()
-        );
-        ensure!(
-            game.legal_swaps() == swap_sets(&fresh),
-            "Game::legal_swaps gives {:?} but the board has {fresh:?} on {}",
-            game.legal_swaps(),
-            game.board()
-        );
-        picks_agree(&fresh, |pick| game.pick_legal_move(pick)).map_err(|e| {
-            Violation(format!(
-                "Game::pick_legal_move on {}: {}",
-                game.board(),
-                e.0
-            ))
-        })?;
+        game_lists_agree(rules, &game)?;
     }
     Ok(log)
+}
+
+/// Plays `mv` (listed as legal, or not) after looking ahead at it every way the game
+/// can, and checks the look-ahead against the play and the turn (or rejection) itself.
+fn play_checked<R: Rules + ?Sized>(
+    rules: &R,
+    game: &mut Game<&R>,
+    mv: Move,
+    listed: bool,
+) -> Result<Result<Trace, MoveError>, Violation> {
+    let before = game.snapshot();
+    let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
+    let spec = game.speculate(mv, &mut spec_state);
+    let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
+    // Each horizon's full look-ahead once, held against the score-only one.
+    let mut scores = game.score_scratch();
+    let looks = [Horizon::Cascade, phases(1), phases(2), Horizon::Known].map(|horizon| {
+        let full = match horizon {
+            Horizon::Cascade => game.evaluate(mv, &mut eval_state, None),
+            _ => game.evaluate_within(mv, &mut eval_state, None, horizon),
+        };
+        let full_units = eval_state.goal_units(game.level());
+        let only = game.score_within(mv, &mut scores, None, horizon);
+        let only_units = scores.goal_units(game.level());
+        let check = score_only(
+            &before,
+            mv,
+            horizon,
+            (&full, full_units),
+            (&only, only_units),
+        );
+        (full, check)
+    });
+    for (_, check) in &looks {
+        check.clone()?;
+    }
+    let [eval, within @ ..] = looks.map(|(full, _)| full);
+    let result = game.play(mv);
+    horizons(rules, &before, mv, &within, &result)?;
+    speculation(
+        &before,
+        mv,
+        &spec,
+        &spec_state,
+        &eval,
+        &result,
+        game.state(),
+    )?;
+    match &result {
+        Ok(trace) => turn(
+            rules,
+            &(&before).into(),
+            Some(mv),
+            trace,
+            &game.state().into(),
+        )?,
+        Err(e) => {
+            rejected_move(&before, mv, e, game.state())?;
+            ensure!(
+                !listed,
+                "{mv} was listed as legal on {} but rejected: {e}",
+                before.board()
+            );
+        }
+    }
+    Ok(result)
+}
+
+/// The game's own move list, legal-move test, swap sets and picks (which may reuse what
+/// its status computation found) equal a fresh enumeration.
+fn game_lists_agree<R: Rules + ?Sized>(rules: &R, game: &Game<&R>) -> Check {
+    let mut fresh = Vec::new();
+    for_each_legal_move(rules, game.board(), |m| {
+        fresh.push(m);
+        true
+    });
+    ensure!(
+        game.legal_moves() == fresh,
+        "game lists {:?} but the board has {fresh:?} on {}",
+        game.legal_moves(),
+        game.board()
+    );
+    ensure!(
+        game.has_legal_move() != fresh.is_empty(),
+        "has_legal_move disagrees on {}",
+        game.board()
+    );
+    ensure!(
+        game.legal_swaps() == swap_sets(&fresh),
+        "Game::legal_swaps gives {:?} but the board has {fresh:?} on {}",
+        game.legal_swaps(),
+        game.board()
+    );
+    picks_agree(&fresh, |pick| game.pick_legal_move(pick)).map_err(|e| {
+        Violation(format!(
+            "Game::pick_legal_move on {}: {}",
+            game.board(),
+            e.0
+        ))
+    })
 }
 
 /// The swaps among `moves` as cell sets, keyed by the upper or left cell.

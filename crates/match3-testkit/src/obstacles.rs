@@ -72,8 +72,29 @@ pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
         );
     }
     for (phase, start) in trace.phases.iter().zip(&starts) {
-        let ctx = format!("chain {} on {start}", phase.chain);
-        let end = &phase.board;
+        obstacle_phase(trace, phase, start)?;
+    }
+    match &trace.shuffle {
+        Some(shuffle) => {
+            let last = trace.phases.last().map_or(before, |p| &p.board);
+            shuffle_keeps_obstacles(last, &shuffle.board)
+        }
+        None => Ok(()),
+    }
+}
+
+/// What reached the cells of one phase: the cells a crate next to may lose health
+/// (around a match's clear, or under a blast), the locks it broke, and where a lock may
+/// break (a match or a blast).
+struct Reach {
+    may_hit: CellSet,
+    unlocked: CellSet,
+    may_unlock: CellSet,
+    cleared: CellSet,
+}
+
+impl Reach {
+    fn of(trace: &Trace, phase: &Phase, start: &Board) -> Reach {
         let cleared: CellSet = phase.cleared.iter().copied().collect();
         let matched: CellSet = phase.matched.iter().copied().collect();
         let mut by_match = matched;
@@ -83,90 +104,116 @@ pub fn obstacle_turn(before: &Board, trace: &Trace) -> Check {
         }
         let mut may_hit = around(start, &by_match);
         may_hit.union_with(&blasted(phase));
-        // A lock breaks only where a match or a blast (or the move's own clear) reached.
         let unlocked: CellSet = (phase.obstacles.iter())
             .filter(|e| matches!(e, ObstacleEvent::Unlocked { .. }))
             .map(ObstacleEvent::pos)
             .collect();
         let mut may_unlock = matched;
         may_unlock.union_with(&blasted(phase));
-        for (pos, cell) in start.iter() {
-            let (was, now) = (start.layers(pos), end.layers(pos));
-            ensure!(
-                now.jelly <= was.jelly && was.jelly - now.jelly <= 1,
-                "{ctx}: jelly at {pos} went from {} to {} (ends {end})",
-                was.jelly,
-                now.jelly
-            );
-            ensure!(
-                was.jelly == now.jelly || cleared.contains(pos),
-                "{ctx}: jelly at {pos} went though its piece was not cleared"
-            );
-            ensure!(
-                !now.locked || was.locked,
-                "{ctx}: a lock appeared at {pos} (ends {end})"
-            );
-            // A piece whose lock broke this phase is free, and falls with its gravity.
-            if was.locked && !unlocked.contains(pos) {
-                ensure!(
-                    end.id(pos) == start.id(pos) && end.at(pos) == cell,
-                    "{ctx}: the locked piece at {pos} moved or changed (ends {end})"
-                );
-            }
-            if let Cell::Crate(health) = cell {
-                match end.at(pos) {
-                    Cell::Crate(h) if h == health => {}
-                    Cell::Crate(h) if h + 1 == health && may_hit.contains(pos) => {}
-                    _ if health == 1 && may_hit.contains(pos) => {}
-                    now => {
-                        return Err(Violation(format!(
-                            "{ctx}: the crate {} at {pos} became {} (ends {end}); \
-                             it was{} next to a match or under a blast",
-                            Cell::Crate(health),
-                            now,
-                            if may_hit.contains(pos) { "" } else { " not" }
-                        )));
-                    }
-                }
-            }
-        }
-        for (pos, cell) in end.iter() {
-            if cell.is_crate() {
-                ensure!(
-                    start.at(pos).is_crate(),
-                    "{ctx}: a crate appeared at {pos} (ends {end})"
-                );
-            }
-        }
-        for event in &phase.obstacles {
-            let pos = event.pos();
-            let ok = match *event {
-                ObstacleEvent::Jelly { left, .. } => start.layers(pos).jelly == left + 1,
-                ObstacleEvent::Unlocked { id, .. } => {
-                    ensure!(
-                        may_unlock.contains(pos) || has_move_clear(trace, phase),
-                        "{ctx}: the lock at {pos} broke, but no match or blast reached it"
-                    );
-                    start.layers(pos).locked && start.id(pos) == Some(id)
-                }
-                ObstacleEvent::Crate { health, .. } => start.at(pos) == Cell::Crate(health + 1),
-            };
-            ensure!(ok, "{ctx}: event {event} does not match the board");
+        Reach {
+            may_hit,
+            unlocked,
+            may_unlock,
+            cleared,
         }
     }
-    if let Some(shuffle) = &trace.shuffle {
-        let last = trace.phases.last().map_or(before, |p| &p.board);
-        for (pos, cell) in last.iter() {
+}
+
+/// One phase's obstacle invariants, cell by cell and event by event.
+fn obstacle_phase(trace: &Trace, phase: &Phase, start: &Board) -> Check {
+    let ctx = format!("chain {} on {start}", phase.chain);
+    let end = &phase.board;
+    let reach = Reach::of(trace, phase, start);
+    for (pos, cell) in start.iter() {
+        layers_keep(&ctx, start, end, pos, &reach)?;
+        if let Cell::Crate(health) = cell {
+            crate_keeps(&ctx, end, pos, health, &reach)?;
+        }
+    }
+    for (pos, cell) in end.iter() {
+        if cell.is_crate() {
             ensure!(
-                shuffle.board.layers(pos) == last.layers(pos),
-                "the shuffle changed the layers at {pos}"
+                start.at(pos).is_crate(),
+                "{ctx}: a crate appeared at {pos} (ends {end})"
             );
-            if cell.is_crate() || last.layers(pos).locked {
+        }
+    }
+    for event in &phase.obstacles {
+        let pos = event.pos();
+        let ok = match *event {
+            ObstacleEvent::Jelly { left, .. } => start.layers(pos).jelly == left + 1,
+            ObstacleEvent::Unlocked { id, .. } => {
                 ensure!(
-                    shuffle.board.at(pos) == cell && shuffle.board.id(pos) == last.id(pos),
-                    "the shuffle moved the fixed {cell} at {pos}"
+                    reach.may_unlock.contains(pos) || has_move_clear(trace, phase),
+                    "{ctx}: the lock at {pos} broke, but no match or blast reached it"
                 );
+                start.layers(pos).locked && start.id(pos) == Some(id)
             }
+            ObstacleEvent::Crate { health, .. } => start.at(pos) == Cell::Crate(health + 1),
+        };
+        ensure!(ok, "{ctx}: event {event} does not match the board");
+    }
+    Ok(())
+}
+
+/// Jelly only decreases, one layer, where the piece was cleared; locks never appear; a
+/// locked piece whose lock held stays where it was, unchanged.
+fn layers_keep(ctx: &str, start: &Board, end: &Board, pos: Pos, reach: &Reach) -> Check {
+    let (was, now) = (start.layers(pos), end.layers(pos));
+    ensure!(
+        now.jelly <= was.jelly && was.jelly - now.jelly <= 1,
+        "{ctx}: jelly at {pos} went from {} to {} (ends {end})",
+        was.jelly,
+        now.jelly
+    );
+    ensure!(
+        was.jelly == now.jelly || reach.cleared.contains(pos),
+        "{ctx}: jelly at {pos} went though its piece was not cleared"
+    );
+    ensure!(
+        !now.locked || was.locked,
+        "{ctx}: a lock appeared at {pos} (ends {end})"
+    );
+    // A piece whose lock broke this phase is free, and falls with its gravity.
+    if was.locked && !reach.unlocked.contains(pos) {
+        ensure!(
+            end.id(pos) == start.id(pos) && end.at(pos) == start.at(pos),
+            "{ctx}: the locked piece at {pos} moved or changed (ends {end})"
+        );
+    }
+    Ok(())
+}
+
+/// A crate keeps its health, or loses one (breaking at the last) where something reached.
+fn crate_keeps(ctx: &str, end: &Board, pos: Pos, health: u8, reach: &Reach) -> Check {
+    let hit = reach.may_hit.contains(pos);
+    match end.at(pos) {
+        Cell::Crate(h) if h == health => Ok(()),
+        Cell::Crate(h) if h + 1 == health && hit => Ok(()),
+        _ if health == 1 && hit => Ok(()),
+        now => Err(Violation(format!(
+            "{ctx}: the crate {} at {pos} became {} (ends {end}); \
+             it was{} next to a match or under a blast",
+            Cell::Crate(health),
+            now,
+            if hit { "" } else { " not" }
+        ))),
+    }
+}
+
+/// A shuffle from `last` to `shuffled` leaves layers alone, and crates and locked pieces
+/// where they were.
+fn shuffle_keeps_obstacles(last: &Board, shuffled: &Board) -> Check {
+    for (pos, cell) in last.iter() {
+        ensure!(
+            shuffled.layers(pos) == last.layers(pos),
+            "the shuffle changed the layers at {pos}"
+        );
+        if cell.is_crate() || last.layers(pos).locked {
+            ensure!(
+                shuffled.at(pos) == cell && shuffled.id(pos) == last.id(pos),
+                "the shuffle moved the fixed {cell} at {pos}"
+            );
         }
     }
     Ok(())
@@ -191,6 +238,38 @@ pub fn reference_turn(before: &Board, trace: &Trace) -> Check {
 /// events in order, and the board after gravity (the phase's board without its spawns).
 pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
     let ctx = format!("chain {} on {start}", phase.chain);
+    let (cleared, events) = reference_events(start, phase);
+    ensure!(
+        cleared.to_vec() == phase.cleared,
+        "{ctx}: the reference clears {:?}, the engine {:?}",
+        cleared.to_vec(),
+        phase.cleared
+    );
+    ensure!(
+        events == phase.obstacles,
+        "{ctx}: the reference has events {:?}, the engine {:?}",
+        events.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        phase
+            .obstacles
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    );
+    let board = reference_board(start, phase, &cleared, &events);
+    let mut want = phase.board.clone();
+    for s in &phase.spawns {
+        want.set(s.pos, Cell::Empty, 0).expect("on the board");
+    }
+    ensure!(
+        board == want,
+        "{ctx}: after gravity the reference has {board}, the engine {want}"
+    );
+    Ok(())
+}
+
+/// The cells the phase's matches and blasts clear (locked pieces lose their lock
+/// instead), and the obstacle events in order: unlocks, jelly, crates.
+fn reference_events(start: &Board, phase: &Phase) -> (CellSet, Vec<ObstacleEvent>) {
     let is_piece = |pos: Pos| matches!(start.at(pos), Cell::Piece(_));
     let matched: CellSet = phase
         .matched
@@ -199,7 +278,6 @@ pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
         .filter(|&p| is_piece(p))
         .collect();
     let blasts = blasted(phase);
-    // What the matches and blasts would clear; locked pieces lose their lock instead.
     let mut events = Vec::new();
     let mut cleared = CellSet::new();
     for pos in matched.iter().chain(blasts.iter()) {
@@ -214,12 +292,6 @@ pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
             events.push(ObstacleEvent::Unlocked { pos, id });
         }
     }
-    ensure!(
-        cleared.to_vec() == phase.cleared,
-        "{ctx}: the reference clears {:?}, the engine {:?}",
-        cleared.to_vec(),
-        phase.cleared
-    );
     for pos in &cleared {
         let jelly = start.layers(pos).jelly;
         if jelly > 0 {
@@ -241,22 +313,22 @@ pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
             });
         }
     }
-    ensure!(
-        events == phase.obstacles,
-        "{ctx}: the reference has events {:?}, the engine {:?}",
-        events.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        phase
-            .obstacles
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-    );
-    // The board: clear, obstacles, new specials, then gravity.
+    (cleared, events)
+}
+
+/// The board after the phase without its spawns: clear, apply the obstacle events, put
+/// the new specials, then gravity.
+fn reference_board(
+    start: &Board,
+    phase: &Phase,
+    cleared: &CellSet,
+    events: &[ObstacleEvent],
+) -> Board {
     let mut board = start.clone();
-    for pos in &cleared {
+    for pos in cleared {
         board.set(pos, Cell::Empty, 0).expect("on the board");
     }
-    for event in &events {
+    for event in events {
         let pos = event.pos();
         let mut layers = board.layers(pos);
         match *event {
@@ -281,15 +353,7 @@ pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
             .expect("on the board");
     }
     reference_gravity(&mut board);
-    let mut want = phase.board.clone();
-    for s in &phase.spawns {
-        want.set(s.pos, Cell::Empty, 0).expect("on the board");
-    }
-    ensure!(
-        board == want,
-        "{ctx}: after gravity the reference has {board}, the engine {want}"
-    );
-    Ok(())
+    board
 }
 
 /// Gravity, one step at a time: while an empty cell has, as the nearest cell above it
