@@ -215,6 +215,7 @@ pub fn levels(rules: &dyn Rules) {
                 stars: vec![10, 40, 90],
                 shuffle,
                 spawn: None,
+                gravity: None,
             };
             let layout = Layout { board, random };
             levels_check(rules, &layout, colors, &level, seed, &picks)
