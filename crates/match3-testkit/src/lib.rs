@@ -54,10 +54,12 @@
 //! agreement properties [`suite::detection`] and [`suite::predicates`] run four times as many).
 
 pub mod checks;
+pub mod determinism;
 pub mod fuzz;
 pub mod generators;
 pub mod golden;
 pub mod levels;
+pub mod memory;
 pub mod obstacles;
 pub mod oracle;
 pub mod suite;
@@ -87,10 +89,18 @@ pub use paste;
 ///   first run records them, but only after every property has passed for the rules in
 ///   that run (review and commit them; under CI a missing one fails instead); later runs
 ///   fail when a seeded game changes, leaving a `.snap.new` to review with
-///   `cargo insta review`. Every golden game's turns are checked against the turn
+///   `cargo insta review`. Nothing is compared or written for rules that fail the
+///   determinism property. Every golden game's turns are checked against the turn
 ///   invariants either way. A `DIR` given here is shared (a workspace's
 ///   `snapshots/`): when it is absent, as in a packaged crate, the comparison is skipped
 ///   with a message.
+///
+/// Each property keeps the cases that failed it in
+/// `proptest-regressions/suite/NAME_<test>.txt` beside the crate's `Cargo.toml`
+/// (`NAME_turns_keep_every_invariant.txt`, …) and replays them first on every run:
+/// commit those files. The tests of one `rules_suite!` share their verdicts within a run
+/// ([`memory`]), so the golden test waits for the properties rather than running them
+/// again.
 #[macro_export]
 macro_rules! rules_suite {
     ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(, snapshots = $dir:expr)? $(,)?) => {
@@ -111,48 +121,38 @@ macro_rules! rules_suite {
                 o
             }
 
-            #[test]
+            #[allow(non_upper_case_globals)]
+            static [<$name _verdicts>]: $crate::memory::Verdicts = $crate::memory::Verdicts::new();
+
+            /// The suite of these rules in this run, with its memory.
             #[allow(non_snake_case)]
-            fn [<$name _detection_is_pure_and_agrees_with_reference>]() {
-                let oracle = [<$name _oracle>]();
-                $crate::suite::detection(&[<$name _rules>](), oracle.as_deref());
+            fn [<$name _suite>]<'a>(
+                rules: &'a dyn $crate::core::Rules,
+                oracle: $crate::suite::Oracle<'a>,
+            ) -> $crate::memory::Suite<'a> {
+                $crate::memory::Suite {
+                    rules,
+                    oracle,
+                    regressions: [<$name _regressions>](),
+                    verdicts: &[<$name _verdicts>],
+                }
             }
 
-            #[test]
             #[allow(non_snake_case)]
-            fn [<$name _fast_predicates_agree_with_detection>]() {
-                $crate::suite::predicates(&[<$name _rules>]());
+            fn [<$name _check>](property: $crate::suite::Property) {
+                let (rules, oracle) = ([<$name _rules>](), [<$name _oracle>]());
+                [<$name _suite>](&rules, oracle.as_deref()).check(property);
             }
 
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _turns_keep_every_invariant>]() {
-                $crate::suite::turns(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _same_seed_same_game>]() {
-                $crate::suite::determinism(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _levels_keep_every_invariant>]() {
-                $crate::suite::levels(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _obstacles_keep_every_invariant>]() {
-                $crate::suite::obstacles(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _new_games_are_stable_and_playable>]() {
-                $crate::suite::new_games(&[<$name _rules>]());
-            }
+            $crate::__suite_properties!($name:
+                detection_is_pure_and_agrees_with_reference => Detection,
+                fast_predicates_agree_with_detection => Predicates,
+                turns_keep_every_invariant => Turns,
+                same_seed_same_game => Determinism,
+                levels_keep_every_invariant => Levels,
+                obstacles_keep_every_invariant => Obstacles,
+                new_games_are_stable_and_playable => NewGames,
+            );
 
             #[test]
             #[allow(non_snake_case, unused_mut, unused_assignments)]
@@ -161,9 +161,44 @@ macro_rules! rules_suite {
                 let own = root.join("snapshots");
                 let mut folder = $crate::golden::Folder::Own(&own);
                 $( let shared = root.join($dir); folder = $crate::golden::Folder::Shared(&shared); )?
-                let oracle = [<$name _oracle>]();
-                $crate::golden::check(stringify!($name), &[<$name _rules>](), oracle.as_deref(), folder);
+                let (rules, oracle) = ([<$name _rules>](), [<$name _oracle>]());
+                let suite = [<$name _suite>](&rules, oracle.as_deref());
+                $crate::golden::check(stringify!($name), &suite, folder);
             }
+        }
+    };
+}
+
+/// The property tests of [`rules_suite!`] and their regression files, from one list of
+/// test names and properties.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __suite_properties {
+    ($name:ident: $($test:ident => $property:ident,)*) => {
+        $crate::paste::paste! {
+            /// Each property's regression file, in the crate that runs the suite.
+            #[allow(non_snake_case)]
+            fn [<$name _regressions>]() -> $crate::memory::Regressions {
+                $crate::memory::Regressions::new([$((
+                    $crate::suite::Property::$property,
+                    concat!(
+                        env!("CARGO_MANIFEST_DIR"),
+                        "/proptest-regressions/suite/",
+                        stringify!($name),
+                        "_",
+                        stringify!($test),
+                        ".txt"
+                    ),
+                ),)*])
+            }
+
+            $(
+                #[test]
+                #[allow(non_snake_case)]
+                fn [<$name _ $test>]() {
+                    [<$name _check>]($crate::suite::Property::$property);
+                }
+            )*
         }
     };
 }
