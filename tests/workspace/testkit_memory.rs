@@ -55,6 +55,41 @@ fn failing_cases_are_kept_and_replayed_first() {
 }
 
 #[test]
+fn a_suite_keeps_a_failing_property_s_case_in_that_property_s_file() {
+    let dir = std::env::temp_dir().join(format!("match3-suite-memory-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let leak = |name: &str| -> &'static str {
+        Box::leak(
+            dir.join(name)
+                .to_string_lossy()
+                .into_owned()
+                .into_boxed_str(),
+        )
+    };
+    let (failing, passing) = (leak("new_games.txt"), leak("turns.txt"));
+    // Rules that never match can make no playable game; their turns are fine.
+    let broken = Variant::new("never-matches", |_: &match3_core::Board| {
+        match3_core::CellSet::new()
+    });
+    let verdicts = Verdicts::new();
+    let suite = Suite {
+        rules: &broken,
+        oracle: None,
+        regressions: Regressions::new([(Property::NewGames, failing), (Property::Turns, passing)]),
+        verdicts: &verdicts,
+    };
+    assert!(suite.verdict(Property::NewGames).is_err());
+    assert_eq!(suite.verdict(Property::Turns), Ok(()));
+    let kept = std::fs::read_to_string(failing).expect("the failing case is kept");
+    assert!(kept.lines().any(|l| l.starts_with("cc ")), "{kept}");
+    assert!(
+        !std::path::Path::new(passing).exists(),
+        "nothing kept for a property that holds"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_verdict_is_worked_out_once_per_run() {
     let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     let verdicts = Verdicts::new();
