@@ -129,3 +129,11 @@ fn each_suite_property_keeps_its_failing_cases_beside_the_crate() {
         .collect();
     assert_eq!(files.len(), Property::ALL.len(), "one file per property");
 }
+
+#[test]
+fn the_suite_can_make_its_rules_afresh_for_the_determinism_replay() {
+    let rules = diagonal::diagonal_naive();
+    let suite = diagonal_naive_suite(&rules, None);
+    let make = suite.subject.fresh.expect("rules_suite! makes new values");
+    assert_eq!(make().name(), match3_core::Rules::name(&rules));
+}

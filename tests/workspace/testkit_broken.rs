@@ -10,6 +10,7 @@ use match3_core::{
 use match3_finite::Finite;
 use match3_testkit::checks::{self, Observed};
 use match3_testkit::memory::{Regressions, Suite, Verdicts};
+use match3_testkit::suite::Subject;
 use match3_testkit::{golden, oracle, suite};
 
 fn line_oracle(b: &Board) -> CellSet {
@@ -640,8 +641,10 @@ fn golden_run(name: &str, rules: &dyn Rules, oracle: suite::Oracle<'_>) -> (bool
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let verdicts = Verdicts::new();
         let suite = Suite {
-            rules,
-            oracle,
+            subject: Subject {
+                oracle,
+                ..Subject::new(rules)
+            },
             regressions: Regressions::NONE,
             verdicts: &verdicts,
         };

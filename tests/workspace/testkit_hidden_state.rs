@@ -10,7 +10,7 @@ use match3_core::refill::{Refill, SpawnSite, Uniform};
 use match3_core::{Color, Piece, Rules, ScoredPhase, Scoring, Variant};
 use match3_testkit::golden;
 use match3_testkit::memory::{Regressions, Suite, Verdicts};
-use match3_testkit::suite;
+use match3_testkit::suite::{self, Make, Property, Subject};
 
 /// Counts the moves it scores (a move's first phase, chain 1, look-ahead included) and
 /// pays double on every tenth: a bonus move kept in the rules instead of the game. The
@@ -84,54 +84,83 @@ fn threes() -> Variant<LineRuns, match3_core::specials::NoSpecials, Uniform> {
     Variant::new("threes", LineRuns::new(3)).with_refill(Uniform)
 }
 
-/// The suite's determinism property's failure on `rules`, or `None` when it passed.
-fn determinism_failure(rules: &dyn Rules) -> Option<String> {
-    let outcome = catch_unwind(AssertUnwindSafe(|| suite::determinism(rules)));
-    outcome.err().map(|panic| {
-        panic
-            .downcast_ref::<String>()
-            .cloned()
-            .unwrap_or_else(|| "a panic without a message".to_string())
-    })
+/// The rules under test as `rules_suite!` sees them: one value, and a maker of new ones.
+fn subject<'a>(rules: &'a dyn Rules, make: Make<'a>) -> Subject<'a> {
+    Subject {
+        fresh: Some(make),
+        ..Subject::new(rules)
+    }
 }
 
-fn assert_nondeterministic(rules: &dyn Rules, says: &str) {
-    let failure = determinism_failure(rules)
-        .unwrap_or_else(|| panic!("{}: determinism passed", rules.name()));
+/// The suite's determinism property's failure on the rules `make` makes, as
+/// `rules_suite!` runs it, or `None` when it passed.
+fn determinism_failure(make: Make<'_>) -> Option<String> {
+    let rules = make();
+    Property::Determinism
+        .verdict(subject(&*rules, make), None)
+        .err()
+}
+
+fn assert_nondeterministic(make: Make<'_>, says: &str) {
+    let name = make().name().to_string();
+    let failure = determinism_failure(make).unwrap_or_else(|| panic!("{name}: determinism passed"));
     assert!(
         failure.starts_with("invariant `determinism` failed") && failure.contains(says),
-        "{}: {failure}",
-        rules.name()
+        "{name}: {failure}"
     );
 }
 
 #[test]
 fn a_move_counter_in_the_scoring_fails_determinism() {
-    let rules = threes().with_scoring(BonusEveryTenthMove::default());
-    assert_nondeterministic(&rules, "played twice in lockstep");
+    assert_nondeterministic(
+        &|| Box::new(threes().with_scoring(BonusEveryTenthMove::default())),
+        "played twice in lockstep",
+    );
 }
 
 #[test]
 fn a_call_counter_in_the_scoring_fails_determinism() {
-    let rules = threes().with_scoring(EveryThirdCall::default());
-    assert_nondeterministic(&rules, "played twice in lockstep");
+    assert_nondeterministic(
+        &|| Box::new(threes().with_scoring(EveryThirdCall::default())),
+        "played twice in lockstep",
+    );
 }
 
 #[test]
 fn a_spawn_counter_in_the_refill_fails_determinism() {
-    let rules = Variant::new("threes", LineRuns::new(3)).with_refill(ShiftEverySeventh::default());
-    assert_nondeterministic(&rules, "played twice in lockstep");
+    assert_nondeterministic(
+        &|| {
+            Box::new(
+                Variant::new("threes", LineRuns::new(3)).with_refill(ShiftEverySeventh::default()),
+            )
+        },
+        "played twice in lockstep",
+    );
 }
 
 #[test]
 fn a_record_kept_across_games_fails_determinism_when_the_cases_are_replayed() {
-    let rules = threes().with_scoring(BigBoardBonus::default());
-    assert_nondeterministic(&rules, "when replayed after the other cases");
+    assert_nondeterministic(
+        &|| Box::new(threes().with_scoring(BigBoardBonus::default())),
+        "when replayed after the other cases",
+    );
 }
 
 #[test]
 fn the_same_rules_without_hidden_state_pass() {
-    assert_eq!(determinism_failure(&threes()), None);
+    assert_eq!(determinism_failure(&|| Box::new(threes())), None);
+}
+
+#[test]
+fn counters_fail_determinism_without_new_values_too() {
+    // `suite::determinism` replays the cases on the rules value itself: the lockstep
+    // games still catch what counts.
+    let failure = catch_unwind(AssertUnwindSafe(|| {
+        suite::determinism(&threes().with_scoring(BonusEveryTenthMove::default()))
+    }));
+    let failure = failure.expect_err("determinism must fail");
+    let message = failure.downcast_ref::<String>().expect("a message");
+    assert!(message.contains("played twice in lockstep"), "{message}");
 }
 
 /// A fresh folder for golden snapshots, named for the test.
@@ -141,17 +170,13 @@ fn scratch_folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// What `golden::check` panicked with for `rules` in `dir` (`None`: it passed), with a
-/// fresh set of verdicts, and the files it left there.
-fn golden_run(
-    name: &str,
-    rules: &dyn Rules,
-    dir: &std::path::Path,
-) -> (Option<String>, Vec<String>) {
+/// What `golden::check` panicked with for the rules `make` makes, in `dir` (`None`: it
+/// passed), with a fresh set of verdicts, and the files it left there.
+fn golden_run(name: &str, make: Make<'_>, dir: &std::path::Path) -> (Option<String>, Vec<String>) {
+    let rules = make();
     let verdicts = Verdicts::new();
     let suite = Suite {
-        rules,
-        oracle: None,
+        subject: subject(&*rules, make),
         regressions: Regressions::NONE,
         verdicts: &verdicts,
     };
@@ -181,8 +206,8 @@ fn assert_refused(failure: Option<String>) {
 #[test]
 fn golden_snapshots_are_not_recorded_for_rules_that_count_moves() {
     let dir = scratch_folder("record");
-    let rules = threes().with_scoring(BonusEveryTenthMove::default());
-    let (failure, files) = golden_run("move-counter", &rules, &dir);
+    let make = &|| Box::new(threes().with_scoring(BonusEveryTenthMove::default())) as _;
+    let (failure, files) = golden_run("move-counter", make, &dir);
     assert_refused(failure);
     assert_eq!(
         files,
@@ -203,13 +228,16 @@ fn golden_snapshots_are_not_compared_for_rules_that_count_moves() {
         let body = format!("---\nsource: golden seeded game\n---\n{text}");
         std::fs::write(dir.join(format!("golden_counted_seed_{seed}.snap")), body).unwrap();
     }
-    let (failure, before) = golden_run("counted", &threes(), &dir);
+    let (failure, before) = golden_run("counted", &|| Box::new(threes()), &dir);
     assert_eq!(
         failure, None,
         "the snapshots are those of the deterministic rules"
     );
-    let rules = Variant::new("threes", LineRuns::new(3)).with_refill(ShiftEverySeventh::default());
-    let (failure, after) = golden_run("counted", &rules, &dir);
+    let make = &|| {
+        let counted = Variant::new("threes", LineRuns::new(3));
+        Box::new(counted.with_refill(ShiftEverySeventh::default())) as _
+    };
+    let (failure, after) = golden_run("counted", make, &dir);
     assert_refused(failure);
     assert_eq!(after, before, "nothing written next to the snapshots");
     let _ = std::fs::remove_dir_all(&dir);

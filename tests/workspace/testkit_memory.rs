@@ -9,7 +9,7 @@ use match3_core::detect::LineRuns;
 use match3_core::refill::Uniform;
 use match3_testkit::checks::Violation;
 use match3_testkit::memory::{Regressions, Suite, Verdicts};
-use match3_testkit::suite::{self, Property};
+use match3_testkit::suite::{self, Property, Subject};
 use proptest::prelude::any;
 
 #[test]
@@ -73,8 +73,7 @@ fn a_suite_keeps_a_failing_property_s_case_in_that_property_s_file() {
     });
     let verdicts = Verdicts::new();
     let suite = Suite {
-        rules: &broken,
-        oracle: None,
+        subject: Subject::new(&broken),
         regressions: Regressions::new([(Property::NewGames, failing), (Property::Turns, passing)]),
         verdicts: &verdicts,
     };
@@ -94,8 +93,7 @@ fn a_verdict_is_worked_out_once_per_run() {
     let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
     let verdicts = Verdicts::new();
     let suite = Suite {
-        rules: &threes,
-        oracle: None,
+        subject: Subject::new(&threes),
         regressions: Regressions::NONE,
         verdicts: &verdicts,
     };
@@ -106,7 +104,7 @@ fn a_verdict_is_worked_out_once_per_run() {
         match3_core::CellSet::new()
     });
     let shared = Suite {
-        rules: &broken,
+        subject: Subject::new(&broken),
         ..suite
     };
     assert_eq!(shared.verdict(Property::NewGames), Ok(()));

@@ -9,8 +9,9 @@
 //! second game's calls comes after the first game's, so state shared by both has moved
 //! on between them), and compares everything the games answer: move lists, look-ahead,
 //! traces and states. [`replay`] then plays every case of a run once more, in reverse
-//! order, and compares every step with the first pass ([`Record`]): each case now meets
-//! whatever state the others left behind.
+//! order and on a new rules value each, and compares every step with the first pass
+//! ([`Record`]): each case now meets another history than the first time (state in the
+//! rules value starts afresh, global state has seen the cases in another order).
 //!
 //! ```
 //! use match3_core::Board;
@@ -24,7 +25,8 @@
 //! let picks = [Pick::Legal(0), Pick::Legal(5)];
 //! let record = lockstep(&rules, &board, 7, &picks)?;
 //! assert_eq!(record.len(), 3); // the opening resolve, then each move
-//! replay(&rules, &[((board, 7, picks.to_vec()), record)])?;
+//! let fresh = || Box::new(Variant::new("threes", LineRuns::new(3)).with_refill(Uniform));
+//! replay(&|| fresh() as Box<dyn match3_core::Rules>, &[((board, 7, picks.to_vec()), record)])?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -76,7 +78,7 @@ pub fn lockstep<R: Rules + ?Sized>(
         if let Some(what) = one.differs(&two) {
             return Err(Violation(format!(
                 "step {k} of seed {seed} on {board} with {picks:?}, played twice in lockstep, \
-                 differs: {what}; the rules keep state of their own between calls"
+                 differs: {what}; state kept between calls (in the rules value, or global) changes the answers"
             )));
         }
         steps_played.push(one);
@@ -84,18 +86,23 @@ pub fn lockstep<R: Rules + ?Sized>(
     Ok(Record(steps_played))
 }
 
-/// Plays every case again, in reverse order, in [`lockstep`], and checks that each step
-/// goes as it did the first time (`played` holds each case with its first [`Record`]).
-pub fn replay<R: Rules + ?Sized>(rules: &R, played: &[(Case, Record)]) -> Result<(), Violation> {
+/// Plays every case again, in reverse order, each on the rules `make` gives (a new value
+/// per case, when it makes one: a value with none of the first pass's history), in
+/// [`lockstep`], and checks that each step goes as it did the first time (`played`
+/// holds each case with its first [`Record`]).
+pub fn replay<'r>(
+    make: &dyn Fn() -> Box<dyn Rules + 'r>,
+    played: &[(Case, Record)],
+) -> Result<(), Violation> {
     for ((board, seed, picks), first) in played.iter().rev() {
-        let again = lockstep(rules, board, *seed, picks)?;
+        let again = lockstep(&*make(), board, *seed, picks)?;
         let mut steps = first.0.iter().zip(&again.0).enumerate();
         let differs = steps.find_map(|(k, (one, two))| one.differs(two).map(|what| (k, what)));
         // Both have a step per pick, and the opening resolve.
         let Some((k, what)) = differs else { continue };
         return Err(Violation(format!(
             "step {k} of seed {seed} on {board} with {picks:?} went differently when replayed \
-             after the other cases: {what}; the rules keep state of their own between calls"
+             after the other cases: {what}; state kept between calls (in the rules value, or global) changes the answers"
         )));
     }
     Ok(())

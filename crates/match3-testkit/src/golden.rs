@@ -118,7 +118,7 @@ pub fn check(name: &str, suite: &Suite<'_>, folder: Folder<'_>) {
     if let Err(failure) = suite.verdict(Property::Determinism) {
         panic!("golden snapshots of {name} neither compared nor recorded: {failure}");
     }
-    let texts = match replayed(suite.rules) {
+    let texts = match replayed(suite.subject.rules) {
         Ok(texts) => texts,
         Err(v) => panic!("golden games of {name}: {v}"),
     };
@@ -165,7 +165,7 @@ fn replayed(rules: &dyn Rules) -> Result<Vec<String>, Violation> {
         let (one, two) = (one?, two?);
         if one != two {
             return Err(Violation(format!(
-                "seed {seed} played differently when played again after the others: the rules keep state of their own\n{one}\n  then\n{two}"
+                "seed {seed} played differently when played again after the others: state kept between calls (in the rules value, or global) changes the answers\n{one}\n  then\n{two}"
             )));
         }
         texts.push(one);

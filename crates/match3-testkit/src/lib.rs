@@ -25,15 +25,30 @@
 //! 6. score is the sum of phase scores and the move count counts accepted moves;
 //!    look-ahead agrees with play (`speculate`, `evaluate`), and the score-only
 //!    `score_within` with `evaluate_within` at every horizon;
-//! 7. the same seed and moves give the same traces, and traces replay to the board;
+//! 7. the same seed and moves give the same game, whatever the rules were asked before:
+//!    each case's two games are played in lockstep, move by move, then every case is
+//!    played again, in reverse order and on a new rules value, and must go as it did
+//!    ([`determinism`]), so state kept inside the rules value (a move counter in a
+//!    `Cell` or an atomic) cannot hide;
 //! 8. new games are stable, playable and fixed by their seed;
 //!
 //! and one more that keeps [`golden`] snapshots of a few seeded games, so a change that
-//! alters what a seed plays shows up in review.
+//! alters what a seed plays shows up in review. Nothing is compared or written for rules
+//! that fail invariant 7 in the same run, and nothing recorded unless all eight hold.
 //!
 //! A failing case is printed shrunk: the board in notation, the seed, and the shortest
 //! list of move picks that still fails, with the moves already played named in the
 //! message.
+//!
+//! **Failing cases are kept.** Each property keeps the cases that failed it in a
+//! proptest regression file beside the `Cargo.toml` of the crate that runs the suite,
+//! `proptest-regressions/suite/<test name>.txt` (for `rules_suite!(mine, …)`:
+//! `mine_turns_keep_every_invariant.txt`, …), and every run plays them first, before any
+//! new case. A file appears with the first failure; **commit it**, so that every machine
+//! and CI replays the case until it is fixed, and for good after. A line holds the
+//! generator seed of the case (and, as a comment, the shrunk input): it replays only
+//! while the property draws its cases the same way. A failure of the second pass of
+//! invariant 7 depends on the cases played before it, so it is reported but not kept.
 //!
 //! **Speed.** The suite plays thousands of games; in a crate of your own, unoptimised
 //! test builds make it several times slower. Add this to the `Cargo.toml` at the root of
@@ -82,7 +97,8 @@ pub use paste;
 /// - `NAME` prefixes the test names (`NAME_turns_keep_every_invariant`, …); any
 ///   identifier works, the crate's own name included, because no module is created.
 /// - `RULES_EXPR` builds the rules; it is evaluated where the macro is written, so
-///   anything in scope there can be used.
+///   anything in scope there can be used. Each test builds its own value, and the
+///   determinism property builds more: a new one for each case it plays again.
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
 ///   `Cargo.toml` (default: the crate's own `snapshots`, created on the first run). The
@@ -130,9 +146,13 @@ macro_rules! rules_suite {
                 rules: &'a dyn $crate::core::Rules,
                 oracle: $crate::suite::Oracle<'a>,
             ) -> $crate::memory::Suite<'a> {
-                $crate::memory::Suite {
+                let subject = $crate::suite::Subject {
                     rules,
+                    fresh: Some(&|| ::std::boxed::Box::new([<$name _rules>]())),
                     oracle,
+                };
+                $crate::memory::Suite {
+                    subject,
                     regressions: [<$name _regressions>](),
                     verdicts: &[<$name _verdicts>],
                 }

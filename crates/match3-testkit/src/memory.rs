@@ -9,20 +9,22 @@
 //! ```
 //! use match3_core::{Variant, detect::LineRuns, refill::Uniform};
 //! use match3_testkit::memory::{Regressions, Suite, Verdicts};
-//! use match3_testkit::suite::Property;
+//! use match3_testkit::suite::{Property, Subject};
 //!
 //! let rules = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
 //! let verdicts = Verdicts::new();
-//! let suite = Suite { rules: &rules, oracle: None, regressions: Regressions::NONE, verdicts: &verdicts };
+//! let suite = Suite {
+//!     subject: Subject::new(&rules),
+//!     regressions: Regressions::NONE,
+//!     verdicts: &verdicts,
+//! };
 //! suite.check(Property::NewGames);
 //! assert_eq!(suite.verdict(Property::NewGames), Ok(())); // worked out once
 //! ```
 
 use std::sync::OnceLock;
 
-use match3_core::Rules;
-
-use crate::suite::{Memory, Oracle, Property};
+use crate::suite::{Memory, Property, Subject};
 
 const PROPERTIES: usize = Property::ALL.len();
 
@@ -73,14 +75,12 @@ impl Default for Verdicts {
     }
 }
 
-/// One variant's suite: the rules, the reference detection, where failing cases are
-/// kept, and the verdicts of this run.
+/// One variant's suite: what it runs on, where failing cases are kept, and the verdicts
+/// of this run.
 #[derive(Clone, Copy)]
 pub struct Suite<'a> {
-    /// The rules under test.
-    pub rules: &'a dyn Rules,
-    /// The reference detection, for [`Property::Detection`].
-    pub oracle: Oracle<'a>,
+    /// The rules under test, and the reference detection.
+    pub subject: Subject<'a>,
     /// Where the properties keep their failing cases.
     pub regressions: Regressions,
     /// The verdicts shared by this suite's tests in this run.
@@ -92,9 +92,7 @@ impl Suite<'_> {
     /// the failure, with its shrunk counterexample, when it does not.
     pub fn verdict(&self, property: Property) -> Result<(), &str> {
         self.verdicts.0[property as usize]
-            .get_or_init(|| {
-                property.verdict(self.rules, self.oracle, self.regressions.file(property))
-            })
+            .get_or_init(|| property.verdict(self.subject, self.regressions.file(property)))
             .as_ref()
             .map(|_| ())
             .map_err(String::as_str)

@@ -60,20 +60,16 @@ impl Property {
         Property::NewGames,
     ];
 
-    /// Runs the property on `rules` (`oracle` as for [`detection`]), replaying first the
-    /// cases kept in `memory` and keeping there the one that fails; the failure, with its
-    /// shrunk counterexample, when it does.
-    pub fn verdict(
-        self,
-        rules: &dyn Rules,
-        oracle: Oracle<'_>,
-        memory: Memory,
-    ) -> Result<(), String> {
+    /// Runs the property on `subject`, replaying first the cases kept in `memory` and
+    /// keeping there the one that fails; the failure, with its shrunk counterexample,
+    /// when it does.
+    pub fn verdict(self, subject: Subject<'_>, memory: Memory) -> Result<(), String> {
+        let rules = subject.rules;
         match self {
-            Property::Detection => detection_in(rules, oracle, memory),
+            Property::Detection => detection_in(rules, subject.oracle, memory),
             Property::Predicates => predicates_in(rules, memory),
             Property::Turns => turns_in(rules, memory),
-            Property::Determinism => determinism_in(rules, memory),
+            Property::Determinism => determinism_in(subject, memory),
             Property::Levels => levels_in(rules, memory),
             Property::Obstacles => obstacles_in(rules, memory),
             Property::NewGames => new_games_in(rules, memory),
@@ -81,9 +77,35 @@ impl Property {
     }
 
     /// [`verdict`](Property::verdict), panicking with the failure.
-    pub fn run(self, rules: &dyn Rules, oracle: Oracle<'_>, memory: Memory) {
-        if let Err(failure) = self.verdict(rules, oracle, memory) {
+    pub fn run(self, subject: Subject<'_>, memory: Memory) {
+        if let Err(failure) = self.verdict(subject, memory) {
             panic!("{failure}");
+        }
+    }
+}
+
+/// Makes a rules value afresh.
+pub type Make<'a> = &'a dyn Fn() -> Box<dyn Rules>;
+
+/// What the properties run on.
+#[derive(Clone, Copy)]
+pub struct Subject<'a> {
+    /// The rules under test.
+    pub rules: &'a dyn Rules,
+    /// Makes the same rules as a new value, with none of `rules`' history (the
+    /// determinism property replays its cases on new values; `None`: on `rules`).
+    pub fresh: Option<Make<'a>>,
+    /// The reference detection, for [`detection`].
+    pub oracle: Oracle<'a>,
+}
+
+impl<'a> Subject<'a> {
+    /// `rules`, with no way to make them afresh and no reference detection.
+    pub fn new(rules: &'a dyn Rules) -> Self {
+        Subject {
+            rules,
+            fresh: None,
+            oracle: None,
         }
     }
 }
@@ -134,7 +156,13 @@ where
 /// as separate tests, keeping no failing case; panics at the first that fails.
 pub fn all(rules: &dyn Rules, oracle: Oracle<'_>) {
     for property in Property::ALL {
-        property.run(rules, oracle, None);
+        property.run(
+            Subject {
+                oracle,
+                ..Subject::new(rules)
+            },
+            None,
+        );
     }
 }
 
@@ -143,7 +171,13 @@ const AGREEMENT_SCALE: u32 = 4;
 
 /// Invariant 1 over biased boards.
 pub fn detection(rules: &dyn Rules, oracle: Oracle<'_>) {
-    Property::Detection.run(rules, oracle, None);
+    Property::Detection.run(
+        Subject {
+            oracle,
+            ..Subject::new(rules)
+        },
+        None,
+    );
 }
 
 fn detection_in(rules: &dyn Rules, oracle: Oracle<'_>, memory: Memory) -> Result<(), String> {
@@ -155,7 +189,7 @@ fn detection_in(rules: &dyn Rules, oracle: Oracle<'_>, memory: Memory) -> Result
 
 /// Invariant 2 over biased boards.
 pub fn predicates(rules: &dyn Rules) {
-    Property::Predicates.run(rules, None, None);
+    Property::Predicates.run(Subject::new(rules), None);
 }
 
 fn predicates_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
@@ -167,7 +201,7 @@ fn predicates_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
 
 /// Invariants 3–6 over seeded scenarios on biased boards.
 pub fn turns(rules: &dyn Rules) {
-    Property::Turns.run(rules, None, None);
+    Property::Turns.run(Subject::new(rules), None);
 }
 
 fn turns_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
@@ -184,16 +218,19 @@ fn turns_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
 /// Invariant 7 over seeded scenarios, so that state kept inside the rules cannot hide:
 /// each case is played twice in [`lockstep`](determinism::lockstep), then the cases are
 /// [`replay`](determinism::replay)ed in reverse order and must play as they did (the
-/// first [`REPLAYED`] of them: all of them with the default number of cases).
+/// first [`REPLAYED`] of them: all of them with the default number of cases). Here they
+/// are replayed on `rules` itself; [`rules_suite!`](crate::rules_suite) replays each
+/// on a new value ([`Subject::fresh`]), which catches more.
 pub fn determinism(rules: &dyn Rules) {
-    Property::Determinism.run(rules, None, None);
+    Property::Determinism.run(Subject::new(rules), None);
 }
 
 /// How many cases of a run the determinism property plays a second time, at most: what
 /// their games answered is kept until then (about 40 KB a case).
 pub const REPLAYED: usize = 1024;
 
-fn determinism_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
+fn determinism_in<'a>(subject: Subject<'a>, memory: Memory) -> Result<(), String> {
+    let rules = subject.rules;
     let cases = (
         generators::boards(Features::of(rules)),
         any::<u64>(),
@@ -209,13 +246,20 @@ fn determinism_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         }
         Ok(())
     })?;
-    determinism::replay(rules, &played.into_inner())
+    // A new value for each case when the subject can make one, else `rules` again.
+    let same = || Box::new(rules) as Box<dyn Rules + 'a>;
+    let fresh = subject.fresh.map(|f| move || f() as Box<dyn Rules + 'a>);
+    let make: &dyn Fn() -> Box<dyn Rules + 'a> = match &fresh {
+        Some(fresh) => fresh,
+        None => &same,
+    };
+    determinism::replay(make, &played.into_inner())
         .map_err(|v| format!("invariant `determinism` failed: {v}"))
 }
 
 /// Invariant 8 over seeds, sizes 4×4 to 8×8 and 4 to 6 colours.
 pub fn new_games(rules: &dyn Rules) {
-    Property::NewGames.run(rules, None, None);
+    Property::NewGames.run(Subject::new(rules), None);
 }
 
 fn new_games_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
@@ -229,7 +273,7 @@ fn new_games_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
 /// biased boards with crates, jelly and locks planted, every turn also checked against
 /// the slow reference of a phase and against every invariant of [`turns`].
 pub fn obstacles(rules: &dyn Rules) {
-    Property::Obstacles.run(rules, None, None);
+    Property::Obstacles.run(Subject::new(rules), None);
 }
 
 fn obstacles_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
@@ -259,7 +303,7 @@ fn obstacles_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
 /// seeded play, a save and load halfway; every turn also keeps the
 /// [`obstacles`](crate::obstacles) invariants.
 pub fn levels(rules: &dyn Rules) {
-    Property::Levels.run(rules, None, None);
+    Property::Levels.run(Subject::new(rules), None);
 }
 
 fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
