@@ -110,6 +110,7 @@ fn a_won_level_ends_in_a_dialog_with_its_stars() {
     );
     let focused = b.script("return document.activeElement.id");
     assert_eq!(focused, "retry");
+    assert_eq!(b.axe(), json!([]), "the end screen");
     // Tab stays inside the dialog: Retry, Close (no Next level after the last level).
     let retry = b.find("#retry");
     b.keys(&retry, "\u{E004}");
@@ -324,23 +325,6 @@ fn a_phone_sees_the_whole_board_and_the_status_without_scrolling_sideways() {
     assert_eq!(fits, json!([true, true, true]), "at 390x844");
 }
 
-/// axe-core's critical and serious violations on the page as it stands.
-fn axe_violations(b: &Browser) -> Value {
-    let axe = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/integration/axe/axe.min.js"
-    );
-    let source = std::fs::read_to_string(axe).expect("the vendored axe-core");
-    if b.script("return typeof axe").as_str() != Some("object") {
-        b.script(&format!("{source}; return null"));
-    }
-    b.script_async(
-        "axe.run(document).then(r => done(r.violations\
-           .filter(v => v.impact === 'critical' || v.impact === 'serious')\
-           .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target).join(' '))))",
-    )
-}
-
 #[test]
 fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_level() {
     let Some(b) = Browser::start() else { return };
@@ -352,11 +336,11 @@ fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_
         let v = variant.as_str().unwrap();
         b.click(&b.find(&format!("select#variant option[value=\"{v}\"]")));
         b.wait_idle();
-        assert_eq!(axe_violations(&b), json!([]), "{v}");
+        assert_eq!(b.axe(), json!([]), "{v}");
     }
     b.click(&b.find("select#level option[value=\"14-locked-jelly\"]"));
     b.wait_idle();
-    assert_eq!(axe_violations(&b), json!([]), "14-locked-jelly");
+    assert_eq!(b.axe(), json!([]), "14-locked-jelly");
 }
 
 #[test]

@@ -95,6 +95,7 @@ fn a_stopped_server_is_said_out_loud_with_try_again_and_the_game_survives_its_re
         "{}",
         b.text("#problem-text")
     );
+    assert_eq!(b.axe(), json!([]), "the problem bar");
     // It comes back (knowing nothing of this game): Try again restores the game from the
     // page's copy, then gives the hint.
     serve = Serve::start(port);
@@ -212,6 +213,20 @@ fn a_long_cascade_animates_within_three_seconds_counts_up_and_is_told_briefly() 
     );
     assert_eq!(placed, Value::Bool(true));
     assert_eq!(b.text("#score"), last.to_string());
+    // And by a key.
+    b.click(&b.find("#undo"));
+    b.wait_idle();
+    swap(&b, (3, 0), (3, 1));
+    std::thread::sleep(Duration::from_millis(300));
+    b.script("document.addEventListener('keydown', () => window.keyAt = performance.now(), {capture: true, once: true}); return null");
+    b.keys(&b.cell(3, 1), "\u{E00C}");
+    b.wait_idle();
+    let skip = b.script("return busyLog.at(-1)[1] - keyAt");
+    assert!(
+        skip.as_f64().unwrap() < 300.0,
+        "skipping by a key took {skip} ms"
+    );
+    assert_eq!(b.text("#score"), last.to_string());
 }
 
 #[test]
@@ -308,6 +323,7 @@ fn a_phone_shows_the_whole_board_portrait_and_landscape_and_folds_the_setup_whil
         b.script("return document.getElementById('setup-toggle').getAttribute('aria-expanded')"),
         "true"
     );
+    assert_eq!(b.axe(), json!([]), "a phone");
 }
 
 #[test]

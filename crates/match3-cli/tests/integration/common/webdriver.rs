@@ -216,11 +216,11 @@ impl Browser {
         }
     }
 
-    /// The centre of the cell (r, c) in viewport pixels.
+    /// The centre of the cell (r, c) in viewport pixels, scrolled into view.
     pub fn centre(&self, r: u8, c: u8) -> (i64, i64) {
         let v = self.script(&format!(
-            "const b = document.querySelector('.cell[data-row=\"{r}\"][data-col=\"{c}\"]')\
-             .getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)]"
+            "const cell = document.querySelector('.cell[data-row=\"{r}\"][data-col=\"{c}\"]');\
+             cell.scrollIntoView({{block: 'nearest'}}); const b = cell.getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)]"
         ));
         (v[0].as_i64().unwrap(), v[1].as_i64().unwrap())
     }
@@ -240,6 +240,23 @@ impl Browser {
         }]});
         self.send("POST", "/actions", actions);
         let _ = crate::common::http::delete(&format!("{}/actions", self.base));
+    }
+
+    /// axe-core's critical and serious violations on the page as it stands.
+    pub fn axe(&self) -> Value {
+        let axe = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/integration/axe/axe.min.js"
+        );
+        let source = std::fs::read_to_string(axe).expect("the vendored axe-core");
+        if self.script("return typeof axe").as_str() != Some("object") {
+            self.script(&format!("{source}; return null"));
+        }
+        self.script_async(
+            "axe.run(document).then(r => done(r.violations\
+               .filter(v => v.impact === 'critical' || v.impact === 'serious')\
+               .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target).join(' '))))",
+        )
     }
 
     pub fn screenshot(&self, name: &str) -> std::path::PathBuf {
