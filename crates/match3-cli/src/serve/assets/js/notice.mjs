@@ -19,9 +19,10 @@ export function message(text) {
 /** Shows a failed request: what went wrong, and a Try again button that calls `again`. */
 export function problem(text, again) {
   retry = again;
-  $("problem-text").textContent = text;
   $("problem-retry").hidden = !again;
+  // Shown first, then filled: a change in a visible alert is what screen readers read.
   $("problem").hidden = false;
+  $("problem-text").textContent = text;
 }
 
 /** Hides the problem bar (the request went through). */

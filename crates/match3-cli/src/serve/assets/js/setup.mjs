@@ -8,7 +8,7 @@ import { current, start } from "./game.mjs";
 import { plural } from "./words.mjs";
 
 const $ = (id) => document.getElementById(id);
-let pending = null; // {proceed, cancel} while the confirmation asks
+let pending = null; // {proceed, cancel, moves} while the confirmation asks
 
 /** A fresh seed, unless the player typed one. */
 export function seedFor() {
@@ -30,7 +30,7 @@ export function inProgress() {
 export function confirmDiscard(proceed, cancel = () => {}) {
   if (!inProgress()) return proceed();
   const s = current.state;
-  pending = { proceed, cancel };
+  pending = { proceed, cancel, moves: s.moves };
   $("confirm-text").textContent =
     `Start a new game? The game in progress (${plural(s.moves, "move")}, score ${s.score}) will be lost.`;
   $("confirm").hidden = false;
@@ -79,6 +79,8 @@ export function labelLevels(levels, progress) {
 
 /** The lists follow the game on screen: its rules, its level. */
 export function follow(state, presets) {
+  // A question left unanswered while the game went on no longer applies.
+  if (pending && current.state && current.state.moves !== pending.moves) answer(false);
   if ($("variant").value !== state.rules) {
     $("variant").value = state.rules;
     fillPresets(state.rules, presets);
