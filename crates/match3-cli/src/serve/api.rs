@@ -29,8 +29,12 @@ pub type Shared = Arc<Playground>;
 pub struct ApiError(StatusCode, String);
 
 impl ApiError {
-    fn bad(message: impl Into<String>) -> ApiError {
+    pub(super) fn bad(message: impl Into<String>) -> ApiError {
         ApiError(StatusCode::BAD_REQUEST, message.into())
+    }
+
+    pub(super) fn internal(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::INTERNAL_SERVER_ERROR, message.into())
     }
 }
 
@@ -246,7 +250,8 @@ pub async fn not_found(uri: axum::http::Uri) -> ApiError {
         StatusCode::NOT_FOUND,
         format!(
             "no route {}: the API is GET /api/variants, POST /api/games, GET /api/games/{{id}}, \
-             POST /api/games/{{id}}/moves, /undo, /reset, GET /api/games/{{id}}/hint",
+             POST /api/games/{{id}}/moves, /undo, /reset, GET /api/games/{{id}}/hint, \
+             POST /api/restore",
             uri.path()
         ),
     )
@@ -264,7 +269,7 @@ fn find(sessions: &Sessions, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> 
     })
 }
 
-fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
+pub(super) fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
     session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -335,7 +340,8 @@ fn start_any(variants: &Registry, req: &NewGame) -> Result<Session, String> {
 }
 
 /// A session's state for the page: the board cell by cell (with the `aria-label` the page
-/// shows), score, moves, status, level progress, legal moves and the move record.
+/// shows), score, moves, status, level progress, legal moves, the move record and the
+/// engine's save of the game.
 pub fn state(id: &str, session: &Session) -> Value {
     let game = &session.game;
     let board = game.board();
@@ -398,6 +404,9 @@ pub fn state(id: &str, session: &Session) -> Value {
         "legal": game.legal_moves().into_iter().map(json::mv).collect::<Vec<_>>(),
         "record": session.record,
         "can_undo": !session.undo.is_empty(),
+        // The engine's save as JSON text (its 64-bit numbers would not survive a
+        // JavaScript number): what the page keeps to restore the game (POST /api/restore).
+        "save": serde_json::to_string(&game.save()).expect("a save serializes"),
     })
 }
 

@@ -17,8 +17,9 @@
 //! The routes are documented in `docs/serve.md`.
 
 mod api;
-mod assets;
+pub mod assets;
 pub mod levels;
+mod restore;
 mod sessions;
 
 use std::net::SocketAddr;
@@ -28,6 +29,7 @@ use axum::Router;
 use axum::routing::{get, post};
 
 pub use api::{NewGame, start, state};
+pub use restore::{Restore, parse_move, restored};
 pub use sessions::{DEFAULT_CAP, MAX_SIDE, RECORD_LENGTH, Session, Sessions, UNDO_DEPTH};
 
 use crate::registry::Registry;
@@ -69,6 +71,7 @@ pub fn router(playground: Arc<Playground>) -> Router {
     let pages = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{name}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
@@ -83,6 +86,7 @@ pub fn router(playground: Arc<Playground>) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/reset", post(api::reset))
         .route("/api/games/{id}/hint", get(api::hint))
+        .route("/api/restore", post(restore::restore))
         .fallback(api::not_found)
         .with_state(playground)
         .merge(pages)

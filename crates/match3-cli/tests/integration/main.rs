@@ -2,11 +2,13 @@
 //! One test binary per crate: each file below is a module.
 
 mod browser;
+mod browser_flow;
 mod cli;
 mod common;
 mod hostile;
 mod levels;
 mod load;
 mod obstacles;
+mod restore;
 mod serve;
 mod shards;
