@@ -87,8 +87,8 @@ pub(crate) struct RunArgs {
     /// Number of games.
     #[arg(long, default_value_t = 50)]
     pub(crate) games: u32,
-    /// Move limit per game.
-    #[arg(long, default_value_t = 50)]
+    /// Move limit per game (at most 10000; a level's own limit replaces it).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=i64::from(match3_levels::MAX_MOVES)))]
     pub(crate) moves: u32,
     /// Base seed; game i uses a seed derived from it and i only.
     #[arg(long, default_value_t = 1)]
@@ -175,6 +175,11 @@ pub(crate) struct SimulateArgs {
     /// it counts as unknown (unless the bot won it).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) solve_nodes: u64,
+    /// The solver's time budget per deal with --solve, in seconds: a deal it cuts short
+    /// counts as unknown and the output says how many did (only those make the result
+    /// depend on the machine's speed).
+    #[arg(long, default_value_t = 5.0, value_name = "SECS", value_parser = seconds_arg)]
+    pub(crate) solve_seconds: f64,
     /// With --level: play games in blocks (100, then doubling, at most --games) until
     /// the pass rate's 95% interval is at most P either side (a fraction: 0.02 is ±2
     /// points); reports games_played.
@@ -185,6 +190,16 @@ pub(crate) struct SimulateArgs {
     /// target or count).
     #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "solve", "plot"])]
     pub(crate) set: Option<crate::sweep::Sweep>,
+}
+
+impl SimulateArgs {
+    /// `--solve`'s budget per deal.
+    pub(crate) fn deal_budget(&self) -> crate::deals::DealBudget {
+        crate::deals::DealBudget {
+            nodes: self.solve_nodes,
+            time: std::time::Duration::from_secs_f64(self.solve_seconds),
+        }
+    }
 }
 
 #[derive(Args)]

@@ -117,8 +117,12 @@ impl App {
 
 /// Prints a message on stderr: exit code 2.
 fn fail(e: &UsageError) -> ExitCode {
-    // Messages may quote files: their control characters are escaped.
-    eprintln!("match3: {}", crate::input::printable(&e.0));
+    // Messages may quote files: their control characters are escaped, and however long
+    // what they quote, they stay short.
+    eprintln!(
+        "match3: {}",
+        crate::input::printable(&crate::input::brief(&e.0))
+    );
     ExitCode::from(2)
 }
 
