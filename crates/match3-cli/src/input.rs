@@ -96,7 +96,12 @@ pub fn shown(text: &str) -> String {
 /// length of what was cut): the last guard before a message is printed or sent, so no
 /// input, however long, comes back whole.
 pub fn brief(message: &str) -> String {
-    match message.char_indices().nth(MESSAGE_CHARS) {
+    cut(message, MESSAGE_CHARS)
+}
+
+/// `message` cut to `chars` characters, with the length of what was cut.
+pub fn cut(message: &str, chars: usize) -> String {
+    match message.char_indices().nth(chars) {
         None => message.to_string(),
         Some((end, _)) => format!("{}… ({} bytes in all)", &message[..end], message.len()),
     }

@@ -74,9 +74,26 @@ pub(crate) struct ServeArgs {
     /// Address to bind; localhost by default, so only this machine can connect.
     #[arg(long, default_value = "127.0.0.1")]
     pub(crate) bind: std::net::IpAddr,
-    /// Games kept at once; the least recently used is dropped beyond this.
+    /// Games kept at once (sized for 256 MiB of 16x16 games). Beyond this the least
+    /// recently used is dropped once unused for five minutes; while every game is in
+    /// play, new games are refused (503) until one is.
     #[arg(long, default_value_t = serve::DEFAULT_CAP)]
     pub(crate) max_games: usize,
+    /// Connections served at once; more wait until one closes. Keep it below the
+    /// process's file descriptor limit (`ulimit -n`).
+    #[arg(long, default_value_t = serve::MAX_CONNECTIONS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=65_536))]
+    pub(crate) max_connections: usize,
+}
+
+impl ServeArgs {
+    /// The server's limits: the defaults, with the two the command line sets.
+    pub(crate) fn limits(&self) -> serve::Limits {
+        serve::Limits {
+            max_games: self.max_games,
+            max_connections: self.max_connections,
+            ..serve::Limits::default()
+        }
+    }
 }
 
 #[derive(Args)]

@@ -108,7 +108,7 @@ impl App {
             Command::Merge(args) => commands::merge(args),
             Command::Lint(args) => commands::lint(registry, args),
             Command::Serve(args) => {
-                crate::serve::run((args.bind, args.port).into(), args.max_games, self.registry)
+                crate::serve::run((args.bind, args.port).into(), args.limits(), self.registry)
                     .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port)))
             }
         }
