@@ -12,8 +12,9 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use match3_core::{Cell, Game, GameConfig, MAX_COLORS, Move, Pos, Size};
 use match3_levels::LevelFile;
@@ -77,6 +78,24 @@ impl MoveRequest {
     }
 }
 
+/// The `{id}` of a game's route. A path that does not decode (`%FF`) is a 400 with a JSON
+/// error, like any other bad request.
+pub struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError::bad(format!(
+                "bad game id: {}",
+                crate::input::cut(&e.body_text(), 160)
+            ))),
+        }
+    }
+}
+
 /// `GET /api/variants`: the registered variants (name, description, presets, move kinds,
 /// specials with their notation markers) and the sample levels of those variants.
 pub async fn variants(State(app): State<Shared>) -> Json<Value> {
@@ -134,10 +153,7 @@ fn full(full: super::sessions::Full) -> ApiError {
 }
 
 /// `GET /api/games/{id}`.
-pub async fn show(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn show(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
     on_game(&app, &id, |id, session| state(id, session))
         .await
         .map(Json)
@@ -147,7 +163,7 @@ pub async fn show(
 /// the reason and the unchanged state.
 pub async fn play(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let game = find(&app.sessions, &id)?;
@@ -173,10 +189,7 @@ pub async fn play(
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move (409 when there is none).
-pub async fn undo(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn undo(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
     let undone = on_game(&app, &id, |id, session| {
         session.undo().then(|| state(id, session))
     });
@@ -187,10 +200,7 @@ pub async fn undo(
 }
 
 /// `POST /api/games/{id}/reset`: back to the starting board.
-pub async fn reset(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn reset(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
     let reset = on_game(&app, &id, |id, session| {
         session.reset();
         state(id, session)
@@ -202,10 +212,7 @@ pub async fn reset(
 /// ([`crate::hint`]); `null` when none is legal. A position's hint is found once and
 /// kept, so many hint requests on one game cost one search; searches on different games
 /// share [`Limits::hint_threads`](super::Limits::hint_threads) threads.
-pub async fn hint(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn hint(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
     let game = find(&app.sessions, &id)?;
     let mut session = lock(&app, &id, game).await?;
     let mv = match session.known_hint() {

@@ -609,8 +609,19 @@ async fn every_error_answer_is_json_quoting_only_a_short_excerpt() {
             error.len()
         );
     }
+}
+
+#[tokio::test]
+async fn odd_targets_and_methods_get_json_errors() {
+    let s = store();
     let (status, v) = call(&s, "POST", "/", None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{v}");
+    let (status, v) = call(&s, "GET", "/api/games/%FF%FE", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().starts_with("bad game id"),
+        "{v}"
+    );
     // A request target longer than any route needs.
     let (status, v) = call(
         &s,
