@@ -708,9 +708,10 @@ fn merge_prints_a_level_shards_names_escaped_and_short() {
     assert!(!stderr.contains('\u{1b}'), "{stderr}");
 }
 
+/// `match3 merge FILES` (text), its output read as it comes (it may be long).
 fn merge_text(files: &[&Path]) -> Output {
     let mut args = vec!["merge"];
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     args.extend(names.iter().map(String::as_str));
-    run_within(&args, b"", Duration::from_secs(60))
+    match3(&args)
 }
