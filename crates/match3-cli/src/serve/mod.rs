@@ -90,7 +90,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// The playground's routes: the page and its assets (cached for five minutes), and the
 /// JSON API under `/api` (never cached); responses are gzipped for clients that accept
-/// it. Every request passes the checks of [`errors::guard`] first (its target's length,
+/// it. Every request passes the same checks first (its target's length,
 /// its body's size and arrival time), and every error answer, a wrong method included,
 /// is JSON.
 pub fn router(playground: Arc<Playground>) -> Router {
