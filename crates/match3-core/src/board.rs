@@ -429,25 +429,10 @@ impl Board {
         }
     }
 
-    /// On a small board: empties the cells of `set` in the masks only, leaving the cells
-    /// and ids behind (a score-only look-ahead, see
-    /// [`Game::score_within`](crate::Game::score_within)).
-    pub(crate) fn clear_planes(&mut self, set: &CellSet) {
-        debug_assert!(self.masks.geometry().is_some());
-        self.masks.clear(set);
-    }
-
-    /// On a small board without holes or obstacles: gravity in the masks only (see
-    /// [`clear_planes`](Board::clear_planes)).
-    pub(crate) fn fall_planes(&mut self) {
-        debug_assert!(!self.has_obstacles() && !self.has_holes());
-        self.masks.fall();
-    }
-
-    /// Puts a new `piece` on the empty cell `pos` in the masks only (see
-    /// [`clear_planes`](Board::clear_planes)).
-    pub(crate) fn put_new_planes(&mut self, pos: Pos, piece: Piece) {
-        self.masks.toggle(pos, Cell::Piece(piece));
+    /// The bit planes.
+    #[inline]
+    pub(crate) fn masks(&self) -> &Masks {
+        &self.masks
     }
 
     /// Whether some cell has a jelly layer or another layer.
@@ -633,19 +618,6 @@ impl Board {
     #[inline]
     pub(crate) fn color_plane(&self, plane: usize) -> RowMasks<'_> {
         self.masks.color(plane.min(u8::MAX as usize) as u8)
-    }
-
-    /// On a board above 64 cells: the row words of colour `plane`, lent without a copy
-    /// (zeros past [`color_planes`](Board::color_planes)); `None` on smaller boards, whose
-    /// planes are packed.
-    pub(crate) fn lent_color(&self, plane: usize) -> Option<&[u32]> {
-        self.masks.lent_color(plane)
-    }
-
-    /// On a board above 64 cells: the pieces' row words (see
-    /// [`lent_color`](Board::lent_color)).
-    pub(crate) fn lent_pieces(&self) -> Option<&[u32]> {
-        self.masks.lent_pieces()
     }
 
     /// How many colour planes [`color_rows`](Board::color_rows) may have non-zero: every

@@ -13,12 +13,15 @@ use crate::legal::{append_legal_moves, pick_with, swap_masks};
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
+use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Size;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
-use crate::state::turn::{Horizon, Planned, planes_suffice};
+use crate::state::goal_units;
+use crate::state::on_masks::{MaskState, planes_suffice};
+use crate::state::turn::{Course, Horizon, Planned};
 use crate::state::{Snapshot, TurnSummary};
 use crate::trace::{NoTrace, Sink, Status, Trace};
 
@@ -52,18 +55,23 @@ impl GameConfig {
 
 /// The scratch of a score-only look-ahead ([`Game::score_within`]), made by
 /// [`Game::score_scratch`] and reused across calls. It keeps what a look-ahead's score
-/// and goal progress need and nothing to read a board from: after a look-ahead on the
-/// masks alone its cells and ids are out of date, so it never hands them out.
+/// and goal progress need and nothing to read a board from: a look-ahead on the planes
+/// alone keeps no cell at all.
 #[derive(Clone)]
 pub struct ScoreScratch {
-    state: Snapshot,
+    /// The look-ahead on the cells.
+    cells: Snapshot,
+    /// The look-ahead on the planes alone.
+    masks: MaskState,
+    /// Whether the last look-ahead ran on the planes alone.
+    on_masks: bool,
 }
 
-// Not the board, whose cells may be out of date.
+// Not the board.
 impl std::fmt::Debug for ScoreScratch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ScoreScratch")
-            .field("score", &self.state.score())
+            .field("score", &self.score())
             .finish_non_exhaustive()
     }
 }
@@ -72,13 +80,22 @@ impl ScoreScratch {
     /// The game's score after the last look-ahead (the score before the move plus what
     /// the move scored).
     pub fn score(&self) -> u64 {
-        self.state.score()
+        if self.on_masks {
+            self.masks.score()
+        } else {
+            self.cells.score()
+        }
     }
 
     /// The goal units `level` counts after the last look-ahead
     /// ([`Snapshot::goal_units`]).
     pub fn goal_units(&self, level: &Level) -> u64 {
-        self.state.goal_units(level)
+        if self.on_masks {
+            // No layer or crate on such a board: collected pieces are all it counts.
+            goal_units(level, self.masks.collected(), Cleared::default())
+        } else {
+            self.cells.goal_units(level)
+        }
     }
 }
 
@@ -212,7 +229,7 @@ impl<R: Rules> Game<R> {
     ) -> Result<Self, SetupError> {
         let mut state = Snapshot::start(board, rng, next_id, colors);
         if rules.accepts(MoveKind::Drop) {
-            state.deal_next_piece::<R, false>(&rules, &level);
+            state.deal_next_piece(&rules, &level);
         }
         Ok(Self::settled(rules, level, state))
     }
@@ -387,7 +404,7 @@ impl<R: Rules> Game<R> {
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         self.backup.clone_from(&self.state);
-        let turn = self.state.play_turn(&self.rules, &self.level, mv, sink);
+        let turn = (self.state).play_turn(&self.rules, &self.level, mv, sink, Course::PLAY);
         if turn.is_err() {
             // The copy has no cached legal swaps; the next move list works them out.
             std::mem::swap(&mut self.state, &mut self.backup);
@@ -419,7 +436,7 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
-        self.look_ahead(mv, scratch, refills, sink, true, Horizon::Cascade)
+        self.look_ahead(mv, scratch, refills, sink, Course::PLAY)
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working
@@ -465,7 +482,11 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         horizon: Horizon,
     ) -> Result<u64, MoveError> {
-        self.look_ahead(mv, scratch, refills, &mut NoTrace, false, horizon)
+        let course = Course {
+            status: false,
+            horizon,
+        };
+        self.look_ahead(mv, scratch, refills, &mut NoTrace, course)
             .map(|t| t.score)
     }
 
@@ -502,77 +523,73 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         horizon: Horizon,
     ) -> Result<u64, MoveError> {
-        let state = &mut scratch.state;
+        let mut area = CellSet::new();
+        let cells = &mut scratch.cells;
+        let plan = cells.look_ahead_from(&self.state, refills, &self.rules, mv, &mut area)?;
+        let course = Course {
+            status: false,
+            horizon,
+        };
+        scratch.on_masks = false;
         if planes_suffice(&self.rules, &self.level, &self.state)
-            && let Some(score) = self.score_on_planes(mv, state, refills, horizon)?
+            && let Some(score) = self.score_on_masks(scratch, (mv, plan, &area), course)?
         {
+            scratch.on_masks = true;
             return Ok(score);
         }
-        self.look_ahead(mv, state, refills, &mut NoTrace, false, horizon)
+        (scratch.cells)
+            .play_turn(
+                &self.rules,
+                &self.level,
+                Some((mv, plan, &area)),
+                &mut NoTrace,
+                course,
+            )
             .map(|t| t.score)
     }
 
-    /// [`score_within`](Game::score_within) on the masks alone; `None` when the turn
-    /// needs the cells after all. Out of line, so that the turn on the cells stays inlined
-    /// where it was for rules that never come here.
+    /// [`score_within`](Game::score_within) on the planes alone; `None` when the turn
+    /// needs the cells after all (`scratch.cells` is then still the validated copy). Out
+    /// of line, so that the turn on the cells stays inlined where it was for rules that
+    /// never come here.
     #[inline(never)]
-    fn score_on_planes(
+    fn score_on_masks(
         &self,
-        mv: Move,
-        state: &mut Snapshot,
-        refills: Option<&GameRng>,
-        horizon: Horizon,
+        scratch: &mut ScoreScratch,
+        planned: Planned<'_>,
+        course: Course,
     ) -> Result<Option<u64>, MoveError> {
-        let turn =
-            self.look_ahead_in::<_, true>(mv, state, refills, &mut NoTrace, false, horizon)?;
-        Ok(turn.map(|t| t.score))
+        let ScoreScratch { cells, masks, .. } = scratch;
+        masks.play(&self.rules, &self.level, cells, planned, course)
     }
 
     /// A scratch for [`score_within`](Game::score_within), reused across calls.
     pub fn score_scratch(&self) -> ScoreScratch {
         ScoreScratch {
-            state: self.state.clone(),
+            cells: self.state.clone(),
+            masks: MaskState::of(&self.state),
+            on_masks: false,
         }
     }
 
-    /// Copies the state into `scratch`, validates `mv` there and plays it; with `refills`,
-    /// the copy draws from that generator; with `with_status`, the status is worked out
-    /// afterwards; it resolves as far as `horizon`.
-    #[allow(clippy::too_many_arguments)]
+    /// Copies the state into `scratch`, validates `mv` there and plays it as far as
+    /// `course` says; with `refills`, the copy draws from that generator.
     fn look_ahead<S: Sink>(
         &self,
         mv: Move,
         scratch: &mut Snapshot,
         refills: Option<&GameRng>,
         sink: &mut S,
-        with_status: bool,
-        horizon: Horizon,
+        course: Course,
     ) -> Result<TurnSummary, MoveError> {
-        self.look_ahead_in::<S, false>(mv, scratch, refills, sink, with_status, horizon)
-            .map(|turn| turn.expect("a look-ahead on the cells always finishes"))
-    }
-
-    /// [`look_ahead`](Game::look_ahead), on the masks alone with `PLANES` (`None` when
-    /// the turn needs the cells after all; see [`run_phases`]).
-    #[allow(clippy::too_many_arguments)]
-    fn look_ahead_in<S: Sink, const PLANES: bool>(
-        &self,
-        mv: Move,
-        scratch: &mut Snapshot,
-        refills: Option<&GameRng>,
-        sink: &mut S,
-        with_status: bool,
-        horizon: Horizon,
-    ) -> Result<Option<TurnSummary>, MoveError> {
         let mut area = CellSet::new();
         let plan = scratch.look_ahead_from(&self.state, refills, &self.rules, mv, &mut area)?;
-        scratch.run_phases::<R, S, PLANES>(
+        scratch.play_turn(
             &self.rules,
             &self.level,
             Some((mv, plan, &area)),
             sink,
-            with_status,
-            horizon,
+            course,
         )
     }
 

@@ -21,8 +21,9 @@ const FIRST_COLOR: usize = 4;
 /// (and `words` empty), on bigger ones row words, plane-major: `words[plane * rows +
 /// row]`, bit `col` = cell `(row, col)` (and `packed` empty). Keeping one layout only
 /// means every change writes one word per plane, not two.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Masks {
+    size: Size,
     rows: usize,
     cols: usize,
     words: Vec<u32>,
@@ -47,6 +48,7 @@ const OBSTACLE_PLANES: usize = 3;
 impl Clone for Masks {
     fn clone(&self) -> Self {
         Masks {
+            size: self.size,
             rows: self.rows,
             cols: self.cols,
             words: self.words.clone(),
@@ -72,6 +74,7 @@ impl Clone for Masks {
         // Speculation copies boards of one size over and over: the geometry (a dozen
         // words) only changes with the size.
         if (self.rows, self.cols) != (source.rows, source.cols) {
+            self.size = source.size;
             self.rows = source.rows;
             self.cols = source.cols;
             self.geometry = source.geometry;
@@ -98,6 +101,7 @@ impl Masks {
     pub(crate) fn new(size: Size) -> Self {
         let geometry = Geometry::of(size);
         Masks {
+            size,
             rows: size.rows(),
             cols: size.cols(),
             words: if geometry.is_some() {
@@ -115,6 +119,11 @@ impl Masks {
             holes: Vec::new(),
             obstacles: Vec::new(),
         }
+    }
+
+    /// The board's size.
+    pub(crate) fn size(&self) -> Size {
+        self.size
     }
 
     /// Whether the planes are packed (a board of at most 64 cells).

@@ -38,6 +38,7 @@ use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::masks::Masks;
 use crate::moves::{PackedSwaps, SwapMasks};
 use crate::packed::Geometry;
 use crate::piece::MAX_COLORS;
@@ -415,13 +416,13 @@ pub trait OnPlanes {
 /// so that it stays right while a look-ahead moves only the planes.
 #[derive(Clone, Copy)]
 pub struct PlaneView<'a> {
-    board: &'a Board,
+    masks: &'a Masks,
 }
 
 impl std::fmt::Debug for PlaneView<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PlaneView")
-            .field("size", &self.board.size())
+            .field("size", &self.size())
             .finish_non_exhaustive()
     }
 }
@@ -430,38 +431,52 @@ impl<'a> PlaneView<'a> {
     /// The planes of `board`.
     #[inline]
     pub fn of(board: &'a Board) -> Self {
-        PlaneView { board }
+        PlaneView {
+            masks: board.masks(),
+        }
+    }
+
+    /// Planes kept without a board (the score-only look-ahead's).
+    #[inline]
+    pub(crate) fn of_masks(masks: &'a Masks) -> Self {
+        PlaneView { masks }
     }
 
     /// The board's size.
     pub fn size(&self) -> Size {
-        self.board.size()
+        self.masks.size()
     }
 
     /// Runs `visitor` on the planes: [`on_planes`].
     #[inline]
     pub fn visit<V: OnPlanes>(self, visitor: V) -> V::Output {
-        on_planes(self.board, visitor)
+        on_masks(self.masks, visitor)
     }
 }
 
 /// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
 #[inline]
 pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
+    on_masks(board.masks(), visitor)
+}
+
+/// [`on_planes`] on the planes themselves.
+#[inline]
+fn on_masks<V: OnPlanes>(masks: &Masks, visitor: V) -> V::Output {
     if let (Some(g), Some(colors), Some(pieces)) = (
-        board.geometry(),
-        board.packed_colors(),
-        board.packed_pieces(),
+        masks.geometry(),
+        masks.packed_colors(),
+        masks.packed_pieces(),
     ) {
         if (g.rows, g.cols) == (8, 8) {
             return visitor.run(&Eight, colors.iter().copied(), pieces);
         }
         return visitor.run(g, colors.iter().copied(), pieces);
     }
-    if board.rows() <= 16 {
-        rows_run::<16, V>(board, visitor)
+    if masks.size().rows() <= 16 {
+        rows_run::<16, V>(masks, visitor)
     } else {
-        rows_run::<MAX_SIDE, V>(board, visitor)
+        rows_run::<MAX_SIDE, V>(masks, visitor)
     }
 }
 
@@ -541,11 +556,11 @@ impl FoundSwaps {
 }
 
 #[inline]
-fn rows_run<const N: usize, V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
-    let f = RowField::<N>::of(board.size());
+fn rows_run<const N: usize, V: OnPlanes>(masks: &Masks, visitor: V) -> V::Output {
+    let f = RowField::<N>::of(masks.size());
     // Only boards above 64 cells come here: their row words are lent, not copied.
-    let colors = (0..board.color_planes()).map(|c| f.plane(board.lent_color(c).unwrap_or(&[])));
-    visitor.run(&f, colors, f.plane(board.lent_pieces().unwrap_or(&[])))
+    let colors = (0..masks.color_planes()).map(|c| f.plane(masks.lent_color(c).unwrap_or(&[])));
+    visitor.run(&f, colors, f.plane(masks.lent_pieces().unwrap_or(&[])))
 }
 
 /// The cells of plane `m` in a horizontal and in a vertical run of three or more:

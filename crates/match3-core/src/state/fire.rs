@@ -18,7 +18,7 @@ impl Snapshot {
     /// breaks the locks in it; on a board with obstacles, sets `blasted` to every blast's
     /// whole area (crates included), for the crates it hits.
     #[inline(always)]
-    pub(super) fn fire_phase<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    pub(super) fn fire_phase<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         chain: u32,
@@ -51,16 +51,13 @@ impl Snapshot {
             // A locked special is not cleared, so it does not fire.
             fired.union_with(&obstacles::locked(&self.board));
         }
-        // On the masks alone the board holds no special (see `planes_suffice`): none fires.
-        if !PLANES {
-            let blasts = Blasts {
-                cleared,
-                fired: &mut fired,
-                list: &mut turn.fired_list,
-                blasted: blasted.as_mut(),
-            };
-            fire_specials(rules, &self.board, &mut self.rng, blasts, sink);
-        }
+        let blasts = Blasts {
+            cleared,
+            fired: &mut fired,
+            list: &mut turn.fired_list,
+            blasted: blasted.as_mut(),
+        };
+        fire_specials(rules, &self.board, &mut self.rng, blasts, sink);
         if obstacles {
             // Blasts reported the crates they cover; only pieces are removed.
             self.board.keep_pieces(cleared);

@@ -7,6 +7,7 @@
 //! state. [`Game`](crate::Game) holds snapshots and calls those steps; it writes no field.
 
 mod fire;
+pub(crate) mod on_masks;
 pub(crate) mod plan;
 mod saved;
 mod shuffle;
@@ -247,17 +248,26 @@ impl Snapshot {
     /// of collected colours (up to each count), jelly layers and crate hits. Score goals
     /// add nothing (score is ranked on its own).
     pub fn goal_units(&self, level: &Level) -> u64 {
-        (level.goals.iter())
-            .map(|goal| match *goal {
-                Goal::Score { .. } => 0,
-                Goal::Collect { color, count } => {
-                    u64::from(self.collected[usize::from(color.index())].min(count))
-                }
-                Goal::Jelly => u64::from(self.cleared.jelly),
-                Goal::Crates => u64::from(self.cleared.crate_hits),
-            })
-            .sum()
+        goal_units(level, &self.collected, self.cleared)
     }
+}
+
+/// [`Snapshot::goal_units`] from the counts it reads.
+pub(crate) fn goal_units(
+    level: &Level,
+    collected: &[u32; MAX_COLORS as usize],
+    cleared: Cleared,
+) -> u64 {
+    (level.goals.iter())
+        .map(|goal| match *goal {
+            Goal::Score { .. } => 0,
+            Goal::Collect { color, count } => {
+                u64::from(collected[usize::from(color.index())].min(count))
+            }
+            Goal::Jelly => u64::from(cleared.jelly),
+            Goal::Crates => u64::from(cleared.crate_hits),
+        })
+        .sum()
 }
 
 /// What a turn came to, without the trace.

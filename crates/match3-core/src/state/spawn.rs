@@ -27,18 +27,8 @@ use super::Snapshot;
 pub const CALM_REFILL_AFTER: u32 = 50;
 
 impl Snapshot {
-    /// Deals the drop game's next piece from the level's or the rules' refill policy; on
-    /// the planes alone (`PLANES`), drawn by the engine from the blind policy (see
-    /// `planes_suffice`).
-    pub(crate) fn deal_next_piece<R: Rules + ?Sized, const PLANES: bool>(
-        &mut self,
-        rules: &R,
-        level: &Level,
-    ) {
-        if PLANES && let Some(blind) = rules.blind_refill() {
-            self.next_piece = Some(blind.draw(&mut self.rng, self.colors));
-            return;
-        }
+    /// Deals the drop game's next piece from the level's or the rules' refill policy.
+    pub(crate) fn deal_next_piece<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) {
         let mut site = SpawnSite {
             board: &mut self.board,
             pos: None,
@@ -56,7 +46,7 @@ impl Snapshot {
     /// policy's piece, recoloured round the palette when it would match. Calm cells are
     /// filled bottom row first: gravity left the holes at the top of their columns, so
     /// each new piece has at most three filled neighbours to avoid.
-    pub(super) fn refill<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    pub(super) fn refill<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
@@ -78,23 +68,13 @@ impl Snapshot {
             in_match: &|board: &Board, pos: Pos| rules.in_match(board, pos),
         };
         let next_id = &mut self.next_id;
-        // On the planes alone, the policy is one the engine draws by itself (see
-        // `planes_suffice`): it never sees the board's out-of-date cells.
-        let blind = if PLANES { rules.blind_refill() } else { None };
         let mut fill = |site: &mut SpawnSite<'_>, pos: Pos| {
             site.pos = Some(pos);
-            if PLANES {
-                let piece = blind
-                    .expect("checked by planes_suffice")
-                    .draw(site.rng, site.colors);
-                site.board.put_new_planes(pos, piece);
-            } else {
-                let piece = spawn_at(rules, level, site, calm);
-                let id = *next_id;
-                *next_id += 1;
-                site.board.put_new(pos, piece, id);
-                sink.spawn(id, pos, piece);
-            }
+            let piece = spawn_at(rules, level, site, calm);
+            let id = *next_id;
+            *next_id += 1;
+            site.board.put_new(pos, piece, id);
+            sink.spawn(id, pos, piece);
         };
         if let (&Empties::Packed(mut bits), false) = (&empties, calm) {
             // One walk over the board's word, in index (row-major) order: no loop per row,
@@ -222,7 +202,7 @@ mod tests {
             Game::from_board(THREES, "..A/.BC/ACB".parse().expect("board"), 3).expect("game");
         let mut state = game.snapshot();
         let mut spawns = Spawns::default();
-        state.refill::<_, _, false>(&THREES, &Level::default(), 60, calm, &mut spawns);
+        state.refill(&THREES, &Level::default(), 60, calm, &mut spawns);
         assert_eq!(state.board.piece_count(), 9, "every hole filled");
         spawns.0
     }

@@ -11,11 +11,11 @@ use crate::error::MoveError;
 use crate::gravity::gravity;
 use crate::legal::has_match;
 use crate::level::{Goal, Level};
+use crate::masks::Masks;
 use crate::moves::Move;
 use crate::obstacles;
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
-use crate::planes::PlaneView;
 use crate::pos::{MAX_SIDE, Pos};
 use crate::rules::Rules;
 use crate::trace::{Fire, Opening, Sink};
@@ -62,7 +62,7 @@ pub enum Horizon {
 
 impl Horizon {
     /// The last phase to resolve.
-    fn last_phase(self) -> u32 {
+    pub(crate) fn last_phase(self) -> u32 {
         match self {
             Horizon::Cascade | Horizon::Known => u32::MAX,
             Horizon::Phases(n) => n.get(),
@@ -73,6 +73,25 @@ impl Horizon {
 /// A validated move, as the turn takes it: the move, its plan, and the cells its plan
 /// clears (a combo's area or a tap's group; see [`Snapshot::plan`]).
 pub(crate) type Planned<'a> = (Move, Plan, &'a CellSet);
+
+/// How far a turn goes: the real turn resolves every phase and works out the status; a
+/// look-ahead may stop after its horizon's last phase, and may leave the status as it
+/// was (the cheapest look-ahead, see [`Game::evaluate`](crate::Game::evaluate)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Course {
+    /// Whether the status is worked out afterwards.
+    pub(crate) status: bool,
+    /// How much of the cascade is resolved.
+    pub(crate) horizon: Horizon,
+}
+
+impl Course {
+    /// The turn as a game plays it.
+    pub(crate) const PLAY: Course = Course {
+        status: true,
+        horizon: Horizon::Cascade,
+    };
+}
 
 /// The turn in progress: what the move left for phase 1, how far the turn may go, and
 /// the snapshot's scratch buffers (taken for the turn, so that none is allocated once
@@ -99,16 +118,6 @@ pub(super) struct Turn {
     pub(super) fired_list: Vec<Fire>,
 }
 
-/// How the phases ended.
-enum Ended {
-    /// The board is stable, or the horizon's last phase is done.
-    Stable { score: u64, phases: u32 },
-    /// On the planes alone, the turn needs the cells after all.
-    NeedsCells,
-    /// The cascade ran past [`PHASE_LIMIT`].
-    Runaway,
-}
-
 impl Snapshot {
     /// Whether the counters leave room for another move.
     pub(crate) fn check_counters(&self) -> Result<(), MoveError> {
@@ -123,37 +132,17 @@ impl Snapshot {
         }
     }
 
-    /// Plays one validated move (or a resolve, when `mv` is `None`) to the end, status
-    /// included.
+    /// Plays one validated move (or a resolve, when `mv` is `None`) as far as `course`
+    /// says. A look-ahead stops after the horizon's last phase, before its gravity, or
+    /// refills nothing.
     pub(crate) fn play_turn<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
         mv: Option<Planned<'_>>,
         sink: &mut S,
+        course: Course,
     ) -> Result<TurnSummary, MoveError> {
-        self.run_phases::<R, S, false>(rules, level, mv, sink, true, Horizon::Cascade)
-            .map(|turn| turn.expect("a turn on the cells always finishes"))
-    }
-
-    /// The turn; with `with_status` false the final status is left as it was (the
-    /// cheapest look-ahead, see [`Game::evaluate`](crate::Game::evaluate)). A look-ahead
-    /// stops after the `horizon`'s last phase, before its gravity, or refills nothing.
-    ///
-    /// With `PLANES`, removal, gravity and refill move only the masks, leaving cells and
-    /// ids behind (a score-only look-ahead on a board [`planes_suffice`] for). A phase
-    /// that creates a special, or a cascade that turns calm, needs the cells: the turn
-    /// then stops and returns `None`, and the caller plays it again on the cells. Without
-    /// `PLANES` it always returns a summary.
-    pub(crate) fn run_phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
-        &mut self,
-        rules: &R,
-        level: &Level,
-        mv: Option<Planned<'_>>,
-        sink: &mut S,
-        with_status: bool,
-        horizon: Horizon,
-    ) -> Result<Option<TurnSummary>, MoveError> {
         self.check_counters()?;
         // Built here, not returned from a step: the turn is a few hundred bytes.
         let mut turn = Turn {
@@ -163,46 +152,42 @@ impl Snapshot {
             moved: [Pos::new(0, 0); 2],
             n_moved: 0,
             collects: level.collects(),
-            refills: rules.refills() && horizon != Horizon::Known,
-            last_phase: horizon.last_phase(),
+            refills: rules.refills() && course.horizon != Horizon::Known,
+            last_phase: course.horizon.last_phase(),
             created: std::mem::take(&mut self.specials),
             fired_list: std::mem::take(&mut self.fired),
         };
         if let Some(planned) = mv {
-            self.open::<R, S, PLANES>(rules, level, planned, &mut turn, sink);
+            self.open(rules, level, planned, &mut turn, sink);
         }
-        let ended = self.phases::<R, S, PLANES>(rules, level, &mut turn, sink);
+        let ended = self.phases(rules, level, &mut turn, sink);
         self.specials = turn.created;
         self.fired = turn.fired_list;
-        let (score, phases) = match ended {
-            Ended::Stable { score, phases } => (score, phases),
-            Ended::NeedsCells => return Ok(None),
-            Ended::Runaway => {
-                return Err(MoveError::Runaway {
-                    mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
-                    limit: PHASE_LIMIT,
-                });
-            }
+        let Some((score, phases)) = ended else {
+            return Err(MoveError::Runaway {
+                mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
+                limit: PHASE_LIMIT,
+            });
         };
         self.swaps = None;
-        if with_status {
+        if course.status {
             // A resolve that cleared nothing leaves the starting board as it was: no
             // shuffle.
             let played = mv.is_some() || phases > 0;
             self.settle_status(rules, level, played, sink);
         }
-        Ok(Some(TurnSummary {
+        Ok(TurnSummary {
             score,
             phases,
             status: self.status,
-        }))
+        })
     }
 
     /// Counts the move and applies its physical effect: a swap swaps (a combo's area
     /// becomes phase 1's trigger), a drop places the next piece and deals another, a
     /// tap's group becomes the trigger.
     #[inline(always)]
-    fn open<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    fn open<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
@@ -221,7 +206,7 @@ impl Snapshot {
                 (self.board)
                     .set(to, Cell::Piece(piece), id)
                     .expect("validated");
-                self.deal_next_piece::<R, PLANES>(rules, level);
+                self.deal_next_piece(rules, level);
                 sink.opening(Opening::Drop { id, piece, to });
                 (turn.moved[0], turn.n_moved) = (to, 1);
             }
@@ -265,27 +250,19 @@ impl Snapshot {
         turn.n_moved = 2;
     }
 
-    /// Phases until nothing matches, the horizon's last phase is done, the cascade runs
-    /// away, or (with `PLANES`) the turn needs the cells.
+    /// Phases until nothing matches or the horizon's last phase is done: the total score
+    /// and the phases run, or `None` when the cascade runs past [`PHASE_LIMIT`].
     #[inline(always)]
-    fn phases<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    fn phases<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
         turn: &mut Turn,
         sink: &mut S,
-    ) -> Ended {
+    ) -> Option<(u64, u32)> {
         let (mut total, mut chain) = (0u64, 0u32);
         loop {
-            let mut matched = if PLANES {
-                match rules.matches_on_planes(PlaneView::of(&self.board)) {
-                    Some(matched) => matched,
-                    // No detection on the planes alone: the turn needs the cells.
-                    None => return Ended::NeedsCells,
-                }
-            } else {
-                rules.find_matches(&self.board)
-            };
+            let mut matched = rules.find_matches(&self.board);
             self.board.keep_pieces(&mut matched);
             let mut cleared = matched;
             if chain == 0 && !turn.trigger.is_empty() {
@@ -297,33 +274,28 @@ impl Snapshot {
             }
             chain += 1;
             if chain > PHASE_LIMIT {
-                return Ended::Runaway;
+                return None;
             }
             sink.phase_start(chain);
             sink.matched(&matched);
-            let score =
-                self.phase::<R, S, PLANES>(rules, level, chain, &matched, &mut cleared, turn, sink);
+            let score = self.phase(rules, level, chain, &matched, &mut cleared, turn, sink);
             total = total.saturating_add(score);
-            if chain >= turn.last_phase {
-                sink.phase_end(score, &self.board);
-                break;
-            }
-            if !self.fall_and_refill::<R, S, PLANES>(rules, level, turn, chain, sink) {
-                return Ended::NeedsCells;
+            if chain < turn.last_phase {
+                self.fall_and_refill(rules, level, turn, chain, sink);
             }
             sink.phase_end(score, &self.board);
+            if chain >= turn.last_phase {
+                break;
+            }
         }
-        Ended::Stable {
-            score: total,
-            phases: chain,
-        }
+        Some((total, chain))
     }
 
     /// One phase after its matches are found: fire, create and score, remove. Returns
     /// the phase's score (already added to the game's).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn phase<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    fn phase<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
@@ -335,7 +307,7 @@ impl Snapshot {
     ) -> u64 {
         // Every blast's whole area, on boards with obstacles only (see `fire_phase`).
         let mut blasted = None;
-        self.fire_phase::<R, S, PLANES>(rules, chain, turn, cleared, &mut blasted, sink);
+        self.fire_phase(rules, chain, turn, cleared, &mut blasted, sink);
         turn.created.clear();
         let moved = if chain == 1 {
             &turn.moved[..turn.n_moved]
@@ -343,25 +315,17 @@ impl Snapshot {
             &[][..]
         };
         let matches = Matches::new(&self.board, matched);
-        // On the planes the rules have no special kind (see `planes_suffice`): nothing is
-        // created, and the score needs only the count.
-        let score = if PLANES {
-            rules
-                .score_by_count(chain, cleared.len())
-                .expect("checked by planes_suffice")
-        } else {
-            rules.create_specials(&matches, moved, &mut turn.created);
-            // Only cells the clear empties can take a new special.
-            turn.created.retain(|&(pos, _)| cleared.contains(pos));
-            rules.score(&ScoredPhase {
-                chain,
-                matches,
-                cleared,
-                fired: &turn.fired_list,
-                created: &turn.created,
-            })
-        };
-        self.remove::<S, PLANES>(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
+        rules.create_specials(&matches, moved, &mut turn.created);
+        // Only cells the clear empties can take a new special.
+        turn.created.retain(|&(pos, _)| cleared.contains(pos));
+        let score = rules.score(&ScoredPhase {
+            chain,
+            matches,
+            cleared,
+            fired: &turn.fired_list,
+            created: &turn.created,
+        });
+        self.remove(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
         self.score = self.score.saturating_add(score);
         score
     }
@@ -370,7 +334,7 @@ impl Snapshot {
     /// specials in. `blasted` is every blast's area on a board with obstacles.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn remove<S: Sink, const PLANES: bool>(
+    fn remove<S: Sink>(
         &mut self,
         level: &Level,
         chain: u32,
@@ -381,7 +345,7 @@ impl Snapshot {
         sink: &mut S,
     ) {
         if turn.collects {
-            count_colors(level, &self.board, cleared, &mut self.collected);
+            count_colors(level, self.board.masks(), cleared, &mut self.collected);
         }
         if let Some(blasted) = blasted {
             let mut by_match = *matched;
@@ -398,11 +362,7 @@ impl Snapshot {
                 sink,
             );
         }
-        if PLANES {
-            self.board.clear_planes(cleared);
-        } else {
-            self.board.clear_cells(cleared);
-        }
+        self.board.clear_cells(cleared);
         sink.cleared(cleared);
         for &(pos, piece) in &turn.created {
             if self.board.get(pos).is_ok_and(Cell::is_empty) {
@@ -413,33 +373,25 @@ impl Snapshot {
         }
     }
 
-    /// Gravity, then the refill (calm from [`CALM_REFILL_AFTER`] on). `false` when, on
-    /// the planes alone, a calm refill needs the cells.
+    /// Gravity, then the refill (calm from [`CALM_REFILL_AFTER`] on).
     #[inline(always)]
-    fn fall_and_refill<R: Rules + ?Sized, S: Sink, const PLANES: bool>(
+    fn fall_and_refill<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
         turn: &Turn,
         chain: u32,
         sink: &mut S,
-    ) -> bool {
-        if PLANES {
-            self.board.fall_planes();
-        } else {
-            gravity(&mut self.board, sink);
+    ) {
+        gravity(&mut self.board, sink);
+        if !turn.refills {
+            return;
         }
-        if turn.refills {
-            if chain < CALM_REFILL_AFTER {
-                self.refill::<R, S, PLANES>(rules, level, chain, false, sink);
-            } else if PLANES {
-                // A calm refill tries pieces on the cells.
-                return false;
-            } else if !has_match(rules, &self.board) {
-                self.refill::<R, S, false>(rules, level, chain, true, sink);
-            }
+        if chain < CALM_REFILL_AFTER {
+            self.refill(rules, level, chain, false, sink);
+        } else if !has_match(rules, &self.board) {
+            self.refill(rules, level, chain, true, sink);
         }
-        true
     }
 
     /// The next piece id.
@@ -450,31 +402,11 @@ impl Snapshot {
     }
 }
 
-/// Whether a score-only look-ahead from `board` may move only the masks
-/// ([`Snapshot::run_phases`] with `PLANES`): the rules say they read planes only, the
-/// level leaves new pieces to them, and the board is small, without holes, obstacles,
-/// layers or specials (a special's kind is kept in its cell only).
-pub(crate) fn planes_suffice<R: Rules + ?Sized>(
-    rules: &R,
-    level: &Level,
-    state: &Snapshot,
-) -> bool {
-    let board = &state.board;
-    rules.special_kinds().is_empty()
-        && rules.blind_refill().is_some()
-        && rules.score_by_count(1, 1).is_some()
-        && level.spawn.is_none()
-        && board.packed_specials() == Some(0)
-        && !board.has_holes()
-        && !board.has_obstacles()
-        && !board.has_layers()
-}
-
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
 #[inline(never)]
-fn count_colors(
+pub(super) fn count_colors(
     level: &Level,
-    board: &crate::board::Board,
+    masks: &Masks,
     cleared: &CellSet,
     collected: &mut [u32; MAX_COLORS as usize],
 ) {
@@ -488,7 +420,7 @@ fn count_colors(
             continue;
         }
         counted |= 1 << i;
-        let n: u32 = (board.color_rows(color).iter().enumerate())
+        let n: u32 = (masks.color(color.index()).iter().enumerate())
             .map(|(r, &bits)| (bits & cleared.row_bits(r)).count_ones())
             .sum();
         let total = &mut collected[usize::from(i)];

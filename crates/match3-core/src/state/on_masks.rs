@@ -1,0 +1,230 @@
+//! The score-only look-ahead on the bit planes alone ([`Game::score_within`]).
+//!
+//! When every part of a variant has a form that reads no cell (the detection's
+//! [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring by
+//! counts, no special kind) and the board is small and plain, a look-ahead's score needs
+//! only the planes: clearing, gravity and refill move bits, never cells or ids. The
+//! state kept here has no cells at all, so nothing can read cells the planes have left
+//! behind.
+//!
+//! [`Game::score_within`]: crate::Game::score_within
+
+use crate::cellset::CellSet;
+use crate::error::MoveError;
+use crate::level::Level;
+use crate::masks::Masks;
+use crate::moves::Move;
+use crate::piece::{Cell, MAX_COLORS, Piece};
+use crate::planes::PlaneView;
+use crate::pos::Pos;
+use crate::refill::Blind;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+
+use super::Snapshot;
+use super::plan::Plan;
+use super::spawn::CALM_REFILL_AFTER;
+use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
+
+/// What a score-only look-ahead keeps: planes, generator, score and the pieces collected
+/// per colour; no cell.
+#[derive(Clone, Debug)]
+pub(crate) struct MaskState {
+    masks: Masks,
+    rng: GameRng,
+    score: u64,
+    colors: u8,
+    collected: [u32; MAX_COLORS as usize],
+}
+
+impl MaskState {
+    /// A look-ahead state with `state`'s planes.
+    pub(crate) fn of(state: &Snapshot) -> Self {
+        MaskState {
+            masks: state.board.masks().clone(),
+            rng: state.rng.clone(),
+            score: state.score,
+            colors: state.colors,
+            collected: state.collected,
+        }
+    }
+
+    /// The score after the last look-ahead.
+    pub(crate) fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Pieces collected per colour after the last look-ahead.
+    pub(crate) fn collected(&self) -> &[u32; MAX_COLORS as usize] {
+        &self.collected
+    }
+
+    /// Plays the validated move `planned` from `from` (whose board it was checked on) on
+    /// the planes, as far as `course` goes, and returns its score; `Ok(None)` when the
+    /// turn needs the cells after all (a cascade that turns calm, or rules that cannot
+    /// answer on the planes).
+    pub(crate) fn play<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        from: &Snapshot,
+        planned: Planned<'_>,
+        course: Course,
+    ) -> Result<Option<u64>, MoveError> {
+        let Some(blind) = rules.blind_refill() else {
+            return Ok(None);
+        };
+        from.check_counters()?;
+        self.masks.clone_from(from.board.masks());
+        self.rng.clone_from(&from.rng);
+        (self.score, self.colors, self.collected) = (from.score, from.colors, from.collected);
+        let trigger = self.open(from, planned, blind);
+        let refills = rules.refills() && course.horizon != crate::Horizon::Known;
+        let phases = Phases {
+            level,
+            trigger,
+            refills,
+            blind,
+            last: course.horizon.last_phase(),
+        };
+        match self.phases(rules, &phases) {
+            Ended::Scored(score) => Ok(Some(score)),
+            Ended::NeedsCells => Ok(None),
+            Ended::Runaway => Err(MoveError::Runaway {
+                mv: planned.0.to_string(),
+                limit: PHASE_LIMIT,
+            }),
+        }
+    }
+
+    /// The move's physical effect on the planes; returns what phase 1 clears besides
+    /// its matches (a tap's group).
+    fn open(
+        &mut self,
+        from: &Snapshot,
+        (mv, plan, area): Planned<'_>,
+        blind: Blind<'_>,
+    ) -> CellSet {
+        match (mv, plan) {
+            (Move::Swap(a, b), _) => {
+                let (ca, cb) = (from.board.at(a), from.board.at(b));
+                self.masks.exchange(a, ca, b, cb);
+                CellSet::new()
+            }
+            (Move::Drop(_), Plan::Drop { to }) => {
+                let piece = from
+                    .next_piece
+                    .expect("rules that take drops have a next piece");
+                self.masks.toggle(to, Cell::Piece(piece));
+                // The next piece is dealt: the draw keeps the generator in step.
+                blind.draw(&mut self.rng, self.colors);
+                CellSet::new()
+            }
+            (Move::Tap(_), _) => *area,
+            _ => unreachable!("plan matches its move"),
+        }
+    }
+
+    /// Phases on the planes until nothing matches or the horizon's last phase is done.
+    fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
+        let (mut total, mut chain) = (0u64, 0u32);
+        loop {
+            let Some(mut cleared) = rules.matches_on_planes(PlaneView::of_masks(&self.masks))
+            else {
+                return Ended::NeedsCells;
+            };
+            if chain == 0 {
+                cleared.union_with(&turn.trigger);
+            }
+            self.keep_pieces(&mut cleared);
+            if cleared.is_empty() {
+                return Ended::Scored(total);
+            }
+            chain += 1;
+            if chain > PHASE_LIMIT {
+                return Ended::Runaway;
+            }
+            let Some(score) = rules.score_by_count(chain, cleared.len()) else {
+                return Ended::NeedsCells;
+            };
+            if turn.level.collects() {
+                count_colors(turn.level, &self.masks, &cleared, &mut self.collected);
+            }
+            self.masks.clear(&cleared);
+            self.score = self.score.saturating_add(score);
+            total = total.saturating_add(score);
+            if chain >= turn.last {
+                return Ended::Scored(total);
+            }
+            self.masks.fall();
+            if turn.refills {
+                if chain >= CALM_REFILL_AFTER {
+                    // A calm refill tries pieces on the cells.
+                    return Ended::NeedsCells;
+                }
+                self.refill(turn.blind);
+            }
+        }
+    }
+
+    /// Keeps the cells of `set` that hold pieces.
+    fn keep_pieces(&self, set: &mut CellSet) {
+        let size = self.masks.size();
+        let pieces = self.masks.packed_pieces().expect("a small board");
+        set.keep_packed(pieces, size.rows(), size.cols());
+    }
+
+    /// Fills every empty cell, row-major, with the blind policy's pieces: the draws the
+    /// turn on the cells makes.
+    fn refill(&mut self, blind: Blind<'_>) {
+        let cols = self.masks.size().cols();
+        let mut bits = self.masks.packed_empties().expect("a small plain board");
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let piece: Piece = blind.draw(&mut self.rng, self.colors);
+            let pos = Pos::new((i / cols) as u8, (i % cols) as u8);
+            self.masks.toggle(pos, Cell::Piece(piece));
+        }
+    }
+}
+
+/// What a look-ahead on the planes needs besides its state.
+struct Phases<'l, 'r> {
+    level: &'l Level,
+    /// Cells phase 1 clears besides its matches.
+    trigger: CellSet,
+    refills: bool,
+    blind: Blind<'r>,
+    last: u32,
+}
+
+/// How the phases on the planes ended.
+enum Ended {
+    /// The board is stable, or the horizon's last phase is done: the turn's score.
+    Scored(u64),
+    /// The turn needs the cells after all.
+    NeedsCells,
+    /// The cascade ran past [`PHASE_LIMIT`].
+    Runaway,
+}
+
+/// Whether a score-only look-ahead from `state` may move only the planes: the rules say
+/// they read planes only, the level leaves new pieces to them, and the board is small,
+/// without holes, obstacles, layers or specials (a special's kind is kept in its cell
+/// only).
+pub(crate) fn planes_suffice<R: Rules + ?Sized>(
+    rules: &R,
+    level: &Level,
+    state: &Snapshot,
+) -> bool {
+    let board = &state.board;
+    rules.special_kinds().is_empty()
+        && rules.blind_refill().is_some()
+        && rules.score_by_count(1, 1).is_some()
+        && level.spawn.is_none()
+        && board.packed_specials() == Some(0)
+        && !board.has_holes()
+        && !board.has_obstacles()
+        && !board.has_layers()
+}
