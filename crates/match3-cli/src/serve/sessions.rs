@@ -23,9 +23,9 @@ pub const MAX_SIDE: usize = 16;
 
 /// The most memory one session holds, in bytes: a 16×16 game with [`UNDO_DEPTH`] undo
 /// steps and a full record, as a test measures it (the bytes its allocations ask for:
-/// 747,626 for lines, each undo step a snapshot of about 3.7 KB; rounded up to 768 KiB
-/// here). A full session on the page's usual 8×8 board holds 332,898 bytes: much of a
-/// snapshot is per-colour bit planes whose size depends little on the board's.
+/// about 750 KB for lines, each undo step a snapshot of about 3.7 KB; rounded up to
+/// 768 KiB here). A full session on the page's usual 8×8 board holds about 335 KB: much
+/// of a snapshot is per-colour bit planes whose size depends little on the board's.
 pub const SESSION_BYTES: usize = 768 << 10;
 
 /// The memory the default cap is sized for: all sessions together stay within it.
