@@ -35,7 +35,7 @@ use crate::variant::{SharedRules, Variant};
 pub type Shared = Arc<Playground>;
 
 /// `POST /api/games`: what game to start.
-#[derive(Deserialize, Default, Clone)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// A `--rules` name (optional with a level).
