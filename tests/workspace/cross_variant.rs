@@ -111,3 +111,29 @@ match3_testkit::rules_suite!(
     oracle = diagonal::naive_matches,
     snapshots = "snapshots"
 );
+
+#[test]
+fn each_suite_property_keeps_its_failing_cases_beside_the_crate() {
+    use match3_testkit::suite::Property;
+    let regressions = diagonal_naive_regressions();
+    assert_eq!(
+        regressions.file(Property::Turns),
+        Some(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/suite/diagonal_naive_turns_keep_every_invariant.txt"
+        ))
+    );
+    let files: std::collections::HashSet<_> = Property::ALL
+        .iter()
+        .map(|&p| regressions.file(p).expect("every property keeps its cases"))
+        .collect();
+    assert_eq!(files.len(), Property::ALL.len(), "one file per property");
+}
+
+#[test]
+fn the_suite_can_make_its_rules_afresh_for_the_determinism_replay() {
+    let rules = diagonal::diagonal_naive();
+    let suite = diagonal_naive_suite(&rules, None);
+    let make = suite.subject.fresh.expect("rules_suite! makes new values");
+    assert_eq!(make().name(), match3_core::Rules::name(&rules));
+}

@@ -7,5 +7,7 @@ mod levels;
 mod seeded_games;
 mod testkit_broken;
 mod testkit_generators;
+mod testkit_hidden_state;
+mod testkit_memory;
 mod testkit_planes;
 mod worked_examples;

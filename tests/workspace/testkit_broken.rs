@@ -9,6 +9,8 @@ use match3_core::{
 };
 use match3_finite::Finite;
 use match3_testkit::checks::{self, Observed};
+use match3_testkit::memory::{Regressions, Suite, Verdicts};
+use match3_testkit::suite::Subject;
 use match3_testkit::{golden, oracle, suite};
 
 fn line_oracle(b: &Board) -> CellSet {
@@ -637,7 +639,16 @@ fn golden_run(name: &str, rules: &dyn Rules, oracle: suite::Oracle<'_>) -> (bool
     let dir = std::env::temp_dir().join(format!("match3-golden-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        golden::check(name, rules, oracle, golden::Folder::Own(&dir))
+        let verdicts = Verdicts::new();
+        let suite = Suite {
+            subject: Subject {
+                oracle,
+                ..Subject::new(rules)
+            },
+            regressions: Regressions::NONE,
+            verdicts: &verdicts,
+        };
+        golden::check(name, &suite, golden::Folder::Own(&dir))
     }))
     .is_err();
     let files = std::fs::read_dir(&dir).map_or(0, |d| d.count());

@@ -1,7 +1,8 @@
 //! The generators are biased the way the suite needs: most boards hold matches, many hold
 //! L/T/cross intersections, and blockers, specials and holes appear when asked for.
 
-use match3_core::{Cell, DEFAULT_MARKERS, runs};
+use match3_core::{Cell, Rules, runs};
+use match3_lines::Lines;
 use match3_testkit::generators::{Features, boards};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
@@ -19,7 +20,7 @@ fn all_features() -> Features {
         max_side: 8,
         max_colors: 6,
         blockers: true,
-        specials: DEFAULT_MARKERS.to_vec(),
+        specials: Lines.special_kinds().to_vec(),
         empties: true,
     }
 }
@@ -61,7 +62,7 @@ fn blockers_specials_and_holes_appear_only_when_supported() {
     };
     assert!(has(&|c| c == Cell::Blocker) > 100);
     assert!(has(&|c| c.is_empty()) > 100);
-    for kind in DEFAULT_MARKERS {
+    for &kind in Lines.special_kinds() {
         let n = has(&|c| c.piece().and_then(|p| p.special()) == Some(kind.special));
         assert!(n > 30, "{} on only {n} boards", kind.name);
     }

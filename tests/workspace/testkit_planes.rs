@@ -5,7 +5,8 @@
 use match3_core::detect::LineRuns;
 use match3_core::refill::Uniform;
 use match3_core::scoring::CellsTimesChain;
-use match3_core::{Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant};
+use match3_core::specials::{Blast, Create, Kinds};
+use match3_core::{CellSet, SpecialKind, Specials, Variant};
 use match3_testkit::suite;
 
 const ROW: SpecialKind = SpecialKind::colored('-', "row");
@@ -14,21 +15,20 @@ const ROW: SpecialKind = SpecialKind::colored('-', "row");
 struct Rows;
 
 impl Specials for Rows {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[ROW]
-    }
-    fn create(&self, matches: &Matches<'_>, _moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-        let cells = matches.cells();
+    const KINDS: &'static Kinds = &Kinds::of(&[ROW]);
+    fn create(&self, site: &mut Create<'_>) {
+        let cells = site.matches().cells();
         let Some(first) = cells.iter().next().filter(|_| cells.len() >= 4) else {
             return;
         };
-        if let Some(color) = matches.board().color_at(first) {
-            out.push((first, ROW.piece(color)));
+        if let Some(color) = site.board().color_at(first) {
+            site.push(first, ROW.piece(color));
         }
     }
-    fn blast(&self, board: &Board, pos: Pos, _piece: Piece, _rng: &mut GameRng) -> CellSet {
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         let mut row = CellSet::new();
-        row.set_row_bits(pos.row as usize, u32::MAX >> (32 - board.cols()));
+        let cols = site.board().cols();
+        row.set_row_bits(site.pos().row as usize, u32::MAX >> (32 - cols));
         row
     }
 }

@@ -150,7 +150,7 @@ fn gravity_bench(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("lines-blockers", side), |b| {
             b.iter(|| {
                 work.clone_from(&holed);
-                gravity(&mut work, &mut NoTrace);
+                gravity::straight(&mut work, &mut NoTrace);
             })
         });
     }

@@ -130,10 +130,11 @@ pub fn level_line<R: match3_core::Rules>(game: &match3_core::Game<R>) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use match3_core::Rules;
 
     #[test]
     fn plain_grid_has_labels_and_marks_the_selection() {
-        let board: Board = "AB-/#.".parse().unwrap();
+        let board = match3_lines::Lines.parse_board("AB-/#.").unwrap();
         let plain = Style { color: false };
         assert_eq!(
             grid(&board, Some(Pos::new(0, 1)), plain),

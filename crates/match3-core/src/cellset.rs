@@ -1,7 +1,7 @@
 //! [`CellSet`]: a fixed-size bit set of board cells.
 
 use crate::bits::byte_counts;
-use crate::pos::{MAX_SIDE, Pos};
+use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// A set of cells, one bit per cell: bit `col` of row word `row`.
 ///
@@ -164,6 +164,26 @@ impl CellSet {
         let row = u32::MAX >> (32 - cols);
         (0..rows.min(MAX_SIDE)).fold(0u64, |acc, r| {
             acc | u64::from(self.rows[r] & row) << (r * cols)
+        })
+    }
+
+    /// The first cell, in row-major order, of this set that is off a board of `size`:
+    /// what a part must never answer (the engine checks the areas parts give it).
+    #[inline]
+    pub fn first_outside(&self, size: Size) -> Option<Pos> {
+        let on_board = u32::MAX >> (32 - size.cols());
+        let (inside, below) = self.rows.split_at(size.rows());
+        let any = |rows: &[u32]| rows.iter().fold(0, |acc, &w| acc | w);
+        if any(inside) & !on_board == 0 && any(below) == 0 {
+            return None;
+        }
+        self.rows.iter().enumerate().find_map(|(r, &bits)| {
+            let outside = if r < size.rows() {
+                bits & !on_board
+            } else {
+                bits
+            };
+            (outside != 0).then(|| Pos::new(r as u8, outside.trailing_zeros() as u8))
         })
     }
 

@@ -18,7 +18,11 @@ pub(crate) fn combo_swaps(board: &Board, kinds: &[SpecialKind]) -> Option<FoundS
         Some(packed) => FoundSwaps::Packed(packed),
         None => {
             let (right, down) = combo_pairs(board, kinds);
-            let masks = SwapMasks { right, down };
+            let masks = SwapMasks {
+                right,
+                down,
+                ..SwapMasks::default()
+            };
             if masks.is_empty() {
                 return None;
             }

@@ -239,6 +239,9 @@ pub enum SetupError {
     /// Bad dimensions.
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// A part of the variant went wrong while the game was being set up.
+    #[error(transparent)]
+    Part(#[from] PartError),
 }
 
 /// Why a move was rejected. A rejected move changes nothing in the game.
@@ -261,13 +264,16 @@ pub enum MoveError {
     /// A coordinate is off the board.
     #[error(transparent)]
     OffBoard(#[from] PosError),
-    /// The two cells of a swap do not share a side.
-    #[error("cells {a} and {b} are not side by side")]
+    /// The two cells of a swap are not neighbours the variant swaps (its
+    /// [topology](crate::topology)).
+    #[error("cells {a} and {b} are not {how}")]
     NotAdjacent {
         /// First cell.
         a: Pos,
         /// Second cell.
         b: Pos,
+        /// Which neighbours swap: `side by side`, …
+        how: &'static str,
     },
     /// A swap cell holds a locked piece.
     #[error(
@@ -328,6 +334,72 @@ pub enum MoveError {
         /// The phase limit.
         limit: u32,
     },
+    /// A part of the variant gave an answer the engine cannot play (a cell off the
+    /// board, a piece of a kind the variant does not declare, a promise another answer
+    /// breaks) or panicked; the game is left as before.
+    #[error(transparent)]
+    Part(#[from] PartError),
+}
+
+/// A part of a variant that went wrong: which variant, which part, and what it did.
+/// [`MoveError::Part`] when it happens during a move, [`SetupError::Part`] when a game
+/// is started.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("the {rules} variant's {part} part {problem}; nothing was changed")]
+pub struct PartError {
+    /// The variant's name.
+    pub rules: String,
+    /// Which part.
+    pub part: PartName,
+    /// What it did, e.g. `reported cell (9,0), off the 8x8 board`.
+    pub problem: String,
+}
+
+impl PartError {
+    /// `part` of the variant `rules` did `problem`.
+    pub fn new(rules: &str, part: PartName, problem: impl Into<String>) -> Self {
+        PartError {
+            rules: rules.to_string(),
+            part,
+            problem: problem.into(),
+        }
+    }
+}
+
+/// The parts of a variant, as errors name them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PartName {
+    /// [`Detect`](crate::Detect).
+    Detection,
+    /// [`Specials`](crate::Specials).
+    Specials,
+    /// [`Refill`](crate::Refill).
+    Refill,
+    /// [`Scoring`](crate::Scoring).
+    Scoring,
+    /// [`MoveSet`](crate::MoveSet).
+    Moves,
+    /// [`Generate`](crate::Generate).
+    Generation,
+    /// [`Gravity`](crate::Gravity).
+    Gravity,
+    /// [`Effects`](crate::Effects).
+    Effects,
+}
+
+impl std::fmt::Display for PartName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PartName::Detection => "detection",
+            PartName::Specials => "specials",
+            PartName::Refill => "refill",
+            PartName::Scoring => "scoring",
+            PartName::Moves => "moves",
+            PartName::Generation => "generation",
+            PartName::Gravity => "gravity",
+            PartName::Effects => "effects",
+        })
+    }
 }
 
 impl MoveError {

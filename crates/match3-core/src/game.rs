@@ -331,6 +331,16 @@ impl<R: Rules> Game<R> {
                     rules: rules.name().to_string(),
                     problem,
                 })?;
+            snapshot
+                .load_effects_state(&rules)
+                .map_err(|problem| SetupError::SavedState {
+                    which: "saved",
+                    field: "effects_state",
+                    problem: format!(
+                        "does not fit the {} rules' effects: {problem}",
+                        rules.name()
+                    ),
+                })?;
         }
         for (which, snapshot) in [("initial", &saved.initial), ("current", &saved.state)] {
             check_colors(&rules, snapshot.colors())?;
@@ -384,7 +394,7 @@ impl<R: Rules> Game<R> {
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
         // The check leaves the board as it found it (it may use it as scratch).
         let mut area = CellSet::new();
-        let plan = self.state.plan(&self.rules, mv, &mut area)?;
+        let plan = (self.state).plan(&self.rules, &self.level, mv, &mut area)?;
         self.run_backed_up(Some((mv, plan, &area)), sink)
     }
 
@@ -414,7 +424,7 @@ impl<R: Rules> Game<R> {
 
     /// Checks a move without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        self.state.check_move(&self.rules, mv)
+        self.state.check_move(&self.rules, &self.level, mv)
     }
 
     /// Plays `mv` on `scratch` (overwritten with the current state; reuse it across calls
@@ -525,7 +535,8 @@ impl<R: Rules> Game<R> {
     ) -> Result<u64, MoveError> {
         let mut area = CellSet::new();
         let cells = &mut scratch.cells;
-        let plan = cells.look_ahead_from(&self.state, refills, &self.rules, mv, &mut area)?;
+        let parts = (&self.rules, &self.level);
+        let plan = cells.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
         let course = Course {
             status: false,
             horizon,
@@ -583,7 +594,8 @@ impl<R: Rules> Game<R> {
         course: Course,
     ) -> Result<TurnSummary, MoveError> {
         let mut area = CellSet::new();
-        let plan = scratch.look_ahead_from(&self.state, refills, &self.rules, mv, &mut area)?;
+        let parts = (&self.rules, &self.level);
+        let plan = scratch.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
         scratch.play_turn(
             &self.rules,
             &self.level,

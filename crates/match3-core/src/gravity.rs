@@ -1,14 +1,300 @@
-//! Gravity: pieces and blockers settle at the bottom of their columns, past holes, onto
-//! fixed cells.
+//! Gravity: the part of a variant that settles the board after each clear.
+//!
+//! A [`Gravity`] moves pieces (and blockers) down through a [`Falls`] site, which checks
+//! every move and reports it to the trace as a fall; it must leave the board settled
+//! (applying it again moves nothing). Crates and locked pieces never move, and holes are
+//! not cells: things pass them. Bundled:
+//!
+//! - [`Straight`] (the default): in every column, everything keeps its order and
+//!   settles at the bottom, falling past holes and coming to rest on fixed cells;
+//! - [`Slide`]: straight falls, and then pieces slide diagonally into the empty cells
+//!   that nothing can fall into straight (under a crate or a locked piece), the genre's
+//!   way of filling the space beneath obstacles.
+//!
+//! A level file picks a bundled gravity for any variant with `gravity = "slide"`
+//! ([`Level::gravity`](crate::Level::gravity)).
+//!
+//! A gravity of your own moves pieces through the site, which refuses moves that are not
+//! falls (and the engine then ends the move with the gravity part's error):
+//!
+//! ```
+//! use match3_core::gravity::{Falls, Gravity};
+//! use match3_core::detect::LineRuns;
+//! use match3_core::{Game, Move, Pos, Variant};
+//!
+//! /// Straight falls, then the piece on top of the first column rolls into the second
+//! /// column's lowest empty cell when that is lower (a toy, to show the site).
+//! struct Roll;
+//! impl Gravity for Roll {
+//!     fn settle(&self, falls: &mut Falls<'_>) {
+//!         falls.fall_straight();
+//!         let board = falls.board();
+//!         let top = (0..board.rows() as u8).map(|r| Pos::new(r, 0)).find(|&p| board.at(p).is_occupied());
+//!         let hole = (0..board.rows() as u8).rev().map(|r| Pos::new(r, 1)).find(|&p| board.at(p).is_empty());
+//!         if let (Some(from), Some(to)) = (top, hole) {
+//!             if to.row > from.row {
+//!                 falls.move_piece(from, to).unwrap();
+//!                 falls.fall_straight();
+//!             }
+//!         }
+//!     }
+//! }
+//! let rules = Variant::new("roll", LineRuns::new(3)).with_gravity(Roll);
+//! let mut game = Game::from_board(rules, "B./A./A./A./D.".parse()?, 1)?;
+//! let trace = game.resolve()?;
+//! // The As clear, B falls onto D, then rolls into the empty column.
+//! assert_eq!(game.board().to_string(), "../../../../DB");
+//! assert_eq!(trace.phases[0].falls.len(), 2);
+//! # let _ = Move::Drop(0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::Board;
+use crate::piece::Cell;
 use crate::pos::Pos;
 use crate::trace::Sink;
 
-/// Gravity: in every column, occupied cells (pieces and blockers) keep their order and
-/// settle at the bottom, falling past holes and coming to rest on fixed cells (crates and
-/// locked pieces, which never move); each move is reported to `sink` as a fall.
-pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
+/// Settles the board after a clear: see the [module docs](self).
+pub trait Gravity {
+    /// Moves what falls until nothing can, through `falls`.
+    fn settle(&self, falls: &mut Falls<'_>);
+
+    /// This gravity as one the engine runs by itself, when it is one of the bundled
+    /// ones: the engine then settles boards with its own fast code. Never wrong to
+    /// return `None`.
+    fn bundled(&self) -> Option<Bundled> {
+        None
+    }
+}
+
+/// The bundled gravities, by name: what a level file's `gravity` chooses.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Bundled {
+    /// [`Straight`].
+    #[default]
+    Straight,
+    /// [`Slide`].
+    Slide,
+}
+
+impl Bundled {
+    /// The level-file spelling: `straight`, `slide`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Bundled::Straight => "straight",
+            Bundled::Slide => "slide",
+        }
+    }
+
+    /// Settles `board`, reporting every fall to `sink`.
+    pub(crate) fn settle<S: Sink>(self, board: &mut Board, sink: &mut S) {
+        match self {
+            Bundled::Straight => straight(board, sink),
+            Bundled::Slide => slide(board, sink),
+        }
+    }
+}
+
+impl std::fmt::Display for Bundled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Bundled {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "straight" => Ok(Bundled::Straight),
+            "slide" => Ok(Bundled::Slide),
+            _ => Err(format!(
+                "unknown gravity {text:?}: expected \"straight\" or \"slide\""
+            )),
+        }
+    }
+}
+
+/// Straight down: every column keeps its order and settles at the bottom (the
+/// default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Straight;
+
+impl Gravity for Straight {
+    fn settle(&self, falls: &mut Falls<'_>) {
+        falls.fall_straight();
+    }
+    fn bundled(&self) -> Option<Bundled> {
+        Some(Bundled::Straight)
+    }
+}
+
+/// Straight falls, then diagonal slides into shadowed cells: while an empty cell has a
+/// fixed cell (a crate or a locked piece) as the nearest thing above it in its column,
+/// so that nothing can ever fall into it straight, the piece (or blocker) diagonally
+/// above it (up-left first, then up-right) slides into it, and everything falls
+/// straight again. Shadowed cells are taken bottom row first, left to right. Empty
+/// cells open to the top are left to the refill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Slide;
+
+impl Gravity for Slide {
+    fn settle(&self, falls: &mut Falls<'_>) {
+        loop {
+            falls.fall_straight();
+            match next_slide(falls.board()) {
+                Some((from, to)) => falls.move_piece(from, to).expect("a legal slide"),
+                None => return,
+            }
+        }
+    }
+    fn bundled(&self) -> Option<Bundled> {
+        Some(Bundled::Slide)
+    }
+}
+
+/// What a gravity part moves pieces through: the board, and each move checked and
+/// reported to the trace as a fall.
+pub struct Falls<'a> {
+    board: &'a mut Board,
+    sink: &'a mut dyn Sink,
+    /// The first move the part got wrong, if any.
+    pub(crate) error: Option<String>,
+}
+
+impl<'a> Falls<'a> {
+    /// A site on `board` that reports every fall to `sink` (use
+    /// [`NoTrace`](crate::NoTrace) to record nothing).
+    pub fn new(board: &'a mut Board, sink: &'a mut dyn Sink) -> Self {
+        Falls {
+            board,
+            sink,
+            error: None,
+        }
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
+    /// Straight gravity on the board as it stands: every column settles at the bottom.
+    pub fn fall_straight(&mut self) {
+        straight(self.board, &mut SinkRef(self.sink));
+    }
+
+    /// Moves the piece or blocker on `from` to the empty cell `to`, in a lower row (any
+    /// column), and reports it as a fall. Refused (the board unchanged) when `from`
+    /// holds nothing that moves (an empty cell, a hole, a crate, a locked piece), when
+    /// `to` is not an empty cell, or when `to` is not lower; the engine then ends the
+    /// move with the gravity part's error.
+    pub fn move_piece(&mut self, from: Pos, to: Pos) -> Result<(), String> {
+        let problem = match (self.board.get(from), self.board.get(to)) {
+            (Err(e), _) | (_, Err(e)) => Some(e.to_string()),
+            (Ok(moving), Ok(target)) => {
+                let movable =
+                    matches!(moving, Cell::Piece(_) | Cell::Blocker) && !self.board.is_fixed(from);
+                if !movable {
+                    Some(format!("moved {from}, which holds nothing that falls"))
+                } else if target != Cell::Empty {
+                    Some(format!(
+                        "moved {from} onto {to}, which is not an empty cell"
+                    ))
+                } else if to.row <= from.row {
+                    Some(format!("moved {from} to {to}, which is not lower"))
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            self.error.get_or_insert_with(|| problem.clone());
+            return Err(problem);
+        }
+        let id = self.board.relocate(from, to);
+        self.sink.fall(id, from, to);
+        Ok(())
+    }
+}
+
+/// A `dyn Sink` lent as a sized one.
+struct SinkRef<'s>(&'s mut dyn Sink);
+
+impl Sink for SinkRef<'_> {
+    fn fall(&mut self, id: u32, from: Pos, to: Pos) {
+        self.0.fall(id, from, to);
+    }
+}
+
+/// Whether `board` is settled under the gravity `bundled` (a settled board has nothing
+/// that gravity would move).
+pub fn is_settled(bundled: Bundled, board: &Board) -> bool {
+    let mut copy = board.clone();
+    let mut counted = CountFalls(0);
+    bundled.settle(&mut copy, &mut counted);
+    counted.0 == 0
+}
+
+/// Counts falls.
+struct CountFalls(usize);
+
+impl Sink for CountFalls {
+    fn fall(&mut self, _: u32, _: Pos, _: Pos) {
+        self.0 += 1;
+    }
+}
+
+/// The next diagonal slide of [`Slide`] on a board where nothing falls straight: the
+/// piece to move and the shadowed cell it goes to.
+fn next_slide(board: &Board) -> Option<(Pos, Pos)> {
+    if !board.has_obstacles() {
+        // Nothing is fixed, so nothing is shadowed.
+        return None;
+    }
+    let (rows, cols) = (board.rows() as u8, board.cols() as u8);
+    for r in (1..rows).rev() {
+        for c in 0..cols {
+            let to = Pos::new(r, c);
+            if board.at(to) != Cell::Empty || !shadowed(board, to) {
+                continue;
+            }
+            let sources = [c.checked_sub(1), (c + 1 < cols).then_some(c + 1)];
+            let from = (sources.into_iter().flatten())
+                .map(|sc| Pos::new(r - 1, sc))
+                .find(|&p| {
+                    matches!(board.at(p), Cell::Piece(_) | Cell::Blocker) && !board.is_fixed(p)
+                });
+            if let Some(from) = from {
+                return Some((from, to));
+            }
+        }
+    }
+    None
+}
+
+/// Whether the nearest cell above `pos` in its column (holes and empty cells passed) is
+/// fixed, so that nothing can fall into `pos` straight.
+fn shadowed(board: &Board, pos: Pos) -> bool {
+    (0..pos.row)
+        .rev()
+        .map(|r| Pos::new(r, pos.col))
+        .find(|&p| !matches!(board.at(p), Cell::Empty | Cell::Hole))
+        .is_some_and(|p| board.is_fixed(p))
+}
+
+/// Runs the [`Slide`] gravity on `board` (for benches and tools that hold a board
+/// without a game).
+fn slide<S: Sink>(board: &mut Board, sink: &mut S) {
+    Slide.settle(&mut Falls::new(board, sink));
+}
+
+/// Straight gravity: in every column, occupied cells (pieces and blockers) keep their
+/// order and settle at the bottom, falling past holes and coming to rest on fixed cells
+/// (crates and locked pieces, which never move); each move is reported to `sink` as a
+/// fall.
+pub fn straight<S: Sink>(board: &mut Board, sink: &mut S) {
     if board.has_obstacles() {
         settle::<true, S>(board, sink);
     } else if let Some(columns) = board.unsettled_columns() {
@@ -21,7 +307,7 @@ pub fn gravity<S: Sink>(board: &mut Board, sink: &mut S) {
     }
 }
 
-/// [`gravity`], compiled twice: plain boards never look at the obstacle masks.
+/// [`straight`], compiled twice: plain boards never look at the obstacle masks.
 fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
     // Only columns with an empty cell below something that falls need work: found from
     // the row masks, top down (a fixed cell stops what is above it).
@@ -52,6 +338,17 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
         }
         return;
     }
+    settle_columns::<FIXED, S>(board, unsettled, (any_holes, any_fixed), sink);
+}
+
+/// [`settle`] for the `unsettled` columns of a board with holes or fixed cells (`any`:
+/// the columns that have any of each), one cell at a time.
+fn settle_columns<const FIXED: bool, S: Sink>(
+    board: &mut Board,
+    mut unsettled: u32,
+    (any_holes, any_fixed): (u32, u32),
+    sink: &mut S,
+) {
     while unsettled != 0 {
         let col = unsettled.trailing_zeros() as u8;
         unsettled &= unsettled - 1;

@@ -10,6 +10,7 @@ use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
 use crate::rules::Rules;
+use crate::topology::Directions;
 
 /// Whether any piece on `board` is in a match.
 pub(crate) fn has_match<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
@@ -37,8 +38,9 @@ pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
 
 /// Whether `board` has a legal move under `rules`.
 pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
-    // The rules' quick answer does not know locks.
-    let quick = if rules.accepts(MoveKind::Swap) && !has_locks(board) {
+    // The rules' quick answer does not know locks, nor swaps corner to corner.
+    let sides = rules.directions() == Directions::SIDES;
+    let quick = if sides && rules.accepts(MoveKind::Swap) && !has_locks(board) {
         rules.any_legal_swap(board)
     } else {
         None
@@ -113,7 +115,7 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
         match swaps {
             Some(swaps) => swaps.append_to(rows, cols, out),
             None => {
-                for_each_swap_by_pairs(rules, board, &mut pusher(out));
+                for_each_swap_by_pairs(rules, board, rules.directions(), &mut pusher(out));
             }
         }
     }
@@ -125,14 +127,41 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// without masks.
 pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
     let locks = has_locks(board);
-    if board.rows() <= 8 && board.cols() <= 8 && !locks {
+    let dirs = rules.directions();
+    if dirs == Directions::SIDES && board.rows() <= 8 && board.cols() <= 8 && !locks {
         return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
     }
     let mut masks = rules.legal_swaps(board)?.into_masks();
+    if dirs != Directions::SIDES {
+        other_directions(rules, board, dirs, &mut masks);
+    }
     if locks {
         drop_locked(board, &mut masks);
     }
     Some(KnownSwaps::Sets(masks))
+}
+
+/// Fits side-swap masks to a topology other than side by side: keeps the side
+/// directions it has, and finds its diagonal swaps pair by pair.
+fn other_directions<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    dirs: Directions,
+    masks: &mut SwapMasks,
+) {
+    if !dirs.contains(Directions::RIGHT) {
+        masks.right = CellSet::new();
+    }
+    if !dirs.contains(Directions::DOWN) {
+        masks.down = CellSet::new();
+    }
+    let diagonals = Directions::from_bits(dirs.bits() & Directions::DIAGONALS.bits());
+    for_each_swap_by_pairs(rules, board, diagonals, &mut |m| {
+        if let Move::Swap(a, b) = m {
+            masks.insert(a, b);
+        }
+        true
+    });
 }
 
 /// The known legal swaps, or the rules' own (kept in `found`) when none are known yet:
@@ -188,7 +217,7 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
         let swaps = known_or_found(rules, board, known, &mut found);
         let go_on = match swaps {
             Some(swaps) => swaps.visit(board.rows(), &mut visit),
-            None => for_each_swap_by_pairs(rules, board, &mut visit),
+            None => for_each_swap_by_pairs(rules, board, rules.directions(), &mut visit),
         };
         if !go_on {
             return;
@@ -278,7 +307,7 @@ fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
 /// The legal swaps of rules without [`Rules::legal_swaps`], as masks (pair by pair).
 fn swaps_by_pairs<R: Rules + ?Sized>(rules: &R, board: &Board) -> SwapMasks {
     let mut masks = SwapMasks::default();
-    for_each_swap_by_pairs(rules, board, &mut |m| {
+    for_each_swap_by_pairs(rules, board, rules.directions(), &mut |m| {
         if let Move::Swap(a, b) = m {
             masks.insert(a, b);
         }
@@ -320,18 +349,23 @@ fn drop_locked(board: &Board, masks: &mut SwapMasks) {
     let locks = board.lock_rows();
     for (r, &lock) in locks.iter().enumerate() {
         let below = locks.get(r + 1).copied().unwrap_or(0);
-        let right = masks.right.row_bits(r) & !(lock | lock >> 1);
-        let down = masks.down.row_bits(r) & !(lock | below);
-        masks.right.set_row_bits(r, right);
-        masks.down.set_row_bits(r, down);
+        let keep = |set: &mut CellSet, partner: u32| {
+            set.set_row_bits(r, set.row_bits(r) & !(lock | partner));
+        };
+        keep(&mut masks.right, lock >> 1);
+        keep(&mut masks.down, below);
+        keep(&mut masks.down_right, below >> 1);
+        keep(&mut masks.down_left, below << 1);
     }
 }
 
-/// Legal swaps pair by pair (for rules without [`Rules::legal_swaps`]); returns `false`
-/// when `visit` asked to stop.
+/// Legal swaps pair by pair in the directions `dirs`, in list order (for rules without
+/// [`Rules::legal_swaps`], and for swaps corner to corner); returns `false` when `visit`
+/// asked to stop.
 fn for_each_swap_by_pairs<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
+    dirs: Directions,
     visit: &mut impl FnMut(Move) -> bool,
 ) -> bool {
     let size = board.size();
@@ -341,18 +375,15 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
     // where a match already passes, so the board's matches are found once for all of them.
     let mut matched: Option<CellSet> = None;
     for a in size.positions() {
-        let Some(piece) = board.at(a).piece() else {
-            continue;
-        };
-        if is_locked(board, a) {
+        if board.at(a).piece().is_none() || is_locked(board, a) {
             continue;
         }
-        for b in [Pos::new(a.row, a.col + 1), Pos::new(a.row + 1, a.col)] {
+        for b in partners(a, dirs) {
             if !size.contains(b) || board.at(b).piece().is_none() || is_locked(board, b) {
                 continue;
             }
-            let legal = rules.combo(board, a, b).is_some()
-                || if board.at(b).piece() == Some(piece) {
+            let legal = rules.is_combo(board, a, b)
+                || if board.at(b).piece() == board.at(a).piece() {
                     let m = matched.get_or_insert_with(|| rules.find_matches(board));
                     m.contains(a) || m.contains(b)
                 } else {
@@ -364,4 +395,22 @@ fn for_each_swap_by_pairs<R: Rules + ?Sized>(
         }
     }
     true
+}
+
+/// The cells `a` swaps with in the directions `dirs`, in list order: right, down-left,
+/// down, down-right (some possibly off the board).
+fn partners(a: Pos, dirs: Directions) -> impl Iterator<Item = Pos> {
+    let (row, col) = (a.row, a.col);
+    [
+        (Directions::RIGHT, Some(Pos::new(row, col + 1))),
+        (
+            Directions::DOWN_LEFT,
+            col.checked_sub(1).map(|c| Pos::new(row + 1, c)),
+        ),
+        (Directions::DOWN, Some(Pos::new(row + 1, col))),
+        (Directions::DOWN_RIGHT, Some(Pos::new(row + 1, col + 1))),
+    ]
+    .into_iter()
+    .filter(move |(dir, _)| dirs.contains(*dir))
+    .filter_map(|(_, b)| b)
 }

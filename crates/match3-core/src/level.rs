@@ -1,6 +1,7 @@
 //! [`Level`]: what turns a game into a level, and [`GoalProgress`], how far a game has come.
 
 use crate::error::SetupError;
+use crate::gravity::Bundled;
 use crate::piece::{Color, MAX_COLORS};
 use crate::refill::Weighted;
 
@@ -106,9 +107,23 @@ pub struct Level {
     pub shuffle: Option<bool>,
     /// Refill colours in proportion to these weights instead of the rules' own refill.
     pub spawn: Option<Weighted>,
+    /// A bundled gravity instead of the rules' own (`None`: the rules'); a level file's
+    /// `gravity = "slide"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gravity: Option<Bundled>,
 }
 
 impl Level {
+    /// No limit, no goal, no star, the defaults: the level of a plain game.
+    pub const NONE: Level = Level {
+        moves: None,
+        goals: Vec::new(),
+        stars: Vec::new(),
+        shuffle: None,
+        spawn: None,
+        gravity: None,
+    };
+
     /// Checks the level against a palette: collected colours must be in it, star
     /// thresholds ascending.
     pub fn check(&self, colors: u8) -> Result<(), SetupError> {

@@ -270,7 +270,7 @@ impl Masks {
     /// Exchanges the bits of `ca` at `a` and `cb` at `b` (a swap). Two plain pieces only
     /// trade their colour bits (nothing, when the colours are equal); anything else is
     /// four toggles.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exchange(&mut self, a: Pos, ca: Cell, b: Pos, cb: Cell) {
         let plain = |cell: Cell| match cell {
             Cell::Piece(p) if p.special().is_none() => p.color(),

@@ -44,8 +44,9 @@ const ZERO_SWAP: Move = Move::Swap(Pos::new(0, 0), Pos::new(0, 0));
 /// A player move. Which kinds a variant takes is [`Rules::accepts`](crate::Rules::accepts).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Move {
-    /// Exchange two side-adjacent pieces. The piece at `.0` is the one the player moves:
-    /// it lands on `.1`, the swap's *destination*.
+    /// Exchange two neighbouring pieces (side by side, or as the variant's
+    /// [topology](crate::topology) allows). The piece at `.0` is the one the player
+    /// moves: it lands on `.1`, the swap's *destination*.
     Swap(Pos, Pos),
     /// Place the game's visible next piece on top of a column.
     Drop(u8),
@@ -103,21 +104,65 @@ impl fmt::Display for Move {
     }
 }
 
-/// Every legal swap of a board at once, as two cell sets: bit `(r, c)` of `right` is the
-/// swap of `(r, c)` with `(r, c+1)`, of `down` the swap with `(r+1, c)`. Rules that can
-/// compute this bit-parallel return it from [`Rules::legal_swaps`](crate::Rules::legal_swaps).
+/// Every legal swap of a board at once, as cell sets keyed by the pair's first cell in
+/// row-major order: bit `(r, c)` of `right` is the swap of `(r, c)` with `(r, c+1)`, of
+/// `down` the swap with `(r+1, c)`, and, for variants whose
+/// [topology](crate::topology) swaps corner to corner, of `down_right` with
+/// `(r+1, c+1)` and of `down_left` with `(r+1, c-1)`. Detections that can compute the
+/// side swaps bit-parallel return them from
+/// [`Rules::legal_swaps`](crate::Rules::legal_swaps).
+///
+/// List order (of [`nth`](SwapMasks::nth) and of
+/// [`Game::legal_moves`](crate::Game::legal_moves)) is by the first cell, then by the
+/// second: right, down-left, down, down-right.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct SwapMasks {
     /// Legal swaps with the right neighbour, keyed by the left cell.
     pub right: CellSet,
     /// Legal swaps with the lower neighbour, keyed by the upper cell.
     pub down: CellSet,
+    /// Legal swaps with the lower-right neighbour, keyed by the upper cell.
+    pub down_right: CellSet,
+    /// Legal swaps with the lower-left neighbour, keyed by the upper cell.
+    pub down_left: CellSet,
 }
 
 impl SwapMasks {
     /// Whether no swap is legal.
     pub fn is_empty(&self) -> bool {
-        self.right.is_empty() && self.down.is_empty()
+        self.right.is_empty() && self.down.is_empty() && !self.has_diagonals()
+    }
+
+    /// Whether a corner-to-corner swap is in the masks.
+    pub fn has_diagonals(&self) -> bool {
+        !(self.down_right.is_empty() && self.down_left.is_empty())
+    }
+
+    /// Row `r`'s swaps in list order, with the diagonals (see the type's docs).
+    fn row_all(&self, r: usize) -> impl Iterator<Item = (Pos, Pos)> + '_ {
+        let bits = self.right.row_bits(r)
+            | self.down.row_bits(r)
+            | self.down_right.row_bits(r)
+            | self.down_left.row_bits(r);
+        (0..32u8)
+            .filter(move |c| bits >> c & 1 == 1)
+            .flat_map(move |c| {
+                let a = Pos::new(r as u8, c);
+                let of =
+                    |set: &CellSet, b: Option<Pos>| b.filter(|_| set.contains(a)).map(|b| (a, b));
+                let (below, col) = (a.row + 1, a.col);
+                [
+                    of(&self.right, Some(Pos::new(a.row, col + 1))),
+                    of(
+                        &self.down_left,
+                        col.checked_sub(1).map(|l| Pos::new(below, l)),
+                    ),
+                    of(&self.down, Some(Pos::new(below, col))),
+                    of(&self.down_right, Some(Pos::new(below, col + 1))),
+                ]
+                .into_iter()
+                .flatten()
+            })
     }
 
     /// The number of swaps in the masks.
@@ -148,7 +193,8 @@ impl SwapMasks {
     /// 37 to 64 cells that fit in 8×8 packed (see [`PackedSwaps`]), elsewhere one push at a
     /// time.
     pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
-        if lists_packed(rows, cols)
+        if !self.has_diagonals()
+            && lists_packed(rows, cols)
             && let Some(packed) = self.packed(rows, cols)
         {
             packed.append_to(out);
@@ -166,6 +212,11 @@ impl SwapMasks {
     /// until it returns `false`; returns `false` then.
     #[inline]
     pub(crate) fn visit_rows(&self, rows: usize, visit: &mut impl FnMut(Move) -> bool) -> bool {
+        if self.has_diagonals() {
+            return (0..rows)
+                .flat_map(|r| self.row_all(r))
+                .all(|(a, b)| visit(Move::Swap(a, b)));
+        }
         for r in 0..rows {
             let (right, down) = (self.right.row_bits(r), self.down.row_bits(r));
             let mut bits = right | down;
@@ -194,6 +245,13 @@ impl SwapMasks {
     /// [`len`](SwapMasks::len) on a board of `rows` × `cols`, with what
     /// [`nth_counted`](Self::nth_counted) needs to find a swap without counting again.
     pub(crate) fn count_in(&self, rows: usize, cols: usize) -> SwapCount {
+        if self.has_diagonals() {
+            let total = (0..rows).map(|r| self.row_all(r).count()).sum();
+            return SwapCount {
+                total,
+                running: None,
+            };
+        }
         if let Some(running) = self.running_counts8(rows, cols) {
             return SwapCount {
                 total: (running >> 56) as usize,
@@ -221,6 +279,9 @@ impl SwapMasks {
         rows: usize,
         mut n: usize,
     ) -> Option<(Pos, Pos)> {
+        if self.has_diagonals() {
+            return (0..rows).flat_map(|r| self.row_all(r)).nth(n);
+        }
         let row = if let Some(running) = count.running {
             let (r, in_row) = row_of_nth(running, rows, n)?;
             n = in_row;
@@ -249,8 +310,12 @@ impl SwapMasks {
     }
 
     /// The masks packed a byte per row ([`PackedSwaps`]) for a board of `size`; `None` when
-    /// the board is taller or wider than 8. Cells past the board are left out.
+    /// the board is taller or wider than 8, or a swap is corner to corner. Cells past the
+    /// board are left out.
     pub fn to_packed(&self, size: Size) -> Option<PackedSwaps> {
+        if self.has_diagonals() {
+            return None;
+        }
         self.packed(size.rows(), size.cols())
     }
 
@@ -275,25 +340,14 @@ impl SwapMasks {
         })
     }
 
-    /// Whether the swap of the side neighbours `a` and `b` (in either order) is in the
-    /// masks; `false` for cells that are not side neighbours.
+    /// Whether the swap of the neighbours `a` and `b` (in either order) is in the masks;
+    /// `false` for cells that are not neighbours.
     pub fn allows(&self, a: Pos, b: Pos) -> bool {
-        let (first, second) = if (a.row, a.col) <= (b.row, b.col) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        if first.row == second.row && first.col + 1 == second.col {
-            self.right.contains(first)
-        } else if first.col == second.col && first.row + 1 == second.row {
-            self.down.contains(first)
-        } else {
-            false
-        }
+        neighbours(a, b).is_some_and(|(dir, first)| self.masks()[dir].contains(first))
     }
 
-    /// Adds the swap of the side neighbours `a` and `b` (in either order); `false`, adding
-    /// nothing, when they are not side neighbours.
+    /// Adds the swap of the neighbours `a` and `b` (in either order, side by side or
+    /// corner to corner); `false`, adding nothing, when they are not neighbours.
     ///
     /// ```
     /// use match3_core::{Pos, SwapMasks};
@@ -301,23 +355,35 @@ impl SwapMasks {
     /// let mut masks = SwapMasks::default();
     /// assert!(masks.insert(Pos::new(2, 1), Pos::new(1, 1)));
     /// assert!(masks.down.contains(Pos::new(1, 1)));
-    /// assert!(!masks.insert(Pos::new(0, 0), Pos::new(1, 1)));
+    /// assert!(masks.insert(Pos::new(1, 0), Pos::new(0, 1)));
+    /// assert!(masks.down_left.contains(Pos::new(0, 1)));
+    /// assert!(!masks.insert(Pos::new(0, 0), Pos::new(2, 2)));
     /// ```
     pub fn insert(&mut self, a: Pos, b: Pos) -> bool {
-        let first = Pos::new(a.row.min(b.row), a.col.min(b.col));
-        let set = match (a.row.abs_diff(b.row), a.col.abs_diff(b.col)) {
-            (0, 1) => &mut self.right,
-            (1, 0) => &mut self.down,
-            _ => return false,
+        let Some((dir, first)) = neighbours(a, b) else {
+            return false;
+        };
+        let set = match dir {
+            0 => &mut self.right,
+            1 => &mut self.down,
+            2 => &mut self.down_right,
+            _ => &mut self.down_left,
         };
         set.insert(first);
         true
+    }
+
+    /// The four masks, in the order of [`neighbours`]' directions.
+    fn masks(&self) -> [&CellSet; 4] {
+        [&self.right, &self.down, &self.down_right, &self.down_left]
     }
 
     /// Adds every swap of `other`.
     pub fn union_with(&mut self, other: &SwapMasks) {
         self.right.union_with(&other.right);
         self.down.union_with(&other.down);
+        self.down_right.union_with(&other.down_right);
+        self.down_left.union_with(&other.down_left);
     }
 }
 
@@ -462,6 +528,25 @@ impl PackedSwaps {
         }
         out.truncate(start + k);
     }
+}
+
+/// The direction of the swap of `a` and `b` (0 right, 1 down, 2 down-right, 3
+/// down-left) and its first cell, or `None` when they are not neighbours.
+fn neighbours(a: Pos, b: Pos) -> Option<(usize, Pos)> {
+    let (first, second) = if (a.row, a.col) <= (b.row, b.col) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let dc = i16::from(second.col) - i16::from(first.col);
+    let dir = match (second.row - first.row, dc) {
+        (0, 1) => 0,
+        (1, 0) => 1,
+        (1, 1) => 2,
+        (1, -1) => 3,
+        _ => return None,
+    };
+    Some((dir, first))
 }
 
 /// The row holding swap `n` (from 0) by the running counts of

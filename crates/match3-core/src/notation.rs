@@ -5,15 +5,16 @@
 //! row must hold a cell: a blank line, a leading, trailing or doubled `/` is an error
 //! naming the row, counted from the text as given.
 //!
-//! Special pieces are written with their kind's marker: after the colour letter for a
-//! coloured kind (`B-`), alone for a colourless one (`*`). Which markers exist, and which
-//! of them stand alone, is the rules' table ([`Specials::kinds`](crate::Specials::kinds)):
-//! [`Board::parse`] reads with a given table (or use
-//! [`Rules::parse_board`](crate::Rules::parse_board)); `FromStr` reads with
-//! [`DEFAULT_MARKERS`], the markers of the bundled line-run rules. A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker), `_` (a hole in the board's shape), a letter followed
-//! by `-` (striped, clears its row), `|` (striped, clears its column) or `+` (wrapped), or
-//! `*` (colour bomb). [`Board`]'s `Display` prints the canonical form: rows joined by `/`,
-//! no spaces, no trailing separator; parsing that text gives the same board back.
+//! A cell is `A`…`Z` (a plain piece), `.` (empty), `#` (blocker) or `_` (a hole in the
+//! board's shape). Special pieces are written with their kind's marker: after the colour
+//! letter for a coloured kind (`B-`), alone for a colourless one (`*`). Which markers
+//! exist, and which of them stand alone, is the rules' table
+//! ([`Specials::KINDS`](crate::Specials::KINDS)), the only one there is: core gives no
+//! marker a meaning, so [`Board::parse`] reads with a given table (or use
+//! [`Rules::parse_board`](crate::Rules::parse_board)), and `FromStr` reads boards
+//! without specials. [`Board`]'s `Display` prints the canonical form: rows joined by
+//! `/`, no spaces, no trailing separator; parsing that text with the rules' table gives
+//! the same board back.
 //!
 //! Obstacles: `%`, `%2`, `%3` is a crate with 1–3 health (a cell of its own). After any
 //! cell's token come its [`Layers`]: `@` locks the piece, `~` or `~~` puts one or two
@@ -34,22 +35,14 @@ use crate::layers::{Layers, MAX_JELLY};
 use crate::piece::{Cell, Color, Piece, SpecialKind, write_cell};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
-/// The marker table `FromStr` reads with: `-`, `|` and `+` after a letter, `*` alone (the
-/// striped, wrapped and colour-bomb pieces of `match3-lines`). Core gives them no meaning;
-/// they only say how to split the text into cells.
-pub const DEFAULT_MARKERS: [SpecialKind; 4] = [
-    SpecialKind::colored('-', "striped (row)"),
-    SpecialKind::colored('|', "striped (column)"),
-    SpecialKind::colored('+', "wrapped"),
-    SpecialKind::colorless('*', "colour bomb"),
-];
-
 impl FromStr for Board {
     type Err = NotationError;
 
-    /// Parses notation with [`DEFAULT_MARKERS`]; piece ids are numbered row-major from 0.
+    /// Parses notation without special pieces (a marker is an error naming its cell: read
+    /// boards with specials through their rules, [`Rules::parse_board`](crate::Rules::parse_board));
+    /// piece ids are numbered row-major from 0.
     fn from_str(text: &str) -> Result<Self, NotationError> {
-        Board::parse(text, &DEFAULT_MARKERS)
+        Board::parse(text, &[])
     }
 }
 
@@ -345,10 +338,18 @@ mod tests {
     use super::*;
     use crate::pos::Pos;
 
+    /// Markers as the line rules declare them.
+    const LINE_MARKERS: [SpecialKind; 4] = [
+        SpecialKind::colored('-', "striped (row)"),
+        SpecialKind::colored('|', "striped (column)"),
+        SpecialKind::colored('+', "wrapped"),
+        SpecialKind::colorless('*', "colour bomb"),
+    ];
+
     #[test]
     fn round_trips_every_cell_kind() {
         let text = "AB-C|/D+*./#AZ";
-        let board: Board = text.parse().unwrap();
+        let board = Board::parse(text, &LINE_MARKERS).unwrap();
         assert_eq!(board.to_string(), text);
         assert_eq!(board.id(Pos::new(0, 0)), Some(0));
         assert_eq!(board.id(Pos::new(1, 2)), None);
@@ -389,8 +390,20 @@ mod tests {
     }
 
     #[test]
+    fn without_a_table_a_marker_is_an_error() {
+        assert_eq!(
+            "AB-".parse::<Board>().unwrap_err(),
+            NotationError::UnknownMarker {
+                row: 0,
+                col: 1,
+                marker: '-'
+            }
+        );
+    }
+
+    #[test]
     fn errors_name_row_and_col() {
-        let err = |s: &str| s.parse::<Board>().unwrap_err();
+        let err = |s: &str| Board::parse(s, &LINE_MARKERS).unwrap_err();
         assert_eq!(
             err("AAB/AxB"),
             NotationError::UnknownChar {

@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::piece::{Color, Piece};
 use crate::pos::{MAX_SIDE, Pos};
+use crate::progress::Progress;
 use crate::trace::Fire;
 
 /// A phase's matched cells (what detection found, before specials fire) on the board they
@@ -181,8 +182,11 @@ pub struct ScoredPhase<'a> {
     pub cleared: &'a CellSet,
     /// Every special that fired, in firing order; a combo is one firing with a partner.
     pub fired: &'a [Fire],
-    /// The specials the phase created and placed.
+    /// The specials the phase created and placed (a special that found no cell is not
+    /// here: see [`Create`](crate::specials::Create)).
     pub created: &'a [(Pos, Piece)],
+    /// The game's progress before the phase's points.
+    pub progress: Progress<'a>,
 }
 
 impl ScoredPhase<'_> {

@@ -508,6 +508,7 @@ impl FoundSwaps {
             _ => FoundSwaps::Sets(SwapMasks {
                 right: f.cells_of(right),
                 down: f.cells_of(down),
+                ..SwapMasks::default()
             }),
         }
     }

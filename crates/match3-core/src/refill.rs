@@ -39,44 +39,18 @@
 //! ([`Refill::takes_weights`]: [`Uniform`] does); otherwise starting such a level is an
 //! error, never a silent replacement of the rules' own refill.
 
-use std::any::Any;
-use std::fmt::Debug;
-use std::hash::{Hash, Hasher};
-
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::board::Board;
 use crate::error::SetupError;
 use crate::piece::{Cell, Color, MAX_COLORS, Piece};
 use crate::pos::Pos;
+use crate::progress::{Counts, Progress};
 use crate::rng::GameRng;
-
-/// What a refill policy may keep as state: any serde value with a default (the state at
-/// the start of a game), compared, hashed and cloned with the game's snapshot.
-pub trait RefillState:
-    Any + Clone + Default + PartialEq + Hash + Debug + Send + Sync + Serialize + DeserializeOwned
-{
-}
-
-impl<T> RefillState for T where
-    T: Any
-        + Clone
-        + Default
-        + PartialEq
-        + Hash
-        + Debug
-        + Send
-        + Sync
-        + Serialize
-        + DeserializeOwned
-{
-}
+use crate::slot::{PartState, StateSlot};
 
 /// Chooses new pieces. See the [module docs](self).
 pub trait Refill {
     /// The policy's state, kept in the game's snapshot; `()` for none.
-    type State: RefillState;
+    type State: PartState;
 
     /// The piece for `site`. Draw only from the site's generator, and keep anything that
     /// must last in `state`, so the game stays deterministic and undoable.
@@ -127,12 +101,12 @@ impl Blind<'_> {
 pub struct SpawnSite<'a> {
     pub(crate) board: &'a mut Board,
     pub(crate) pos: Option<Pos>,
-    pub(crate) chain: u32,
+    pub(crate) counts: Counts<'a>,
     pub(crate) colors: u8,
     pub(crate) rng: &'a mut GameRng,
     pub(crate) in_match: &'a dyn Fn(&Board, Pos) -> bool,
     /// The policy's state, typed by the variant that owns the policy.
-    pub(crate) state: &'a mut RefillSlot,
+    pub(crate) state: &'a mut StateSlot,
 }
 
 impl SpawnSite<'_> {
@@ -147,9 +121,15 @@ impl SpawnSite<'_> {
         self.pos
     }
 
-    /// The phase's chain index (0 for the drop game's first next piece).
+    /// The phase's chain index (0 for the drop game's next piece).
     pub fn chain(&self) -> u32 {
-        self.chain
+        self.counts.chain
+    }
+
+    /// The game's progress: moves made and left, chain, score (before the phase's
+    /// points), goals.
+    pub fn progress(&self) -> Progress<'_> {
+        self.counts.on(self.board)
     }
 
     /// The palette size: colours `A`… up to it.
@@ -342,195 +322,4 @@ pub(crate) fn recolor_to_avoid_matches(site: &mut SpawnSite<'_>, piece: Piece) -
         }
     }
     piece
-}
-
-/// A refill policy's state inside a game's snapshot, whatever its type: nothing until
-/// the policy first keeps something (stateless policies never do), then the value. It
-/// saves as the value's JSON (`null` for nothing).
-#[derive(Default)]
-pub struct RefillSlot(Slot);
-
-#[derive(Default)]
-enum Slot {
-    #[default]
-    Empty,
-    Live(Box<dyn ErasedState>),
-    /// Read from a saved game, turned into the policy's type when the game is loaded.
-    Saved(serde_json::Value),
-}
-
-impl RefillSlot {
-    /// The state, if it is a `T` (`None` when nothing was kept yet).
-    pub fn get<T: RefillState>(&self) -> Option<&T> {
-        match &self.0 {
-            Slot::Live(b) => b.as_any().downcast_ref(),
-            _ => None,
-        }
-    }
-
-    /// The state as a `T`, starting from `T::default()` when nothing (or another type) was
-    /// kept. A stateless policy's `()` is never stored.
-    #[inline]
-    pub(crate) fn get_mut<T: RefillState>(&mut self) -> &mut T {
-        let fresh = match &self.0 {
-            Slot::Live(b) => !b.as_any().is::<T>(),
-            _ => true,
-        };
-        if fresh {
-            self.0 = Slot::Live(Box::new(T::default()));
-        }
-        match &mut self.0 {
-            Slot::Live(b) => b.as_any_mut().downcast_mut().expect("just checked"),
-            _ => unreachable!("just stored"),
-        }
-    }
-
-    /// Turns a saved state into a `T`, checking it: `null` (and the all-zero words of
-    /// saves written before states were typed) is the default.
-    pub(crate) fn resolve<T: RefillState>(&mut self) -> Result<(), String> {
-        let Slot::Saved(value) = &self.0 else {
-            return Ok(());
-        };
-        let legacy_zeros = value
-            .as_array()
-            .is_some_and(|words| words.iter().all(|w| w.as_u64() == Some(0)));
-        self.0 = if value.is_null() || legacy_zeros {
-            Slot::Empty
-        } else {
-            let state: T = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
-            Slot::Live(Box::new(state))
-        };
-        Ok(())
-    }
-
-    /// The state as JSON, `null` for nothing kept or the default.
-    fn to_json(&self) -> serde_json::Value {
-        match &self.0 {
-            Slot::Empty => serde_json::Value::Null,
-            Slot::Live(b) if b.is_default() => serde_json::Value::Null,
-            Slot::Live(b) => b.to_json(),
-            Slot::Saved(v) => v.clone(),
-        }
-    }
-}
-
-impl Clone for RefillSlot {
-    fn clone(&self) -> Self {
-        RefillSlot(match &self.0 {
-            Slot::Empty => Slot::Empty,
-            Slot::Live(b) => Slot::Live(b.clone_box()),
-            Slot::Saved(v) => Slot::Saved(v.clone()),
-        })
-    }
-
-    /// Reuses the box when both hold a state of one type: look-ahead copies stay
-    /// allocation-free once warm.
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        let reused = match (&mut self.0, &source.0) {
-            (Slot::Empty, Slot::Empty) => true,
-            (Slot::Live(mine), Slot::Live(theirs)) => mine.assign(&**theirs),
-            // Nothing kept is the default: the box stays for the next look-ahead.
-            (Slot::Live(mine), Slot::Empty) => {
-                mine.reset();
-                true
-            }
-            _ => false,
-        };
-        if !reused {
-            *self = source.clone();
-        }
-    }
-}
-
-impl PartialEq for RefillSlot {
-    fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Slot::Empty, Slot::Empty) => true,
-            (Slot::Live(a), Slot::Live(b)) => a.eq_dyn(&**b),
-            (Slot::Live(a), Slot::Empty) | (Slot::Empty, Slot::Live(a)) => a.is_default(),
-            _ => self.to_json() == other.to_json(),
-        }
-    }
-}
-
-impl Eq for RefillSlot {}
-
-impl Hash for RefillSlot {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.to_json().to_string().hash(state);
-    }
-}
-
-impl Debug for RefillSlot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.0 {
-            Slot::Empty => f.write_str("RefillSlot(empty)"),
-            Slot::Live(b) => write!(f, "RefillSlot({b:?})"),
-            Slot::Saved(v) => write!(f, "RefillSlot(saved {v})"),
-        }
-    }
-}
-
-impl Serialize for RefillSlot {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for RefillSlot {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let value = serde_json::Value::deserialize(d)?;
-        Ok(RefillSlot(if value.is_null() {
-            Slot::Empty
-        } else {
-            Slot::Saved(value)
-        }))
-    }
-}
-
-/// A [`RefillState`] behind a pointer.
-trait ErasedState: Debug + Send + Sync {
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn clone_box(&self) -> Box<dyn ErasedState>;
-    /// Copies `other` into `self` when both are of one type.
-    fn assign(&mut self, other: &dyn ErasedState) -> bool;
-    fn eq_dyn(&self, other: &dyn ErasedState) -> bool;
-    fn is_default(&self) -> bool;
-    fn reset(&mut self);
-    fn to_json(&self) -> serde_json::Value;
-}
-
-impl<T: RefillState> ErasedState for T {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-    fn clone_box(&self) -> Box<dyn ErasedState> {
-        Box::new(self.clone())
-    }
-    fn assign(&mut self, other: &dyn ErasedState) -> bool {
-        match other.as_any().downcast_ref::<T>() {
-            Some(other) => {
-                self.clone_from(other);
-                true
-            }
-            None => false,
-        }
-    }
-    fn eq_dyn(&self, other: &dyn ErasedState) -> bool {
-        other.as_any().downcast_ref::<T>() == Some(self)
-    }
-    fn is_default(&self) -> bool {
-        *self == T::default()
-    }
-    fn reset(&mut self) {
-        *self = T::default();
-    }
-    fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-    }
 }

@@ -5,26 +5,74 @@ use std::ops::Deref;
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::effects::AfterMove;
 use crate::error::{NotationError, SetupError};
+use crate::gravity::{Bundled, Falls};
 use crate::moves::{MoveKind, PackedSwaps};
-use crate::phase::{Matches, ScoredPhase};
+use crate::phase::ScoredPhase;
 use crate::piece::{Piece, Special, SpecialKind};
 use crate::planes::{FoundSwaps, PlaneView};
 use crate::pos::{Pos, Size};
-use crate::refill::{Blind, RefillSlot, SpawnSite};
+use crate::refill::{Blind, SpawnSite};
 use crate::rng::GameRng;
+use crate::slot::StateSlot;
+use crate::specials::{Blast, Combo, Create};
+use crate::topology::Directions;
 
-/// The questions the engine ([`Game`](crate::Game)) asks a variant during a turn, each
-/// answered by one of its parts.
-///
-/// A variant is not written by implementing this trait: it is a [`Variant`](crate::Variant) assembled
-/// from parts (detection, specials, refill, scoring, move kinds, generation), and the
-/// answers derived from a part come from that part, so replacing one replaces all of
-/// them. The trait is implemented for `Variant` and for every pointer to rules
-/// (`&R`, `Box<R>`, `Arc<R>`, a rule crate's unit struct that derefs to its variant),
-/// and nothing else can implement it. It is dyn-compatible: `Game<Box<dyn Rules>>` works
-/// when the variant is chosen at run time.
-pub trait Rules: sealed::Sealed {
+/// Declares [`Rules`] and its forwarding through pointers from one list of methods, so
+/// that the list is written once: a method added here is forwarded by every pointer to
+/// rules, with nothing to forget.
+macro_rules! rules_trait {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident(&self $(, $arg:ident: $ty:ty)* $(,)?) $(-> $ret:ty)?;
+    )*) => {
+        /// The questions the engine ([`Game`](crate::Game)) asks a variant during a turn,
+        /// each answered by one of its parts.
+        ///
+        /// A variant is not written by implementing this trait: it is a
+        /// [`Variant`](crate::Variant) assembled from parts (detection, specials, refill,
+        /// scoring, move kinds, generation, gravity, swap directions, end-of-move
+        /// effects), and the answers derived from a part come from that part, so
+        /// replacing one replaces all of them. The trait is implemented for `Variant` and
+        /// for every pointer to rules (`&R`, `Box<R>`, `Arc<R>`, a rule crate's unit
+        /// struct that derefs to its variant), and nothing else can implement it. It is
+        /// dyn-compatible: `Game<Box<dyn Rules>>` works when the variant is chosen at run
+        /// time.
+        pub trait Rules: sealed::Sealed {
+            $( $(#[$doc])* fn $name(&self $(, $arg: $ty)*) $(-> $ret)?; )*
+
+            /// Whether boards may hold `special`: whether it is one of the
+            /// [`special_kinds`](Rules::special_kinds).
+            fn supports_special(&self, special: Special) -> bool {
+                self.special_kinds().iter().any(|k| k.special == special)
+            }
+
+            /// Parses board notation through these rules' marker table: a marker they do
+            /// not have is an error naming its row and column.
+            fn parse_board(&self, text: &str) -> Result<Board, NotationError> {
+                Board::parse(text, self.special_kinds())
+            }
+        }
+
+        /// Pointers to rules are the same rules: references, boxes, `Arc`s, and a rule
+        /// crate's type that derefs to its [`Variant`](crate::Variant).
+        impl<P> Rules for P
+        where
+            P: Deref,
+            P::Target: Rules,
+        {
+            $(
+                #[inline]
+                fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+                    (**self).$name($($arg),*)
+                }
+            )*
+        }
+    };
+}
+
+rules_trait! {
     /// The variant's name, used in messages and saved games (`"finite"`, `"lines"`, …).
     fn name(&self) -> &str;
 
@@ -39,13 +87,13 @@ pub trait Rules: sealed::Sealed {
     /// as it was.
     fn swap_matches(&self, board: &mut Board, a: Pos, b: Pos) -> bool;
 
-    /// Every legal swap at once (matches and combos), or `None` when the detection has no
-    /// fast answer: then the engine asks pair by pair.
+    /// Every legal swap at once (matches and combos), or `None` when the detection has
+    /// no fast answer: then the engine asks pair by pair.
     fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps>;
 
-    /// [`legal_swaps`](Rules::legal_swaps) on a board of at most 8 × 8, packed a byte per
-    /// row: what a game keeps as its status's legal swaps there (the same answer, without
-    /// moving the cell sets a bigger board needs). `None` on bigger boards too.
+    /// [`legal_swaps`](Rules::legal_swaps) on a board of at most 8 × 8, packed a byte
+    /// per row: what a game keeps as its status's legal swaps there (the same answer,
+    /// without moving the cell sets a bigger board needs). `None` on bigger boards too.
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps>;
 
     /// Whether any swap is legal, when that can be told faster than by listing them.
@@ -64,14 +112,18 @@ pub trait Rules: sealed::Sealed {
     /// The special kinds boards may hold.
     fn special_kinds(&self) -> &[SpecialKind];
 
-    /// The cells swapping `from` onto `to` clears as a combo, `None` when it is not one.
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet>;
+    /// Whether swapping `from` onto `to` is a combo, by the kinds' table.
+    fn is_combo(&self, board: &Board, from: Pos, to: Pos) -> bool;
 
-    /// The cells the special `piece` at `pos` clears when it fires.
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet;
+    /// The cells a combo clears ([`Specials::combo`](crate::Specials::combo)); `None`
+    /// when no part answers for the pair.
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet>;
+
+    /// The cells a special clears when it fires.
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet;
 
     /// The specials a phase creates from its matches.
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>);
+    fn create_specials(&self, site: &mut Create<'_>);
 
     /// Whether the holes gravity leaves are filled.
     fn refills(&self) -> bool;
@@ -86,7 +138,7 @@ pub trait Rules: sealed::Sealed {
     fn takes_weights(&self) -> bool;
 
     /// Reads a saved refill state into the refill policy's own type, checking it.
-    fn load_refill_state(&self, slot: &mut RefillSlot) -> Result<(), String>;
+    fn load_refill_state(&self, slot: &mut StateSlot) -> Result<(), String>;
 
     /// Points for a phase.
     fn score(&self, phase: &ScoredPhase<'_>) -> u64;
@@ -94,6 +146,10 @@ pub trait Rules: sealed::Sealed {
     /// Points for a phase from its chain index and cells cleared alone, when the scoring
     /// needs nothing else.
     fn score_by_count(&self, chain: u32, cleared: usize) -> Option<u64>;
+
+    /// At most how many more points any line of play scores from `board` with no new
+    /// piece ([`Scoring::bound`](crate::Scoring::bound)); `None` when unknown.
+    fn score_bound(&self, board: &Board) -> Option<u64>;
 
     /// A new board for [`Game::new`](crate::Game::new).
     fn generate(
@@ -104,113 +160,24 @@ pub trait Rules: sealed::Sealed {
         rng: &mut GameRng,
     ) -> Result<Board, SetupError>;
 
-    /// Whether boards may hold `special`: whether it is one of the
-    /// [`special_kinds`](Rules::special_kinds).
-    fn supports_special(&self, special: Special) -> bool {
-        self.special_kinds().iter().any(|k| k.special == special)
-    }
+    /// The gravity, when it is a bundled one the engine runs by itself.
+    fn gravity(&self) -> Option<Bundled>;
 
-    /// Parses board notation through these rules' marker table: a marker they do not have
-    /// is an error naming its row and column.
-    fn parse_board(&self, text: &str) -> Result<Board, NotationError> {
-        Board::parse(text, self.special_kinds())
-    }
-}
+    /// Settles the board with the gravity part (asked when [`gravity`](Rules::gravity)
+    /// is `None`).
+    fn settle(&self, falls: &mut Falls<'_>);
 
-/// Pointers to rules are the same rules: references, boxes, `Arc`s, and a rule crate's
-/// type that derefs to its [`Variant`](crate::Variant).
-impl<P> Rules for P
-where
-    P: Deref,
-    P::Target: Rules,
-{
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    #[inline]
-    fn find_matches(&self, board: &Board) -> CellSet {
-        (**self).find_matches(board)
-    }
-    #[inline]
-    fn in_match(&self, board: &Board, pos: Pos) -> bool {
-        (**self).in_match(board, pos)
-    }
-    #[inline]
-    fn swap_matches(&self, board: &mut Board, a: Pos, b: Pos) -> bool {
-        (**self).swap_matches(board, a, b)
-    }
-    #[inline]
-    fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        (**self).legal_swaps(board)
-    }
-    #[inline]
-    fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
-        (**self).legal_swaps_packed(board)
-    }
-    #[inline]
-    fn any_legal_swap(&self, board: &Board) -> Option<bool> {
-        (**self).any_legal_swap(board)
-    }
-    #[inline]
-    fn matches_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
-        (**self).matches_on_planes(view)
-    }
-    #[inline]
-    fn accepts(&self, kind: MoveKind) -> bool {
-        (**self).accepts(kind)
-    }
-    fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet> {
-        (**self).tap(board, pos)
-    }
-    fn special_kinds(&self) -> &[SpecialKind] {
-        (**self).special_kinds()
-    }
-    #[inline]
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
-        (**self).combo(board, from, to)
-    }
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
-        (**self).blast(board, pos, piece, rng)
-    }
-    #[inline]
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-        (**self).create_specials(matches, moved, out)
-    }
-    #[inline]
-    fn refills(&self) -> bool {
-        (**self).refills()
-    }
-    #[inline]
-    fn spawn(&self, site: &mut SpawnSite<'_>) -> Piece {
-        (**self).spawn(site)
-    }
-    #[inline]
-    fn blind_refill(&self) -> Option<Blind<'_>> {
-        (**self).blind_refill()
-    }
-    fn takes_weights(&self) -> bool {
-        (**self).takes_weights()
-    }
-    fn load_refill_state(&self, slot: &mut RefillSlot) -> Result<(), String> {
-        (**self).load_refill_state(slot)
-    }
-    #[inline]
-    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
-        (**self).score(phase)
-    }
-    #[inline]
-    fn score_by_count(&self, chain: u32, cleared: usize) -> Option<u64> {
-        (**self).score_by_count(chain, cleared)
-    }
-    fn generate(
-        &self,
-        size: Size,
-        colors: u8,
-        blocker_percent: u8,
-        rng: &mut GameRng,
-    ) -> Result<Board, SetupError> {
-        (**self).generate(size, colors, blocker_percent, rng)
-    }
+    /// The directions a swap may take.
+    fn directions(&self) -> Directions;
+
+    /// Whether the end-of-move effects do anything.
+    fn has_effects(&self) -> bool;
+
+    /// Runs the end-of-move effects, with their state in `slot`.
+    fn after_move(&self, site: &mut AfterMove<'_>, slot: &mut StateSlot);
+
+    /// Reads a saved effects state into the effects part's own type, checking it.
+    fn load_effects_state(&self, slot: &mut StateSlot) -> Result<(), String>;
 }
 
 pub(crate) mod sealed {

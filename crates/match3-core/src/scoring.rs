@@ -16,6 +16,7 @@
 //! assert_eq!(squared.by_count(1, 3), None);
 //! ```
 
+use crate::board::Board;
 use crate::phase::ScoredPhase;
 
 /// What a phase is worth.
@@ -27,6 +28,16 @@ pub trait Scoring {
     /// that is all [`score`](Scoring::score) reads (it must then agree with it; the
     /// shared suite checks). Never wrong to return `None`.
     fn by_count(&self, _chain: u32, _cleared: usize) -> Option<u64> {
+        None
+    }
+
+    /// At most how many more points any line of play scores from `board` when no new
+    /// piece ever comes (no refill, no drop): the exact solver skips lines that cannot
+    /// beat the best found with it. It must never be below the truth for the variant
+    /// this scoring is part of (a bound too low makes the solver miss the best line);
+    /// `None`, the default, means unknown. It lives on the scoring part so that a variant
+    /// with another scoring never keeps a bound that was meant for the old one.
+    fn bound(&self, _board: &Board) -> Option<u64> {
         None
     }
 }

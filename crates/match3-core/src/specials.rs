@@ -1,83 +1,118 @@
 //! Specials: the part of a variant that declares its special pieces, makes them from
 //! matches, says what they clear when they fire, and which swaps of them are combos.
 //!
-//! Kinds are declared, not hard-coded: each [`SpecialKind`] has a notation marker, a
-//! name, whether its pieces have a colour, and which swaps of its pieces are combos
-//! ([`Combos`](crate::Combos)), so boards parse and print through the variant's own
-//! table. The engine fires every special caught in a phase's clear once (blasts catch
-//! further specials), and reads which swaps are combos from the kinds' table alone, so
-//! the legal-move list and the move check can never disagree about a combo, and a kind
-//! another part adds combines only as it declares.
+//! A special kind is declared once, beside its behaviour: a [`Specials`] part names its
+//! kinds in [`KINDS`](Specials::KINDS) (marker, colour or not, name, which swaps are
+//! combos) and answers for pieces of those kinds. Parts combine with
+//! [`Specials::and`], as detections do with [`Detect::or`](crate::Detect::or): the
+//! combination ([`And`]) joins the kind tables, sends each piece's blast to the part that
+//! declares its kind, asks for a combo the parts that declare the two pieces' kinds, and
+//! lets every part create. Two parts that declare one marker do not compile: the joined
+//! table is a constant, and building it stops at the clash.
 //!
-//! A variant with one more special wraps the specials it extends and answers for its own
-//! kind, passing the rest on:
+//! The engine reads which swaps are combos from the kinds' table alone, so the
+//! legal-move list and the move check never disagree about a combo; it refuses (a
+//! [`MoveError::Part`](crate::MoveError::Part), the game unchanged) a created piece of a
+//! kind the variant does not declare, and a combo the table promises but no part
+//! answers.
 //!
 //! ```
-//! use match3_core::specials::{NoSpecials, Specials};
-//! use match3_core::{Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind};
+//! use match3_core::specials::{Blast, Create, Kinds, Specials};
+//! use match3_core::{CellSet, SpecialKind};
 //!
 //! /// A kind of its own: a coloured piece marked `^` that clears its neighbours.
 //! const STAR: SpecialKind = SpecialKind::colored('^', "star");
 //!
-//! struct WithStar<S>(S);
-//! impl<S: Specials> Specials for WithStar<S> {
-//!     fn kinds(&self) -> &[SpecialKind] {
-//!         &[STAR] // with the inner kinds too, for a part that has some
-//!     }
-//!     fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-//!         self.0.create(matches, moved, out);
-//!     }
-//!     fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
-//!         if piece.special() == Some(STAR.special) {
-//!             return pos.neighbours(board.size()).collect();
+//! /// Stars, made by every group of four or more.
+//! struct Stars;
+//! impl Specials for Stars {
+//!     const KINDS: &'static Kinds = &Kinds::of(&[STAR]);
+//!     fn create(&self, site: &mut Create<'_>) {
+//!         let groups: Vec<_> = site.matches().groups().filter(|g| g.len() >= 4).collect();
+//!         for group in groups {
+//!             if let (Some(at), Some(color)) = (group.first(), group.color) {
+//!                 site.push(at, STAR.piece(color));
+//!             }
 //!         }
-//!         self.0.blast(board, pos, piece, rng)
 //!     }
-//!     fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
-//!         self.0.combo(board, from, to)
+//!     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+//!         site.pos().neighbours(site.board().size()).collect()
 //!     }
 //! }
-//! assert_eq!(WithStar(NoSpecials).kinds(), [STAR]);
+//!
+//! /// Another part with a kind of its own, combined with the stars.
+//! struct Bombs;
+//! impl Specials for Bombs {
+//!     const KINDS: &'static Kinds = &Kinds::of(&[SpecialKind::colorless('*', "bomb")]);
+//! }
+//! let both = Stars.and(Bombs);
+//! assert_eq!(both.kinds().len(), 2);
+//! ```
+//!
+//! Declaring a marker twice is a compile-time error:
+//!
+//! ```compile_fail
+//! use match3_core::specials::{Kinds, Specials};
+//! use match3_core::SpecialKind;
+//!
+//! struct A;
+//! impl Specials for A {
+//!     const KINDS: &'static Kinds = &Kinds::of(&[SpecialKind::colored('^', "one")]);
+//! }
+//! struct B;
+//! impl Specials for B {
+//!     const KINDS: &'static Kinds = &Kinds::of(&[SpecialKind::colored('^', "another")]);
+//! }
+//! let _ = A.and(B).kinds();
 //! ```
 
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::phase::Matches;
-use crate::piece::{Piece, SpecialKind};
+use crate::piece::{Piece, Special, SpecialKind};
 use crate::pos::Pos;
+use crate::progress::Progress;
 use crate::rng::GameRng;
 
-/// A variant's special pieces. Every method has a default: no kinds, nothing created,
-/// nothing cleared.
+/// A variant's special pieces. Only [`KINDS`](Specials::KINDS) is required; by default a
+/// part creates nothing, its pieces clear only their own cell, and it makes no combo.
 pub trait Specials {
-    /// The kinds: notation marker, colour or not, name. Boards may hold only these, and
-    /// parse and print through them. A part that extends another lists the other's kinds
-    /// and its own in one table (a `const` array). A specials part without kinds creates nothing and
-    /// makes no combo (the engine does not ask).
-    fn kinds(&self) -> &[SpecialKind] {
-        &[]
-    }
+    /// The kinds this part declares: boards may hold only the variant's kinds, and
+    /// parse and print through them. Written `&Kinds::of(&[…])`.
+    const KINDS: &'static Kinds;
 
-    /// The specials a phase creates from its matches, pushed onto `out` as `(cell,
-    /// piece)`. `matches` holds the detected cells on the board before the clear, split
-    /// into groups on demand ([`Matches::groups`]); `moved` lists the cells the move put
-    /// pieces on (destination first), empty for cascade phases. The engine places them
-    /// after the clear, on cells the clear emptied.
-    fn create(&self, _matches: &Matches<'_>, _moved: &[Pos], _out: &mut Vec<(Pos, Piece)>) {}
+    /// The specials a phase creates from its matches: push them with
+    /// [`Create::push`]. The engine places them after the clear (see
+    /// [`Create`] for where a piece goes when its cell is taken or kept).
+    fn create(&self, _site: &mut Create<'_>) {}
 
-    /// The cells the special `piece` at `pos` clears when it fires (the engine never
-    /// clears blockers, and adds the piece's own cell). `rng` is the game's seeded
-    /// generator, for kinds with a random target: draw only from it, so that replays and
-    /// look-ahead stay deterministic.
-    fn blast(&self, _board: &Board, _pos: Pos, _piece: Piece, _rng: &mut GameRng) -> CellSet {
+    /// The cells the special on [`site.pos()`](Blast::pos) clears when it fires (the
+    /// engine never clears blockers, and adds the piece's own cell). Asked only for
+    /// pieces of this part's kinds.
+    fn blast(&self, _site: &mut Blast<'_>) -> CellSet {
         CellSet::new()
     }
 
-    /// The cells the combo of moving `from` onto `to` clears, judged on the board before
-    /// the swap; asked only for a swap the kinds' [`Combos`](crate::Combos) call a combo.
-    /// Both swapped pieces count as fired.
-    fn combo(&self, _board: &Board, _from: Pos, _to: Pos) -> CellSet {
-        CellSet::new()
+    /// The cells the combo of swapping [`from`](Combo::from) onto [`to`](Combo::to)
+    /// clears, judged on the board before the swap; `None` when this part has no answer
+    /// for that pair (another part may). Asked only for swaps the kinds'
+    /// [`Combos`](crate::Combos) call combos, of pieces at least one of which is of
+    /// this part's kinds. Both swapped pieces count as fired.
+    fn combo(&self, _site: &Combo<'_>) -> Option<CellSet> {
+        None
+    }
+
+    /// This part's kinds, as a slice.
+    fn kinds(&self) -> &'static [SpecialKind] {
+        Self::KINDS.as_slice()
+    }
+
+    /// This part and `other` together: see [`And`].
+    fn and<B: Specials>(self, other: B) -> And<Self, B>
+    where
+        Self: Sized,
+    {
+        And(self, other)
     }
 }
 
@@ -85,4 +120,306 @@ pub trait Specials {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoSpecials;
 
-impl Specials for NoSpecials {}
+impl Specials for NoSpecials {
+    const KINDS: &'static Kinds = &Kinds::EMPTY;
+}
+
+/// Two specials parts as one: their kinds joined (a marker both declare does not
+/// compile), each blast answered by the part that declares the piece's kind, a combo by
+/// the first part (`.0` before `.1`) that declares one of the two pieces' kinds and has
+/// an answer, and every part's creations, `.0`'s first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct And<A, B>(pub A, pub B);
+
+impl<A: Specials, B: Specials> Specials for And<A, B> {
+    const KINDS: &'static Kinds = &Kinds::join(A::KINDS, B::KINDS);
+
+    fn create(&self, site: &mut Create<'_>) {
+        self.0.create(site);
+        self.1.create(site);
+    }
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let special = site.piece().special();
+        if A::KINDS.declares(special) {
+            self.0.blast(site)
+        } else if B::KINDS.declares(special) {
+            self.1.blast(site)
+        } else {
+            CellSet::new()
+        }
+    }
+
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        let (a, b) = site.specials();
+        let mine = |kinds: &Kinds| kinds.declares(a) || kinds.declares(b);
+        let first = if mine(A::KINDS) {
+            self.0.combo(site)
+        } else {
+            None
+        };
+        first.or_else(|| mine(B::KINDS).then(|| self.1.combo(site)).flatten())
+    }
+}
+
+/// The most kinds a variant can declare: one per marker (ASCII punctuation outside
+/// [`Special::RESERVED`]).
+pub const MAX_KINDS: usize = 24;
+
+/// A table of special kinds with distinct markers, built in a `const` (see
+/// [`Specials::KINDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kinds {
+    list: [SpecialKind; MAX_KINDS],
+    len: usize,
+}
+
+impl Kinds {
+    /// No kind.
+    pub const EMPTY: Kinds = Kinds {
+        list: [SpecialKind::colorless('*', ""); MAX_KINDS],
+        len: 0,
+    };
+
+    /// A table of `kinds`. Two kinds with one marker stop the build (in a `const`, a
+    /// compile-time error).
+    pub const fn of(kinds: &[SpecialKind]) -> Kinds {
+        let mut table = Kinds::EMPTY;
+        let mut i = 0;
+        while i < kinds.len() {
+            table = table.with(kinds[i]);
+            i += 1;
+        }
+        table
+    }
+
+    /// The kinds of `a` and then those of `b`. A marker in both stops the build.
+    pub const fn join(a: &Kinds, b: &Kinds) -> Kinds {
+        let mut table = *a;
+        let mut i = 0;
+        while i < b.len {
+            table = table.with(b.list[i]);
+            i += 1;
+        }
+        table
+    }
+
+    /// This table and `kind`.
+    const fn with(mut self, kind: SpecialKind) -> Kinds {
+        if self.declares(Some(kind.special)) {
+            panic!("two special kinds of one variant share a notation marker");
+        }
+        self.list[self.len] = kind;
+        self.len += 1;
+        self
+    }
+
+    /// The kinds, in declaration order.
+    pub const fn as_slice(&self) -> &[SpecialKind] {
+        self.list.split_at(self.len).0
+    }
+
+    /// Whether `special` (a piece's kind, `None` for a plain piece) is one of these.
+    #[inline]
+    pub const fn declares(&self, special: Option<Special>) -> bool {
+        let Some(special) = special else {
+            return false;
+        };
+        let mut i = 0;
+        while i < self.len {
+            if self.list[i].special.marker() == special.marker() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// The kind of `special`, if declared here.
+    pub fn get(&self, special: Special) -> Option<&SpecialKind> {
+        self.as_slice().iter().find(|k| k.special == special)
+    }
+}
+
+/// What [`Specials::create`] sees: the phase's matches on the board before the clear,
+/// the cells the move put pieces on, the game's progress and generator; and where it
+/// puts the specials it makes.
+///
+/// **Where a created special goes.** On its cell, when the phase's clear empties that
+/// cell and no special created before it in the phase took it. Otherwise on the first
+/// cell, in row-major order, of its own group (the side-connected matched cells of one
+/// colour around its cell) that the clear empties and no special took. When there is
+/// none, it is not placed: the trace lists it under the phase's `unplaced`, and scoring
+/// never sees it.
+pub struct Create<'a> {
+    pub(crate) matches: Matches<'a>,
+    pub(crate) moved: &'a [Pos],
+    pub(crate) progress: Progress<'a>,
+    pub(crate) rng: &'a mut GameRng,
+    pub(crate) out: &'a mut Vec<(Pos, Piece)>,
+}
+
+impl<'a> Create<'a> {
+    /// A site for a phase whose detected `matches` are given, outside a game: no
+    /// progress, for testing a part on its own. `out` receives what it creates.
+    pub fn new(
+        matches: Matches<'a>,
+        moved: &'a [Pos],
+        rng: &'a mut GameRng,
+        out: &'a mut Vec<(Pos, Piece)>,
+    ) -> Self {
+        let progress = Progress::outside(matches.board());
+        Create {
+            matches,
+            moved,
+            progress,
+            rng,
+            out,
+        }
+    }
+
+    /// The detected matches (before specials fired), on the board before the clear,
+    /// split into groups on demand ([`Matches::groups`]: a few bit operations per group,
+    /// so check something cheaper first when most phases make nothing, as the line
+    /// rules do with the number of matched cells).
+    pub fn matches(&self) -> &Matches<'a> {
+        &self.matches
+    }
+
+    /// The board before the clear.
+    pub fn board(&self) -> &'a Board {
+        self.matches.board()
+    }
+
+    /// The cells the move put pieces on (a swap's destination first), empty for cascade
+    /// phases.
+    pub fn moved(&self) -> &'a [Pos] {
+        self.moved
+    }
+
+    /// The game's progress: moves, chain, score, goals.
+    pub fn progress(&self) -> Progress<'a> {
+        self.progress
+    }
+
+    /// The game's seeded generator: the only randomness a part may use.
+    pub fn rng(&mut self) -> &mut GameRng {
+        self.rng
+    }
+
+    /// Creates `piece` on `pos` (see the type's docs for where it really goes).
+    pub fn push(&mut self, pos: Pos, piece: Piece) {
+        self.out.push((pos, piece));
+    }
+}
+
+/// A part may also hand its creations over as an iterator of `(cell, piece)`.
+impl Extend<(Pos, Piece)> for Create<'_> {
+    fn extend<I: IntoIterator<Item = (Pos, Piece)>>(&mut self, items: I) {
+        self.out.extend(items);
+    }
+}
+
+/// What [`Specials::blast`] sees: the firing piece and its cell, the board (before the
+/// phase's clear), the game's progress and its generator.
+pub struct Blast<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) pos: Pos,
+    pub(crate) piece: Piece,
+    pub(crate) progress: Progress<'a>,
+    pub(crate) rng: &'a mut GameRng,
+}
+
+impl<'a> Blast<'a> {
+    /// The special `piece` on `pos` of `board` firing outside a game: no progress, for
+    /// testing a part on its own.
+    pub fn new(board: &'a Board, pos: Pos, piece: Piece, rng: &'a mut GameRng) -> Self {
+        Blast {
+            board,
+            pos,
+            piece,
+            progress: Progress::outside(board),
+            rng,
+        }
+    }
+
+    /// The board, before the phase's clear.
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    /// Where the special is.
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    /// The special.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The game's progress: moves, chain, score, goals.
+    pub fn progress(&self) -> Progress<'a> {
+        self.progress
+    }
+
+    /// The game's seeded generator, for kinds with a random target: draw only from it,
+    /// so that replays and look-ahead stay deterministic.
+    pub fn rng(&mut self) -> &mut GameRng {
+        self.rng
+    }
+}
+
+/// What [`Specials::combo`] sees: the swap (the piece on `from` moves onto `to`), the
+/// board before it, and the game's progress.
+pub struct Combo<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) from: Pos,
+    pub(crate) to: Pos,
+    pub(crate) progress: Progress<'a>,
+}
+
+impl<'a> Combo<'a> {
+    /// The swap of `from` onto `to` on `board` outside a game: no progress, for testing
+    /// a part on its own.
+    pub fn new(board: &'a Board, from: Pos, to: Pos) -> Self {
+        Combo {
+            board,
+            from,
+            to,
+            progress: Progress::outside(board),
+        }
+    }
+
+    /// The board before the swap.
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    /// The moved piece's cell.
+    pub fn from(&self) -> Pos {
+        self.from
+    }
+
+    /// The swap's destination (combo blasts centre here).
+    pub fn to(&self) -> Pos {
+        self.to
+    }
+
+    /// The two pieces: the moved one (on `from`), then the other.
+    pub fn pieces(&self) -> (Option<Piece>, Option<Piece>) {
+        let piece = |pos| self.board.get(pos).ok().and_then(|c| c.piece());
+        (piece(self.from), piece(self.to))
+    }
+
+    /// The two pieces' kinds (`None` for a plain piece): the moved one's first.
+    pub fn specials(&self) -> (Option<Special>, Option<Special>) {
+        let (a, b) = self.pieces();
+        (a.and_then(Piece::special), b.and_then(Piece::special))
+    }
+
+    /// The game's progress: moves, chain, score, goals.
+    pub fn progress(&self) -> Progress<'a> {
+        self.progress
+    }
+}

@@ -114,6 +114,9 @@ pub trait Sink {
     fn matched(&mut self, _cells: &CellSet) {}
     /// A special was created.
     fn created(&mut self, _pos: Pos, _id: u32, _piece: Piece) {}
+    /// A special was created but found no cell (see
+    /// [`Create`](crate::specials::Create)): it is not on the board.
+    fn unplaced(&mut self, _pos: Pos, _piece: Piece) {}
     /// Something fell from `from` to `to` (same column).
     fn fall(&mut self, _id: u32, _from: Pos, _to: Pos) {}
     /// A new piece appeared at `pos`.
@@ -126,6 +129,9 @@ pub trait Sink {
     /// After the last phase no move was left, and the board was shuffled: every piece
     /// that moved, and the board afterwards.
     fn shuffled(&mut self, _moves: &[Moved], _board: &Board) {}
+    /// An end-of-move effect turned a cell into another (reported after the move's
+    /// phases, before the phases the effects start).
+    fn changed(&mut self, _change: Changed) {}
 }
 
 /// A sink that records nothing and allocates nothing.
@@ -150,6 +156,16 @@ pub struct Created {
     pub pos: Pos,
     /// The new piece's id.
     pub id: u32,
+    /// The special piece.
+    pub piece: Piece,
+}
+
+/// A special that was created but not placed (see
+/// [`Create`](crate::specials::Create)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Unplaced {
+    /// The cell it was created for.
+    pub pos: Pos,
     /// The special piece.
     pub piece: Piece,
 }
@@ -237,6 +253,31 @@ impl std::fmt::Display for ObstacleEvent {
     }
 }
 
+/// A cell an end-of-move effect turned into another
+/// ([`AfterMove::replace`](crate::effects::AfterMove::replace)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Changed {
+    /// The cell.
+    pub pos: Pos,
+    /// The id of what was there (a piece or a blocker), if it had one.
+    pub was: Option<u32>,
+    /// What is there now.
+    pub cell: Cell,
+    /// Its new id, when it is a piece or a blocker.
+    pub id: Option<u32>,
+}
+
+/// What the end-of-move effects did: after the move's first `after` phases, these cells
+/// changed. The phases after them (what the effects cleared, and the cascade it made)
+/// are the move's too.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Effected {
+    /// How many of the move's phases came before the effects.
+    pub after: u32,
+    /// The cells changed, in order.
+    pub changed: Vec<Changed>,
+}
+
 /// A recorded spawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Spawn {
@@ -265,6 +306,10 @@ pub struct Phase {
     pub obstacles: Vec<ObstacleEvent>,
     /// Specials created.
     pub created: Vec<Created>,
+    /// Specials the rules created that found no cell, where they asked to be: not on
+    /// the board, and not scored. Absent from JSON when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unplaced: Vec<Unplaced>,
     /// Falls, column by column, bottom first.
     pub falls: Vec<Fall>,
     /// Spawns, row-major.
@@ -282,6 +327,10 @@ pub struct Trace {
     pub opening: Option<Opening>,
     /// The phases, in order.
     pub phases: Vec<Phase>,
+    /// What the variant's end-of-move effects changed, if they changed a cell. Absent
+    /// from JSON when they did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effects: Option<Effected>,
     /// The shuffle after the last phase, when the turn left no legal move (boxed: it is
     /// rare, and a trace is moved around by value).
     pub shuffle: Option<Box<Shuffle>>,
@@ -309,12 +358,14 @@ impl Trace {
         if let Some(opening) = self.opening {
             replay_opening(&mut board, opening)?;
         }
-        for phase in &self.phases {
+        for (i, phase) in self.phases.iter().enumerate() {
+            self.replay_effects(&mut board, i)?;
             replay_phase(&mut board, phase)?;
             if board != phase.board {
                 return Err(ReplayError::Diverged { chain: phase.chain });
             }
         }
+        self.replay_effects(&mut board, self.phases.len())?;
         if let Some(shuffle) = &self.shuffle {
             let chain = self.phases.len() as u32 + 1;
             replay_moves(&mut board, chain, &shuffle.moves)?;
@@ -334,7 +385,8 @@ impl Trace {
             replay_opening(&mut board, opening)?;
         }
         let mut out = Vec::with_capacity(self.phases.len());
-        for phase in &self.phases {
+        for (i, phase) in self.phases.iter().enumerate() {
+            self.replay_effects(&mut board, i)?;
             out.push(board.clone());
             replay_phase(&mut board, phase)?;
             if board != phase.board {
@@ -342,6 +394,32 @@ impl Trace {
             }
         }
         Ok(out)
+    }
+}
+
+impl Trace {
+    /// Applies the effects' changes when they came after `phases` phases.
+    fn replay_effects(&self, board: &mut Board, phases: usize) -> Result<(), ReplayError> {
+        let Some(effects) = self.effects.as_ref().filter(|e| e.after as usize == phases) else {
+            return Ok(());
+        };
+        let chain = effects.after;
+        for change in &effects.changed {
+            let cell = (board.get(change.pos))
+                .map_err(|source| ReplayError::OffBoard { chain, source })?;
+            if board.id(change.pos) != change.was || cell.is_empty() || cell.is_hole() {
+                return Err(ReplayError::Mismatch {
+                    chain,
+                    pos: change.pos,
+                    id: change.was.unwrap_or(0),
+                    found: board.id(change.pos),
+                });
+            }
+            board
+                .set(change.pos, change.cell, change.id.unwrap_or(0))
+                .expect("checked");
+        }
+        Ok(())
     }
 }
 
@@ -481,6 +559,7 @@ impl Sink for Trace {
             fired: Vec::new(),
             obstacles: Vec::new(),
             created: Vec::new(),
+            unplaced: Vec::new(),
             falls: Vec::new(),
             spawns: Vec::new(),
             score: 0,
@@ -507,6 +586,10 @@ impl Sink for Trace {
         self.current().created.push(Created { pos, id, piece });
     }
 
+    fn unplaced(&mut self, pos: Pos, piece: Piece) {
+        self.current().unplaced.push(Unplaced { pos, piece });
+    }
+
     fn fall(&mut self, id: u32, from: Pos, to: Pos) {
         self.current().falls.push(Fall { id, from, to });
     }
@@ -530,6 +613,16 @@ impl Sink for Trace {
             moves: moves.to_vec(),
             board: board.clone(),
         }));
+    }
+
+    fn changed(&mut self, change: Changed) {
+        let after = self.phases.len() as u32;
+        (self.effects.get_or_insert_with(|| Effected {
+            after,
+            changed: Vec::new(),
+        }))
+        .changed
+        .push(change);
     }
 }
 
@@ -565,7 +658,8 @@ impl std::fmt::Display for Trace {
             None => writeln!(f, "resolve")?,
             Some(opening) => writeln!(f, "{opening}")?,
         }
-        for p in &self.phases {
+        for (i, p) in self.phases.iter().enumerate() {
+            self.write_effects(f, i)?;
             writeln!(f, "phase {} score {}", p.chain, p.score)?;
             writeln!(f, "  cleared {}", cells_text(&p.cleared))?;
             for fired in &p.fired {
@@ -587,6 +681,9 @@ impl std::fmt::Display for Trace {
             for c in &p.created {
                 writeln!(f, "  created {} #{} at {}", c.piece, c.id, c.pos)?;
             }
+            for u in &p.unplaced {
+                writeln!(f, "  not placed {} for {}", u.piece, u.pos)?;
+            }
             for fall in &p.falls {
                 writeln!(f, "  fall #{} {} -> {}", fall.id, fall.from, fall.to)?;
             }
@@ -595,6 +692,7 @@ impl std::fmt::Display for Trace {
             }
             writeln!(f, "  board {}", p.board)?;
         }
+        self.write_effects(f, self.phases.len())?;
         if self.phases.is_empty() {
             writeln!(f, "no phase")?;
         }
@@ -604,6 +702,25 @@ impl std::fmt::Display for Trace {
                 writeln!(f, "  move #{} {} -> {}", m.id, m.from, m.to)?;
             }
             writeln!(f, "  board {}", shuffle.board)?;
+        }
+        Ok(())
+    }
+}
+
+impl Trace {
+    /// The effects' lines, when they came after `phases` phases.
+    fn write_effects(&self, f: &mut std::fmt::Formatter<'_>, phases: usize) -> std::fmt::Result {
+        let Some(effects) = self.effects.as_ref().filter(|e| e.after as usize == phases) else {
+            return Ok(());
+        };
+        writeln!(f, "after the move")?;
+        for c in &effects.changed {
+            let mut cell = String::new();
+            crate::piece::write_cell(&mut cell, c.cell)?;
+            match c.id {
+                Some(id) => writeln!(f, "  {} becomes {cell} #{id}", c.pos)?,
+                None => writeln!(f, "  {} becomes {cell}", c.pos)?,
+            }
         }
         Ok(())
     }

@@ -5,21 +5,25 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::combos;
 use crate::detect::{self, Detect};
+use crate::effects::{AfterMove, Effects, NoEffects};
 use crate::error::SetupError;
 use crate::generate::{Generate, Stable};
+use crate::gravity::{Bundled, Falls, Gravity, Straight};
 use crate::moves::{MoveKind, PackedSwaps, SwapMasks};
 use crate::moveset::{MoveSet, Swaps};
-use crate::phase::{Matches, ScoredPhase};
-use crate::piece::{Combos, Piece, SpecialKind};
+use crate::phase::ScoredPhase;
+use crate::piece::{Cell, Combos, Piece, SpecialKind};
 use crate::planes::{FoundSwaps, PlaneView};
 use crate::pos::{Pos, Size};
-use crate::refill::{Blind, NoRefill, Refill, RefillSlot, SpawnSite};
+use crate::refill::{Blind, NoRefill, Refill, SpawnSite};
 use crate::rng::GameRng;
 use crate::rules::{Rules, sealed::Sealed};
 use crate::scoring::{OnePerCell, Scoring};
-use crate::specials::{NoSpecials, Specials};
+use crate::slot::StateSlot;
+use crate::specials::{Blast, Combo, Create, NoSpecials, Specials};
+use crate::topology::{Directions, Sides, Topology};
 
-/// A rule variant: a name and six parts.
+/// A rule variant: a name and nine parts.
 ///
 /// | part | trait | default |
 /// |---|---|---|
@@ -29,6 +33,9 @@ use crate::specials::{NoSpecials, Specials};
 /// | points | [`Scoring`] | [`OnePerCell`] |
 /// | moves | [`MoveSet`] | [`Swaps`] |
 /// | new boards | [`Generate`] | [`Stable`]: random, no match, a legal move |
+/// | falls | [`Gravity`] | [`Straight`]: straight down |
+/// | which cells swap | [`Topology`] | [`Sides`]: side by side |
+/// | after each move | [`Effects`] | [`NoEffects`] |
 ///
 /// [`Variant::new`] takes a name and a detection; `with_…` replaces one part and keeps the
 /// others, so an existing variant is changed in one line. Everything the engine asks is
@@ -53,7 +60,17 @@ use crate::specials::{NoSpecials, Specials};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Variant<D, S = NoSpecials, R = NoRefill, C = OnePerCell, M = Swaps, G = Stable> {
+pub struct Variant<
+    D,
+    S = NoSpecials,
+    R = NoRefill,
+    C = OnePerCell,
+    M = Swaps,
+    G = Stable,
+    F = Straight,
+    T = Sides,
+    E = NoEffects,
+> {
     name: &'static str,
     detect: D,
     specials: S,
@@ -61,11 +78,15 @@ pub struct Variant<D, S = NoSpecials, R = NoRefill, C = OnePerCell, M = Swaps, G
     scoring: C,
     moves: M,
     generation: G,
+    gravity: F,
+    topology: T,
+    effects: E,
 }
 
 impl<D: Detect> Variant<D> {
     /// A variant called `name` that matches what `detect` matches, with the default parts
-    /// (no specials, no refill, a point per cell, swaps, random stable boards).
+    /// (no specials, no refill, a point per cell, swaps, random stable boards, straight
+    /// gravity, side-by-side swaps, no end-of-move effect).
     pub const fn new(name: &'static str, detect: D) -> Self {
         Variant::assemble(
             name, detect, NoSpecials, NoRefill, OnePerCell, Swaps, Stable,
@@ -74,7 +95,9 @@ impl<D: Detect> Variant<D> {
 }
 
 impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
-    /// A variant from all its parts at once (usable in a `const`).
+    /// A variant from its first six parts at once, with the default gravity, topology
+    /// and effects (usable in a `const`; `with_gravity`, `with_topology` and
+    /// `with_effects` change those).
     pub const fn assemble(
         name: &'static str,
         detect: D,
@@ -92,16 +115,21 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             scoring,
             moves,
             generation,
+            gravity: Straight,
+            topology: Sides,
+            effects: NoEffects,
         }
     }
+}
 
+impl<D, S, R, C, M, G, F, T, E> Variant<D, S, R, C, M, G, F, T, E> {
     /// The same variant under another name.
     pub fn named(self, name: &'static str) -> Self {
         Variant { name, ..self }
     }
 
     /// The same variant with another detection.
-    pub fn with_detect<D2>(self, detect: D2) -> Variant<D2, S, R, C, M, G> {
+    pub fn with_detect<D2>(self, detect: D2) -> Variant<D2, S, R, C, M, G, F, T, E> {
         let Variant {
             name,
             specials,
@@ -109,13 +137,27 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             scoring,
             moves,
             generation,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The same variant with other specials.
-    pub fn with_specials<S2>(self, specials: S2) -> Variant<D, S2, R, C, M, G> {
+    pub fn with_specials<S2>(self, specials: S2) -> Variant<D, S2, R, C, M, G, F, T, E> {
         let Variant {
             name,
             detect,
@@ -123,13 +165,27 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             scoring,
             moves,
             generation,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The same variant with another refill policy.
-    pub fn with_refill<R2>(self, refill: R2) -> Variant<D, S, R2, C, M, G> {
+    pub fn with_refill<R2>(self, refill: R2) -> Variant<D, S, R2, C, M, G, F, T, E> {
         let Variant {
             name,
             detect,
@@ -137,13 +193,27 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             scoring,
             moves,
             generation,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The same variant with another scoring.
-    pub fn with_scoring<C2>(self, scoring: C2) -> Variant<D, S, R, C2, M, G> {
+    pub fn with_scoring<C2>(self, scoring: C2) -> Variant<D, S, R, C2, M, G, F, T, E> {
         let Variant {
             name,
             detect,
@@ -151,13 +221,27 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             refill,
             moves,
             generation,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The same variant with other move kinds.
-    pub fn with_moves<M2>(self, moves: M2) -> Variant<D, S, R, C, M2, G> {
+    pub fn with_moves<M2>(self, moves: M2) -> Variant<D, S, R, C, M2, G, F, T, E> {
         let Variant {
             name,
             detect,
@@ -165,13 +249,27 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             refill,
             scoring,
             generation,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The same variant with another board generator.
-    pub fn with_generation<G2>(self, generation: G2) -> Variant<D, S, R, C, M, G2> {
+    pub fn with_generation<G2>(self, generation: G2) -> Variant<D, S, R, C, M, G2, F, T, E> {
         let Variant {
             name,
             detect,
@@ -179,9 +277,107 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
             refill,
             scoring,
             moves,
+            gravity,
+            topology,
+            effects,
             ..
         } = self;
-        Variant::assemble(name, detect, specials, refill, scoring, moves, generation)
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
+    }
+
+    /// The same variant with another gravity.
+    pub fn with_gravity<F2>(self, gravity: F2) -> Variant<D, S, R, C, M, G, F2, T, E> {
+        let Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            topology,
+            effects,
+            ..
+        } = self;
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
+    }
+
+    /// The same variant with other swap directions.
+    pub fn with_topology<T2>(self, topology: T2) -> Variant<D, S, R, C, M, G, F, T2, E> {
+        let Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            effects,
+            ..
+        } = self;
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
+    }
+
+    /// The same variant with other end-of-move effects.
+    pub fn with_effects<E2>(self, effects: E2) -> Variant<D, S, R, C, M, G, F, T, E2> {
+        let Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            ..
+        } = self;
+        Variant {
+            name,
+            detect,
+            specials,
+            refill,
+            scoring,
+            moves,
+            generation,
+            gravity,
+            topology,
+            effects,
+        }
     }
 
     /// The detection.
@@ -213,18 +409,33 @@ impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G> {
     pub fn generation(&self) -> &G {
         &self.generation
     }
+
+    /// The gravity.
+    pub fn gravity(&self) -> &F {
+        &self.gravity
+    }
+
+    /// The swap directions.
+    pub fn topology(&self) -> &T {
+        &self.topology
+    }
+
+    /// The end-of-move effects.
+    pub fn effects(&self) -> &E {
+        &self.effects
+    }
 }
 
-impl<D, S, R, C, M, G> Variant<D, S, R, C, M, G>
+impl<D, S, R, C, M, G, F, T, E> Variant<D, S, R, C, M, G, F, T, E>
 where
     D: Detect,
     S: Specials,
 {
     /// Whether the specials part declares any kind: without, it creates nothing and makes
-    /// no combo, and the engine does not ask it.
+    /// no combo, and the engine does not ask it. A constant.
     #[inline]
     fn has_specials(&self) -> bool {
-        !self.specials.kinds().is_empty()
+        !S::KINDS.as_slice().is_empty()
     }
 
     /// The swaps that are combos, from the kinds' [`Combos`](crate::Combos): none on most
@@ -234,7 +445,7 @@ where
         if !self.has_specials() || !board.has_special() {
             return None;
         }
-        combos::combo_swaps(board, self.specials.kinds())
+        combos::combo_swaps(board, S::KINDS.as_slice())
     }
 
     /// A swap on `board` as scratch: swap, detect, swap back.
@@ -248,9 +459,9 @@ where
     }
 }
 
-impl<D, S, R, C, M, G> Sealed for Variant<D, S, R, C, M, G> {}
+impl<D, S, R, C, M, G, F, T, E> Sealed for Variant<D, S, R, C, M, G, F, T, E> {}
 
-impl<D, S, R, C, M, G> Rules for Variant<D, S, R, C, M, G>
+impl<D, S, R, C, M, G, F, T, E> Rules for Variant<D, S, R, C, M, G, F, T, E>
 where
     D: Detect,
     S: Specials,
@@ -258,6 +469,9 @@ where
     C: Scoring,
     M: MoveSet,
     G: Generate,
+    F: Gravity,
+    T: Topology,
+    E: Effects,
 {
     fn name(&self) -> &str {
         self.name
@@ -302,7 +516,7 @@ where
         if !self.has_specials() || !board.has_special() {
             return Some(found);
         }
-        let combos = combos::combo_swaps_packed(board, self.specials.kinds())?;
+        let combos = combos::combo_swaps_packed(board, S::KINDS.as_slice())?;
         Some(PackedSwaps {
             right: found.right | combos.right,
             down: found.down | combos.down,
@@ -333,33 +547,39 @@ where
     }
 
     fn special_kinds(&self) -> &[SpecialKind] {
-        self.specials.kinds()
+        S::KINDS.as_slice()
     }
 
     #[inline]
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
+    fn is_combo(&self, board: &Board, from: Pos, to: Pos) -> bool {
         if !self.has_specials() {
-            return None;
+            return false;
         }
-        let (a, b) = (board.get(from).ok()?.piece()?, board.get(to).ok()?.piece()?);
-        let kinds = self.specials.kinds();
-        let combos = |piece: Piece| {
-            let special = piece.special();
-            (kinds.iter())
-                .find(|k| special == Some(k.special))
+        let combos = |pos: Pos| {
+            let special = board
+                .get(pos)
+                .ok()
+                .and_then(Cell::piece)
+                .and_then(Piece::special);
+            special
+                .and_then(|s| S::KINDS.get(s))
                 .map_or(Combos::None, |k| k.combos)
         };
-        Combos::pair(combos(a), combos(b)).then(|| self.specials.combo(board, from, to))
+        Combos::pair(combos(from), combos(to))
     }
 
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
-        self.specials.blast(board, pos, piece, rng)
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        self.specials.combo(site)
+    }
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        self.specials.blast(site)
     }
 
     #[inline]
-    fn create_specials(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    fn create_specials(&self, site: &mut Create<'_>) {
         if self.has_specials() {
-            self.specials.create(matches, moved, out);
+            self.specials.create(site);
         }
     }
 
@@ -389,7 +609,7 @@ where
         self.refill.takes_weights()
     }
 
-    fn load_refill_state(&self, slot: &mut RefillSlot) -> Result<(), String> {
+    fn load_refill_state(&self, slot: &mut StateSlot) -> Result<(), String> {
         slot.resolve::<R::State>()
     }
 
@@ -403,6 +623,10 @@ where
         self.scoring.by_count(chain, cleared)
     }
 
+    fn score_bound(&self, board: &Board) -> Option<u64> {
+        self.scoring.bound(board)
+    }
+
     fn generate(
         &self,
         size: Size,
@@ -412,5 +636,34 @@ where
     ) -> Result<Board, SetupError> {
         self.generation
             .generate(self, size, colors, blocker_percent, rng)
+    }
+
+    #[inline]
+    fn gravity(&self) -> Option<Bundled> {
+        self.gravity.bundled()
+    }
+
+    fn settle(&self, falls: &mut Falls<'_>) {
+        self.gravity.settle(falls);
+    }
+
+    #[inline]
+    fn directions(&self) -> Directions {
+        self.topology.directions()
+    }
+
+    #[inline]
+    fn has_effects(&self) -> bool {
+        self.effects.active()
+    }
+
+    fn after_move(&self, site: &mut AfterMove<'_>, slot: &mut StateSlot) {
+        let mut state = std::mem::take(slot.get_mut::<E::State>());
+        self.effects.after_move(site, &mut state);
+        *slot.get_mut::<E::State>() = state;
+    }
+
+    fn load_effects_state(&self, slot: &mut StateSlot) -> Result<(), String> {
+        slot.resolve::<E::State>()
     }
 }

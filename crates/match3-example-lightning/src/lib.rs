@@ -5,7 +5,10 @@
 //! (else the square's first cell); lightning that fires strikes three pieces drawn from
 //! the game's seeded generator. Lightning makes no combo. Two parts change: detection
 //! (core's runs [`or`](match3_core::Detect::or) its squares) and specials (the line
-//! rules' plus this one); the rest is the line rules'.
+//! rules' [`and`](match3_core::Specials::and) this one, declared once with what it
+//! does); the rest is the line rules'. When a square is also a run of four, both
+//! specials are made: the line special takes the moved cell and the lightning the next
+//! free cell of the group.
 //!
 //! ```
 //! use match3_core::{Game, Move, Pos};
@@ -16,46 +19,42 @@
 //! ```
 
 use match3_core::detect::{LineRuns, Squares};
-use match3_core::{Board, CellSet, Detect, GameRng, Matches, Piece, Pos, Rules};
-use match3_core::{SpecialKind, Specials};
-use match3_lines::specials::KINDS;
-use match3_lines::{LineSpecials, Lines};
+use match3_core::specials::{Blast, Create, Kinds, Specials};
+use match3_core::{CellSet, Detect, Pos, Rules, SpecialKind};
+use match3_lines::{LINE_SPECIALS, Lines};
 
 /// The lightning kind: marker `!`, coloured, no combo.
 pub const LIGHTNING: SpecialKind = SpecialKind::colored('!', "lightning (strikes 3 random pieces)");
 
-/// The line rules' specials and lightning.
+/// Lightning: the kind, what makes it and what it strikes.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct WithLightning(pub LineSpecials);
+pub struct Lightning;
 
-impl Specials for WithLightning {
-    fn kinds(&self) -> &[SpecialKind] {
-        const ALL: [SpecialKind; 5] = [KINDS[0], KINDS[1], KINDS[2], KINDS[3], LIGHTNING];
-        &ALL
-    }
-    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-        self.0.create(matches, moved, out);
+impl Specials for Lightning {
+    const KINDS: &'static Kinds = &Kinds::of(&[LIGHTNING]);
+
+    fn create(&self, site: &mut Create<'_>) {
+        let matches = *site.matches();
         if matches.cells().len() < 4 {
             return; // no square
         }
         for group in matches.groups().filter(|g| g.has_square()) {
-            let at = moved.iter().copied().find(|&p| group.cells.contains(p));
+            let at = site
+                .moved()
+                .iter()
+                .copied()
+                .find(|&p| group.cells.contains(p));
             if let (Some(at), Some(color)) = (at.or(group.first()), group.color) {
-                out.push((at, LIGHTNING.piece(color)));
+                site.push(at, LIGHTNING.piece(color));
             }
         }
     }
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, rng: &mut GameRng) -> CellSet {
-        if piece.special() != Some(LIGHTNING.special) {
-            return self.0.blast(board, pos, piece, rng);
-        }
-        let pieces: Vec<Pos> = board.pieces().map(|(p, _, _)| p).collect();
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let pieces: Vec<Pos> = site.board().pieces().map(|(p, _, _)| p).collect();
         (0..3)
-            .map(|_| pieces[rng.below(pieces.len() as u32) as usize])
+            .map(|_| pieces[site.rng().below(pieces.len() as u32) as usize])
             .collect()
-    }
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
-        self.0.combo(board, from, to)
     }
 }
 
@@ -65,5 +64,5 @@ pub fn lightning() -> impl Rules + Clone + Send + Sync {
         .variant()
         .named("lightning")
         .with_detect(LineRuns::new(3).or(Squares))
-        .with_specials(WithLightning(LineSpecials))
+        .with_specials(LINE_SPECIALS.and(Lightning))
 }

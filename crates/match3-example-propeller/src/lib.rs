@@ -11,9 +11,8 @@
 
 use match3_core::detect::{LineRuns, Or, Squares};
 use match3_core::refill::Uniform;
-use match3_core::{
-    Board, CellSet, Detect, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant,
-};
+use match3_core::specials::{Blast, Create, Kinds};
+use match3_core::{CellSet, Detect, SpecialKind, Specials, Variant};
 
 /// The propeller kind: marker `^`, coloured.
 pub const PROPELLER: SpecialKind = SpecialKind::colored('^', "propeller");
@@ -33,20 +32,24 @@ pub fn propeller() -> Propeller {
 pub struct Propellers;
 
 impl Specials for Propellers {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[PROPELLER]
-    }
-    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
+    const KINDS: &'static Kinds = &Kinds::of(&[PROPELLER]);
+    fn create(&self, site: &mut Create<'_>) {
+        let matches = *site.matches();
         for group in matches.groups().filter(|g| g.has_square()) {
-            let at = moved.iter().copied().find(|&p| group.cells.contains(p));
+            let at = site
+                .moved()
+                .iter()
+                .copied()
+                .find(|&p| group.cells.contains(p));
             if let (Some(at), Some(color)) = (at.or(group.first()), group.color) {
-                out.push((at, PROPELLER.piece(color)));
+                site.push(at, PROPELLER.piece(color));
             }
         }
     }
-    fn blast(&self, board: &Board, at: Pos, _: Piece, rng: &mut GameRng) -> CellSet {
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let (board, at) = (site.board(), site.pos());
         let mut area: CellSet = at.neighbours(board.size()).collect();
-        let target = rng.below(board.piece_count().max(1) as u32) as usize;
+        let target = site.rng().below(board.piece_count().max(1) as u32) as usize;
         area.extend(board.pieces().nth(target).map(|(pos, _, _)| pos));
         area
     }

@@ -58,6 +58,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use match3_core::gravity::Bundled;
 use match3_core::refill::Weighted;
 use match3_core::{
     Cell, Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules, SetupError,
@@ -176,6 +177,7 @@ struct Raw {
     colors: Option<Spanned<u8>>,
     spawn: Option<Spanned<BTreeMap<String, Spanned<u32>>>>,
     shuffle: Option<bool>,
+    gravity: Option<Spanned<String>>,
     stars: Option<Spanned<Vec<u64>>>,
     #[serde(default)]
     goals: Vec<Spanned<RawGoal>>,
@@ -282,6 +284,7 @@ impl LevelFile {
                 .unwrap_or_default(),
             shuffle: raw.shuffle,
             spawn: src.spawn(&raw, palette)?,
+            gravity: src.gravity(&raw)?,
         };
         src.check_limits(&raw)?;
         Ok(LevelFile {
@@ -457,6 +460,17 @@ struct Source<'a> {
 }
 
 impl Source<'_> {
+    /// The level's gravity: `"straight"` or `"slide"`; `None` (the rules' own) when
+    /// absent.
+    fn gravity(&self, raw: &Raw) -> Result<Option<Bundled>, LevelError> {
+        let Some(gravity) = &raw.gravity else {
+            return Ok(None);
+        };
+        (gravity.get_ref().parse::<Bundled>())
+            .map(Some)
+            .map_err(|message| self.at(gravity.span(), "gravity", message))
+    }
+
     /// An error about `field` at the line of `span` (about the override, when it set
     /// `field`).
     fn at(&self, span: std::ops::Range<usize>, field: &str, message: String) -> LevelError {

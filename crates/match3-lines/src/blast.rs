@@ -3,9 +3,8 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
-use match3_core::{Board, CellSet, Color, Piece, Pos, Size};
-
-use crate::specials::{Axis, Kind, kind};
+use match3_core::specials::{Blast, Combo, Specials};
+use match3_core::{Board, CellSet, Color, GameRng, Piece, Pos, Size};
 
 /// Every cell of `row`.
 pub fn row(size: Size, row: u8) -> CellSet {
@@ -58,62 +57,58 @@ pub fn most_common_color(board: &Board) -> Option<Color> {
     (n > 0).then(|| Color::new(index as u8).expect("index below MAX_COLORS"))
 }
 
-/// What the special `piece` at `at` clears when something else sets it off.
+/// What the line special `piece` at `at` clears when something else sets it off (its own
+/// cell included): the answer of the part that declares its kind in [`LineSpecials`]
+/// (the whole cell alone for a piece of no line kind).
+///
+/// [`LineSpecials`]: crate::LineSpecials
 pub fn fire(board: &Board, at: Pos, piece: Piece) -> CellSet {
-    let size = board.size();
-    let mut area = match kind(piece) {
-        None => CellSet::new(),
-        Some(Kind::Striped(Axis::Row)) => row(size, at.row),
-        Some(Kind::Striped(Axis::Col)) => column(size, at.col),
-        Some(Kind::Wrapped) => square(size, at, 1),
-        Some(Kind::ColorBomb) => most_common_color(board)
-            .map(|c| board.cells_of_color(c))
-            .unwrap_or_default(),
-    };
+    // No line kind draws from the generator.
+    let mut rng = GameRng::new(0);
+    let mut area = crate::LINE_SPECIALS.blast(&mut Blast::new(board, at, piece, &mut rng));
     area.insert(at);
     area
 }
 
-/// The combo a swap of `from` onto `to` makes, judged before the swap, centred on `to`.
-/// `None` when the pair is not a combo (two plain pieces, or one plain piece with a
-/// striped or wrapped one): the pairs [`LineSpecials`](crate::LineSpecials) calls combos
-/// are exactly those where this is `Some`.
+/// The combo a swap of `from` onto `to` makes, judged before the swap, centred on `to`:
+/// the answer of the parts of [`LineSpecials`](crate::LineSpecials) that declare the two
+/// pieces' kinds. `None` when the pair is not a combo (two plain pieces, or one plain
+/// piece with a striped or wrapped one).
 pub fn combo(board: &Board, from: Pos, to: Pos) -> Option<CellSet> {
-    let a = board.get(from).ok()?.piece()?;
-    let b = board.get(to).ok()?.piece()?;
-    let size = board.size();
-    use Kind::{ColorBomb, Striped, Wrapped};
-    let mut area = match (kind(a), kind(b)) {
-        (Some(ColorBomb), Some(ColorBomb)) => everything(size),
-        (Some(ColorBomb), _) => board.cells_of_color(b.color()?),
-        (_, Some(ColorBomb)) => board.cells_of_color(a.color()?),
-        (Some(Wrapped), Some(Wrapped)) => square(size, to, 2),
-        (Some(Wrapped), Some(Striped(_))) | (Some(Striped(_)), Some(Wrapped)) => {
-            let mut area = CellSet::new();
-            for d in 0..3u8 {
-                if let Some(r) = (to.row + d)
-                    .checked_sub(1)
-                    .filter(|&r| (r as usize) < size.rows())
-                {
-                    area.union_with(&row(size, r));
-                }
-                if let Some(c) = (to.col + d)
-                    .checked_sub(1)
-                    .filter(|&c| (c as usize) < size.cols())
-                {
-                    area.union_with(&column(size, c));
-                }
-            }
-            area
+    crate::LINE_SPECIALS.combo(&Combo::new(board, from, to))
+}
+
+/// A row and a column through `at`: striped with striped.
+pub(crate) fn cross(size: Size, at: Pos) -> CellSet {
+    let mut area = row(size, at.row);
+    area.union_with(&column(size, at.col));
+    area
+}
+
+/// Three rows and three columns through `at` and its neighbours (clipped): striped with
+/// wrapped.
+pub(crate) fn three_lines(size: Size, at: Pos) -> CellSet {
+    let mut area = CellSet::new();
+    for d in 0..3u8 {
+        if let Some(r) = (at.row + d)
+            .checked_sub(1)
+            .filter(|&r| (r as usize) < size.rows())
+        {
+            area.union_with(&row(size, r));
         }
-        (Some(Striped(_)), Some(Striped(_))) => {
-            let mut area = row(size, to.row);
-            area.union_with(&column(size, to.col));
-            area
+        if let Some(c) = (at.col + d)
+            .checked_sub(1)
+            .filter(|&c| (c as usize) < size.cols())
+        {
+            area.union_with(&column(size, c));
         }
-        _ => return None,
-    };
+    }
+    area
+}
+
+/// `area` with the two swapped cells: a combo clears both pieces.
+pub(crate) fn with_pair(mut area: CellSet, from: Pos, to: Pos) -> CellSet {
     area.insert(from);
     area.insert(to);
-    Some(area)
+    area
 }

@@ -18,8 +18,10 @@
 #[cfg(test)]
 use match3_core::MAX_SIDE;
 use match3_core::planes::{self, Field, OnPlanes};
-use match3_core::{Board, CellSet, Color, Piece, Pos, runs::Runs};
+use match3_core::specials::{Kinds, Specials};
+use match3_core::{Board, CellSet, Color, Piece, Pos, runs, runs::Runs};
 
+use crate::MIN_RUN;
 use crate::specials::{self, Axis};
 
 /// A maximal straight run inside a group.
@@ -61,17 +63,43 @@ pub fn may_create(runs: &Runs, rows: usize) -> bool {
         || (3..rows).any(|r| v(r) & v(r - 1) & v(r - 2) & v(r - 3) != 0)
 }
 
-/// Pushes the specials the `matched` cells of `board` create.
+/// The part of [`LineSpecials`](crate::LineSpecials) that creates the line specials,
+/// by the rules at the top of this module. It declares no kind of its own: the pieces it
+/// makes are [`Striped`](crate::specials::Striped), [`Wrapped`](crate::specials::Wrapped)
+/// and [`ColorBomb`](crate::specials::ColorBomb)'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LineShapes;
+
+impl Specials for LineShapes {
+    const KINDS: &'static Kinds = &Kinds::EMPTY;
+
+    fn create(&self, site: &mut match3_core::specials::Create<'_>) {
+        // Every special needs a run of four or two crossing runs (five cells): a phase
+        // of at most three matched cells, the common case, skips finding runs again.
+        let matches = *site.matches();
+        if fewer_than_four(matches.cells()) {
+            return;
+        }
+        let board = matches.board();
+        let runs = runs::find_runs(board, MIN_RUN);
+        if may_create(&runs, board.rows()) {
+            let moved = site.moved();
+            create(board, &runs, matches.cells(), moved, site);
+        }
+    }
+}
+
+/// Puts into `out` the specials the `matched` cells of `board` create.
 pub fn create(
     board: &Board,
     runs: &Runs,
     matched: &CellSet,
     moved: &[Pos],
-    out: &mut Vec<(Pos, Piece)>,
+    out: &mut impl Extend<(Pos, Piece)>,
 ) {
     planes::on_planes(
         board,
-        Create {
+        Shapes {
             runs,
             matched,
             moved,
@@ -82,14 +110,14 @@ pub fn create(
 
 /// [`create`] written once over the board's planes: every group, run and cell set is a
 /// plane, and positions are worked out only for the special's cell.
-struct Create<'a> {
+struct Shapes<'a, E> {
     runs: &'a Runs,
     matched: &'a CellSet,
     moved: &'a [Pos],
-    out: &'a mut Vec<(Pos, Piece)>,
+    out: &'a mut E,
 }
 
-impl OnPlanes for Create<'_> {
+impl<E: Extend<(Pos, Piece)>> OnPlanes for Shapes<'_, E> {
     type Output = ();
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) {
         let (horizontal, vertical) = (

@@ -20,7 +20,7 @@
 //! - **Score**: 10 × cells removed × chain index. **Refill**: uniform random colours from
 //!   the game's palette, seeded.
 //! - **Parts**: [`LINES`] is the variant (`match3_core::Variant`): detection
-//!   `LineRuns::new(3)`, specials [`LineSpecials`], refill `Uniform`, scoring
+//!   `LineRuns::new(3)`, specials [`LineSpecials`] (a part per kind, joined), refill `Uniform`, scoring
 //!   `CellsTimesChain::new(10)`; [`Lines`] is that variant as a value, and
 //!   `Lines.variant().with_…(…)` builds another variant from it.
 //! - **Deadlock**: a turn that leaves no legal swap is followed by the engine's seeded
@@ -48,14 +48,16 @@ pub mod specials;
 
 use std::ops::Deref;
 
+use match3_core::Variant;
 use match3_core::detect::LineRuns;
 use match3_core::generate::Stable;
 use match3_core::moveset::Swaps;
 use match3_core::refill::Uniform;
 use match3_core::scoring::CellsTimesChain;
-use match3_core::{
-    Board, CellSet, GameRng, Matches, Piece, Pos, SpecialKind, Specials, Variant, runs,
-};
+use match3_core::specials::And;
+
+use crate::groups::LineShapes;
+use crate::specials::{ColorBomb, Striped, Wrapped};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
@@ -68,7 +70,7 @@ pub type LinesVariant = Variant<LineRuns, LineSpecials, Uniform, CellsTimesChain
 pub const LINES: LinesVariant = Variant::assemble(
     "lines",
     LineRuns::new(MIN_RUN),
-    LineSpecials,
+    LINE_SPECIALS,
     Uniform,
     CellsTimesChain::new(10),
     Swaps,
@@ -93,34 +95,12 @@ impl Deref for Lines {
     }
 }
 
-/// The specials of the line rules: striped, wrapped and colour bomb ([`specials`]), made
-/// by [`groups`], fired and combined by [`blast`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct LineSpecials;
+/// The specials of the line rules: [`Striped`], [`Wrapped`] and [`ColorBomb`], each a
+/// part with its kind and what it does, and [`LineShapes`], which creates them; joined
+/// with
+/// [`Specials::and`](match3_core::Specials::and). Add a kind of your own with
+/// `LINE_SPECIALS.and(Mine)`.
+pub type LineSpecials = And<And<And<Striped, Wrapped>, ColorBomb>, LineShapes>;
 
-impl Specials for LineSpecials {
-    fn kinds(&self) -> &[SpecialKind] {
-        &specials::KINDS
-    }
-
-    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-        // Every special needs a run of four or two crossing runs (five cells): a phase
-        // of at most three matched cells, the common case, skips finding runs again.
-        let board = matches.board();
-        if groups::fewer_than_four(matches.cells()) {
-            return;
-        }
-        let runs = runs::find_runs(board, MIN_RUN);
-        if groups::may_create(&runs, board.rows()) {
-            groups::create(board, &runs, matches.cells(), moved, out);
-        }
-    }
-
-    fn blast(&self, board: &Board, pos: Pos, piece: Piece, _rng: &mut GameRng) -> CellSet {
-        blast::fire(board, pos, piece)
-    }
-
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
-        blast::combo(board, from, to).unwrap_or_default()
-    }
-}
+/// The line rules' specials, as a value.
+pub const LINE_SPECIALS: LineSpecials = And(And(And(Striped, Wrapped), ColorBomb), LineShapes);

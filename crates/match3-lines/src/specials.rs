@@ -1,8 +1,12 @@
-//! The special kinds of the line-run rules, declared through core's open mechanism
-//! ([`Specials::kinds`](match3_core::Specials::kinds)): striped (`A-` clears its row,
-//! `A|` its column), wrapped (`A+`) and the colourless colour bomb (`*`).
+//! The special kinds of the line-run rules, each declared once beside what it does: the
+//! parts [`Striped`] (`A-` clears its row, `A|` its column), [`Wrapped`] (`A+`) and
+//! [`ColorBomb`] (`*`, colourless). [`LineSpecials`](crate::LineSpecials) joins them
+//! with the part that creates them ([`LineShapes`](crate::groups::LineShapes)).
 
-use match3_core::{Color, Combos, Piece, Special, SpecialKind};
+use match3_core::specials::{Blast, Combo, Kinds, Specials};
+use match3_core::{CellSet, Color, Combos, Piece, Special, SpecialKind};
+
+use crate::blast::{self, most_common_color, with_pair};
 
 /// Which line a striped piece clears when it fires.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -26,9 +30,6 @@ pub const WRAPPED: SpecialKind =
 /// Colour bomb, no colour, never in a run: `*`; a combo with any piece.
 pub const COLOR_BOMB: SpecialKind =
     SpecialKind::colorless('*', "colour bomb").combining(Combos::WithAnything);
-
-/// Every kind of these rules, the table [`Lines`](crate::Lines) declares.
-pub const KINDS: [SpecialKind; 4] = [STRIPED_ROW, STRIPED_COL, WRAPPED, COLOR_BOMB];
 
 /// A special piece of these rules, by what it does.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -93,24 +94,116 @@ pub const fn color_bomb() -> Piece {
     Piece::colorless(COLOR_BOMB.special)
 }
 
+/// Striped pieces: `A-` clears its row, `A|` its column. Two striped pieces swapped
+/// together clear a row and a column through the destination; a striped and a wrapped
+/// piece, three rows and three columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Striped;
+
+impl Specials for Striped {
+    const KINDS: &'static Kinds = &Kinds::of(&[STRIPED_ROW, STRIPED_COL]);
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let (size, at) = (site.board().size(), site.pos());
+        match kind(site.piece()) {
+            Some(Kind::Striped(Axis::Row)) => blast::row(size, at.row),
+            Some(Kind::Striped(Axis::Col)) => blast::column(size, at.col),
+            _ => CellSet::new(),
+        }
+    }
+
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        let (size, to) = (site.board().size(), site.to());
+        let area = match pair(site)? {
+            (Kind::Striped(_), Kind::Striped(_)) => blast::cross(size, to),
+            (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
+                blast::three_lines(size, to)
+            }
+            _ => return None,
+        };
+        Some(with_pair(area, site.from(), to))
+    }
+}
+
+/// Wrapped pieces, `A+`: the 3×3 around it (clipped). Two wrapped pieces swapped together
+/// clear the 5×5 around the destination; a wrapped and a striped piece, three rows and
+/// three columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wrapped;
+
+impl Specials for Wrapped {
+    const KINDS: &'static Kinds = &Kinds::of(&[WRAPPED]);
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        blast::square(site.board().size(), site.pos(), 1)
+    }
+
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        let (size, to) = (site.board().size(), site.to());
+        let area = match pair(site)? {
+            (Kind::Wrapped, Kind::Wrapped) => blast::square(size, to, 2),
+            (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
+                blast::three_lines(size, to)
+            }
+            _ => return None,
+        };
+        Some(with_pair(area, site.from(), to))
+    }
+}
+
+/// The colour bomb, `*`: set off by something else, every piece of the most common colour
+/// on the board (ties: the lowest colour). Swapped with another bomb it clears every
+/// piece; with any piece, every piece of that piece's colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ColorBomb;
+
+impl Specials for ColorBomb {
+    const KINDS: &'static Kinds = &Kinds::of(&[COLOR_BOMB]);
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let board = site.board();
+        let mut area = (most_common_color(board))
+            .map(|c| board.cells_of_color(c))
+            .unwrap_or_default();
+        area.insert(site.pos());
+        area
+    }
+
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        let board = site.board();
+        let (a, b) = site.pieces();
+        let (a, b) = (a?, b?);
+        let area = match (kind(a), kind(b)) {
+            (Some(Kind::ColorBomb), Some(Kind::ColorBomb)) => blast::everything(board.size()),
+            (Some(Kind::ColorBomb), _) => board.cells_of_color(b.color()?),
+            (_, Some(Kind::ColorBomb)) => board.cells_of_color(a.color()?),
+            _ => return None,
+        };
+        Some(with_pair(area, site.from(), site.to()))
+    }
+}
+
+/// The line kinds of the two swapped pieces, when both are line specials.
+fn pair(site: &Combo<'_>) -> Option<(Kind, Kind)> {
+    let (a, b) = site.pieces();
+    Some((kind(a?)?, kind(b?)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use match3_core::Board;
+    use match3_core::{Board, Rules};
 
     #[test]
-    fn the_default_notation_reads_these_kinds() {
-        // `Board`'s FromStr reads core's default markers; they must be exactly these.
-        assert_eq!(match3_core::DEFAULT_MARKERS.len(), KINDS.len());
-        for (ours, default) in KINDS.iter().zip(match3_core::DEFAULT_MARKERS) {
-            assert_eq!(
-                (ours.special, ours.colored),
-                (default.special, default.colored)
-            );
-        }
+    fn the_line_rules_read_and_print_these_kinds() {
         let text = "AB-C|/D+*./#AZ";
-        let board = Board::parse(text, &KINDS).unwrap();
-        assert_eq!(board, text.parse::<Board>().unwrap());
+        let board = crate::Lines.parse_board(text).unwrap();
+        assert_eq!(board.to_string(), text);
+        assert_eq!(
+            crate::Lines.special_kinds(),
+            [STRIPED_ROW, STRIPED_COL, WRAPPED, COLOR_BOMB]
+        );
+        assert!(text.parse::<Board>().is_err(), "core alone knows no marker");
         let a = Color::new(0).unwrap();
         assert_eq!(kind(striped(a, Axis::Col)), Some(Kind::Striped(Axis::Col)));
         assert_eq!(kind(color_bomb()), Some(Kind::ColorBomb));

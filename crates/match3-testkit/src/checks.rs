@@ -12,6 +12,7 @@ use match3_core::{
     Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
     Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
+use match3_core::{Level, Progress};
 
 use crate::generators::Pick;
 
@@ -167,9 +168,9 @@ fn slow_swap<R: Rules + ?Sized>(
         scratch == *board,
         "swap_matches({a}, {b}) left the scratch board {scratch}, lent as {board}"
     );
-    let combo = rules.combo(board, a, b).is_some();
+    let combo = rules.is_combo(board, a, b);
     ensure!(
-        combo == rules.combo(board, b, a).is_some(),
+        combo == rules.is_combo(board, b, a),
         "swapping {a} onto {b} is a combo ({combo}) but not the other way round, on {board}"
     );
     Ok(want || combo)
@@ -345,6 +346,10 @@ fn phases_scored<R: Rules + ?Sized>(
     let starts = trace
         .phase_boards(&before.board)
         .map_err(|e| Violation(format!("{ctx}: trace does not replay: {e}")))?;
+    let (mut score, moves) = (
+        before.score,
+        before.moves + u32::from(trace.opening.is_some()),
+    );
     for (i, (phase, start)) in trace.phases.iter().zip(&starts).enumerate() {
         ensure!(
             phase.chain == i as u32 + 1,
@@ -372,7 +377,9 @@ fn phases_scored<R: Rules + ?Sized>(
             cleared: &cleared,
             fired: &fired,
             created: &created,
+            progress: Progress::new(start, &Level::NONE, moves, phase.chain, score),
         });
+        score += phase.score;
         ensure!(
             phase.score == want,
             "{ctx}: chain {} scored {} for {} cells, rules say {want}",

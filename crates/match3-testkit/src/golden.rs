@@ -3,19 +3,22 @@
 //! to what a seed plays (generation, refills, scoring, specials) changes the text, so it
 //! is caught in review rather than shipped: seeded games are a compatibility promise.
 //!
-//! A golden game is only worth keeping if it is right, so every turn of one is checked
-//! against the suite's turn invariants as it is recorded, and a snapshot is only ever
-//! written after the whole suite has passed for the variant in the same run: a broken
-//! variant's first run leaves no snapshot behind to be committed by mistake.
+//! A golden game is only worth keeping if it is right and fixed by its seed, so [`check`]
+//! first waits for the suite's determinism verdict in this run (nothing is compared or
+//! written for rules that play the same case two ways), plays the golden games twice, in
+//! two orders, and checks every turn against the suite's turn invariants as it goes; a
+//! new snapshot is only ever written after every property of the suite has passed for
+//! the variant in the same run: a broken variant's first run leaves no snapshot behind
+//! to be committed by mistake.
 
 use std::fmt::Write;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use match3_core::{Game, GameConfig, GameRng, Rules, Size, Status};
 
 use crate::checks::{self, Observed, Violation};
-use crate::suite::{self, Oracle};
+use crate::memory::Suite;
+use crate::suite::Property;
 
 /// Seeds the golden games use.
 pub const SEEDS: [u64; 3] = [1, 2, 3];
@@ -88,15 +91,19 @@ pub enum Folder<'a> {
     Shared(&'a Path),
 }
 
-/// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `folder` with insta.
+/// Checks the golden snapshots `golden_<name>_seed_<seed>.snap` in `folder` with insta,
+/// for the rules of `suite`.
 ///
-/// A snapshot that does not exist yet is recorded on the spot (so a new rule crate's first
-/// `cargo test` passes and leaves files to review and commit), but only once every
-/// property of the suite has passed for `rules` in this run ([`suite::all`], `oracle` as
-/// for [`suite::detection`]); under CI (the `CI` environment variable set) a missing
-/// snapshot fails instead: it was never committed. Every golden game's turns are checked
-/// against the turn invariants, recorded or compared.
-pub fn check(name: &str, rules: &dyn Rules, oracle: Oracle<'_>, folder: Folder<'_>) {
+/// Nothing is compared or written unless the suite's [`Property::Determinism`] holds
+/// (its verdict in this run, shared with the suite's own test through
+/// [`Suite::verdict`]), and the golden games play the same in two orders ([`record`]
+/// each seed, then each again in reverse order). A snapshot that does not exist yet is
+/// recorded on the spot (so a new rule crate's first `cargo test` passes and leaves
+/// files to review and commit), but only once every property of the suite has passed
+/// for the rules in this run ([`Suite::verdict_all`]); under CI (the `CI` environment
+/// variable set) a missing snapshot fails instead: it was never committed. Every golden
+/// game's turns are checked against the turn invariants, recorded or compared.
+pub fn check(name: &str, suite: &Suite<'_>, folder: Folder<'_>) {
     let dir = match folder {
         Folder::Own(dir) => dir,
         Folder::Shared(dir) if !dir.is_dir() => {
@@ -108,17 +115,19 @@ pub fn check(name: &str, rules: &dyn Rules, oracle: Oracle<'_>, folder: Folder<'
         }
         Folder::Shared(dir) => dir,
     };
+    if let Err(failure) = suite.verdict(Property::Determinism) {
+        panic!("golden snapshots of {name} neither compared nor recorded: {failure}");
+    }
+    let texts = match replayed(suite.subject.rules) {
+        Ok(texts) => texts,
+        Err(v) => panic!("golden games of {name}: {v}"),
+    };
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(dir);
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
-    let mut suite_passed = false;
-    for seed in SEEDS {
+    for (seed, text) in SEEDS.into_iter().zip(texts) {
         let snap = format!("golden_{name}_seed_{seed}");
-        let text = match record(rules, seed) {
-            Ok(text) => text,
-            Err(v) => panic!("golden game {snap} breaks an invariant: {v}"),
-        };
         let file = dir.join(format!("{snap}.snap"));
         if file.exists() {
             settings.bind(|| insta::assert_snapshot!(snap, text));
@@ -129,11 +138,8 @@ pub fn check(name: &str, rules: &dyn Rules, oracle: Oracle<'_>, folder: Folder<'
             "golden snapshot {} is missing: run the tests once locally and commit it",
             file.display()
         );
-        if !suite_passed {
-            if let Err(failure) = whole_suite(rules, oracle) {
-                panic!("golden snapshots of {name} not recorded: {failure}");
-            }
-            suite_passed = true;
+        if let Err(failure) = suite.verdict_all() {
+            panic!("golden snapshots of {name} not recorded: {failure}");
         }
         std::fs::create_dir_all(dir).expect("create the snapshot folder");
         let body = format!("---\nsource: golden seeded game\n---\n{text}");
@@ -145,14 +151,24 @@ pub fn check(name: &str, rules: &dyn Rules, oracle: Oracle<'_>, folder: Folder<'
     }
 }
 
-/// Runs every property of the suite on `rules`; the first failure's message when one
-/// fails.
-fn whole_suite(rules: &dyn Rules, oracle: Oracle<'_>) -> Result<(), String> {
-    catch_unwind(AssertUnwindSafe(|| suite::all(rules, oracle))).map_err(|panic| {
-        panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "a property failed".to_string())
-    })
+/// Each seed's golden game ([`record`]), played in order and then again in reverse
+/// order; a violation when a game breaks an invariant or plays differently the second
+/// time.
+fn replayed(rules: &dyn Rules) -> Result<Vec<String>, Violation> {
+    let first = SEEDS.map(|seed| record(rules, seed));
+    let mut again = SEEDS.map(|_| Ok(String::new()));
+    for (k, seed) in SEEDS.into_iter().enumerate().rev() {
+        again[k] = record(rules, seed);
+    }
+    let mut texts = Vec::new();
+    for ((seed, one), two) in SEEDS.into_iter().zip(first).zip(again) {
+        let (one, two) = (one?, two?);
+        if one != two {
+            return Err(Violation(format!(
+                "seed {seed} played differently when played again after the others: state kept between calls (in the rules value, or global) changes the answers\n{one}\n  then\n{two}"
+            )));
+        }
+        texts.push(one);
+    }
+    Ok(texts)
 }

@@ -78,9 +78,8 @@ pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) 
         "shuffled board {after} has no legal move"
     );
     let trace = Trace {
-        opening: None,
-        phases: Vec::new(),
         shuffle: Some(Box::new(shuffle.clone())),
+        ..Trace::default()
     };
     let replayed = trace
         .replay(before)

@@ -25,15 +25,30 @@
 //! 6. score is the sum of phase scores and the move count counts accepted moves;
 //!    look-ahead agrees with play (`speculate`, `evaluate`), and the score-only
 //!    `score_within` with `evaluate_within` at every horizon;
-//! 7. the same seed and moves give the same traces, and traces replay to the board;
+//! 7. the same seed and moves give the same game, whatever the rules were asked before:
+//!    each case's two games are played in lockstep, move by move, then every case is
+//!    played again, in reverse order and on a new rules value, and must go as it did
+//!    ([`determinism`]), so state kept inside the rules value (a move counter in a
+//!    `Cell` or an atomic) cannot hide;
 //! 8. new games are stable, playable and fixed by their seed;
 //!
 //! and one more that keeps [`golden`] snapshots of a few seeded games, so a change that
-//! alters what a seed plays shows up in review.
+//! alters what a seed plays shows up in review. Nothing is compared or written for rules
+//! that fail invariant 7 in the same run, and nothing recorded unless all eight hold.
 //!
 //! A failing case is printed shrunk: the board in notation, the seed, and the shortest
 //! list of move picks that still fails, with the moves already played named in the
 //! message.
+//!
+//! **Failing cases are kept.** Each property keeps the cases that failed it in a
+//! proptest regression file beside the `Cargo.toml` of the crate that runs the suite,
+//! `proptest-regressions/suite/<test name>.txt` (for `rules_suite!(mine, …)`:
+//! `mine_turns_keep_every_invariant.txt`, …), and every run plays them first, before any
+//! new case. A file appears with the first failure; **commit it**, so that every machine
+//! and CI replays the case until it is fixed, and for good after. A line holds the
+//! generator seed of the case (and, as a comment, the shrunk input): it replays only
+//! while the property draws its cases the same way. A failure of the second pass of
+//! invariant 7 depends on the cases played before it, so it is reported but not kept.
 //!
 //! **Speed.** The suite plays thousands of games; in a crate of your own, unoptimised
 //! test builds make it several times slower. Add this to the `Cargo.toml` at the root of
@@ -54,10 +69,12 @@
 //! agreement properties [`suite::detection`] and [`suite::predicates`] run four times as many).
 
 pub mod checks;
+pub mod determinism;
 pub mod fuzz;
 pub mod generators;
 pub mod golden;
 pub mod levels;
+pub mod memory;
 pub mod obstacles;
 pub mod oracle;
 pub mod suite;
@@ -80,17 +97,26 @@ pub use paste;
 /// - `NAME` prefixes the test names (`NAME_turns_keep_every_invariant`, …); any
 ///   identifier works, the crate's own name included, because no module is created.
 /// - `RULES_EXPR` builds the rules; it is evaluated where the macro is written, so
-///   anything in scope there can be used.
+///   anything in scope there can be used. Each test builds its own value, and the
+///   determinism property builds more: a new one for each case it plays again.
 /// - `FN: Fn(&Board) -> CellSet` is a slow reference detection to check against.
 /// - `DIR` is where the golden seeded-game snapshots live, relative to the crate's
 ///   `Cargo.toml` (default: the crate's own `snapshots`, created on the first run). The
 ///   first run records them, but only after every property has passed for the rules in
 ///   that run (review and commit them; under CI a missing one fails instead); later runs
 ///   fail when a seeded game changes, leaving a `.snap.new` to review with
-///   `cargo insta review`. Every golden game's turns are checked against the turn
+///   `cargo insta review`. Nothing is compared or written for rules that fail the
+///   determinism property. Every golden game's turns are checked against the turn
 ///   invariants either way. A `DIR` given here is shared (a workspace's
 ///   `snapshots/`): when it is absent, as in a packaged crate, the comparison is skipped
 ///   with a message.
+///
+/// Each property keeps the cases that failed it in
+/// `proptest-regressions/suite/NAME_<test>.txt` beside the crate's `Cargo.toml`
+/// (`NAME_turns_keep_every_invariant.txt`, …) and replays them first on every run:
+/// commit those files. The tests of one `rules_suite!` share their verdicts within a run
+/// ([`memory`]), so the golden test waits for the properties rather than running them
+/// again.
 #[macro_export]
 macro_rules! rules_suite {
     ($name:ident, $rules:expr $(, oracle = $oracle:expr)? $(, snapshots = $dir:expr)? $(,)?) => {
@@ -111,48 +137,42 @@ macro_rules! rules_suite {
                 o
             }
 
-            #[test]
+            #[allow(non_upper_case_globals)]
+            static [<$name _verdicts>]: $crate::memory::Verdicts = $crate::memory::Verdicts::new();
+
+            /// The suite of these rules in this run, with its memory.
             #[allow(non_snake_case)]
-            fn [<$name _detection_is_pure_and_agrees_with_reference>]() {
-                let oracle = [<$name _oracle>]();
-                $crate::suite::detection(&[<$name _rules>](), oracle.as_deref());
+            fn [<$name _suite>]<'a>(
+                rules: &'a dyn $crate::core::Rules,
+                oracle: $crate::suite::Oracle<'a>,
+            ) -> $crate::memory::Suite<'a> {
+                let subject = $crate::suite::Subject {
+                    rules,
+                    fresh: Some(&|| ::std::boxed::Box::new([<$name _rules>]())),
+                    oracle,
+                };
+                $crate::memory::Suite {
+                    subject,
+                    regressions: [<$name _regressions>](),
+                    verdicts: &[<$name _verdicts>],
+                }
             }
 
-            #[test]
             #[allow(non_snake_case)]
-            fn [<$name _fast_predicates_agree_with_detection>]() {
-                $crate::suite::predicates(&[<$name _rules>]());
+            fn [<$name _check>](property: $crate::suite::Property) {
+                let (rules, oracle) = ([<$name _rules>](), [<$name _oracle>]());
+                [<$name _suite>](&rules, oracle.as_deref()).check(property);
             }
 
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _turns_keep_every_invariant>]() {
-                $crate::suite::turns(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _same_seed_same_game>]() {
-                $crate::suite::determinism(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _levels_keep_every_invariant>]() {
-                $crate::suite::levels(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _obstacles_keep_every_invariant>]() {
-                $crate::suite::obstacles(&[<$name _rules>]());
-            }
-
-            #[test]
-            #[allow(non_snake_case)]
-            fn [<$name _new_games_are_stable_and_playable>]() {
-                $crate::suite::new_games(&[<$name _rules>]());
-            }
+            $crate::__suite_properties!($name:
+                detection_is_pure_and_agrees_with_reference => Detection,
+                fast_predicates_agree_with_detection => Predicates,
+                turns_keep_every_invariant => Turns,
+                same_seed_same_game => Determinism,
+                levels_keep_every_invariant => Levels,
+                obstacles_keep_every_invariant => Obstacles,
+                new_games_are_stable_and_playable => NewGames,
+            );
 
             #[test]
             #[allow(non_snake_case, unused_mut, unused_assignments)]
@@ -161,9 +181,44 @@ macro_rules! rules_suite {
                 let own = root.join("snapshots");
                 let mut folder = $crate::golden::Folder::Own(&own);
                 $( let shared = root.join($dir); folder = $crate::golden::Folder::Shared(&shared); )?
-                let oracle = [<$name _oracle>]();
-                $crate::golden::check(stringify!($name), &[<$name _rules>](), oracle.as_deref(), folder);
+                let (rules, oracle) = ([<$name _rules>](), [<$name _oracle>]());
+                let suite = [<$name _suite>](&rules, oracle.as_deref());
+                $crate::golden::check(stringify!($name), &suite, folder);
             }
+        }
+    };
+}
+
+/// The property tests of [`rules_suite!`] and their regression files, from one list of
+/// test names and properties.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __suite_properties {
+    ($name:ident: $($test:ident => $property:ident,)*) => {
+        $crate::paste::paste! {
+            /// Each property's regression file, in the crate that runs the suite.
+            #[allow(non_snake_case)]
+            fn [<$name _regressions>]() -> $crate::memory::Regressions {
+                $crate::memory::Regressions::new([$((
+                    $crate::suite::Property::$property,
+                    concat!(
+                        env!("CARGO_MANIFEST_DIR"),
+                        "/proptest-regressions/suite/",
+                        stringify!($name),
+                        "_",
+                        stringify!($test),
+                        ".txt"
+                    ),
+                ),)*])
+            }
+
+            $(
+                #[test]
+                #[allow(non_snake_case)]
+                fn [<$name _ $test>]() {
+                    [<$name _check>]($crate::suite::Property::$property);
+                }
+            )*
         }
     };
 }

@@ -117,6 +117,7 @@ mod packed {
                 crate::moves::SwapMasks {
                     right: Field::cells_of(g, right),
                     down: Field::cells_of(g, down),
+                    ..Default::default()
                 },
                 board.size(),
             ),

@@ -4,11 +4,16 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::error::{PartError, PartName};
 use crate::obstacles;
 use crate::pos::{MAX_SIDE, Pos};
+use crate::progress::Counts;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::specials::Blast;
 use crate::trace::{Fire, Sink};
+
+use crate::level::Level;
 
 use super::Snapshot;
 use super::turn::Turn;
@@ -16,17 +21,20 @@ use super::turn::Turn;
 impl Snapshot {
     /// Fires what phase `chain` catches in `cleared` (which grows by every blast) and
     /// breaks the locks in it; on a board with obstacles, sets `blasted` to every blast's
-    /// whole area (crates included), for the crates it hits.
+    /// whole area (crates included), for the crates it hits. A blast off the board is the
+    /// specials part's error.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn fire_phase<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
+        level: &Level,
         chain: u32,
         turn: &mut Turn,
         cleared: &mut CellSet,
         blasted: &mut Option<CellSet>,
         sink: &mut S,
-    ) {
+    ) -> Result<(), PartError> {
         turn.fired_list.clear();
         let mut fired = CellSet::new();
         if chain == 1
@@ -43,7 +51,7 @@ impl Snapshot {
         let obstacles = self.board.has_obstacles();
         // Only boards with obstacles track blasts (plain boards skip even the zeroing).
         if obstacles {
-            *blasted = Some(if chain == 1 && turn.trigger_is_blast {
+            *blasted = Some(if chain == turn.trigger_phase && turn.trigger_is_blast {
                 turn.trigger
             } else {
                 CellSet::new()
@@ -51,18 +59,30 @@ impl Snapshot {
             // A locked special is not cleared, so it does not fire.
             fired.union_with(&obstacles::locked(&self.board));
         }
-        let blasts = Blasts {
-            cleared,
-            fired: &mut fired,
-            list: &mut turn.fired_list,
-            blasted: blasted.as_mut(),
-        };
-        fire_specials(rules, &self.board, &mut self.rng, blasts, sink);
+        // Most phases hold no special: nothing to fire, nothing to build for it.
+        if first_waiting(&self.board, cleared, &fired).is_some() {
+            let blasts = Blasts {
+                cleared,
+                fired: &mut fired,
+                list: &mut turn.fired_list,
+                blasted: blasted.as_mut(),
+            };
+            let counts = Counts {
+                level,
+                moves: self.moves,
+                chain,
+                score: self.score,
+                collected: &self.collected,
+                cleared: self.cleared,
+            };
+            fire_specials(rules, &self.board, (counts, &mut self.rng), blasts, sink)?;
+        }
         if obstacles {
             // Blasts reported the crates they cover; only pieces are removed.
             self.board.keep_pieces(cleared);
             obstacles::break_locks(&mut self.board, cleared, sink);
         }
+        Ok(())
     }
 }
 
@@ -76,18 +96,32 @@ struct Blasts<'a> {
 }
 
 /// Fires every special in the clear that has not fired yet, row-major, adding each blast
-/// (and the specials it catches) to the clear until none is left.
+/// (and the specials it catches) to the clear until none is left; the game's progress
+/// and generator go to each blast.
 fn fire_specials<R: Rules + ?Sized, S: Sink>(
     rules: &R,
     board: &Board,
-    rng: &mut GameRng,
+    (counts, rng): (Counts<'_>, &mut GameRng),
     mut blasts: Blasts<'_>,
     sink: &mut S,
-) {
+) -> Result<(), PartError> {
     while let Some(pos) = first_waiting(board, blasts.cleared, blasts.fired) {
         blasts.fired.insert(pos);
         let piece = board.at(pos).piece().expect("found above");
-        let mut area = rules.blast(board, pos, piece, rng);
+        let mut area = rules.blast(&mut Blast {
+            board,
+            pos,
+            piece,
+            progress: counts.on(board),
+            rng,
+        });
+        if let Some(off) = area.first_outside(board.size()) {
+            let problem = format!(
+                "blasted {off}, off the {} board, when {piece} at {pos} fired",
+                board.size()
+            );
+            return Err(PartError::new(rules.name(), PartName::Specials, problem));
+        }
         if let Some(blasted) = blasts.blasted.as_deref_mut() {
             blasted.union_with(&area);
         }
@@ -102,6 +136,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
         blasts.list.push(fire);
         blasts.cleared.union_with(&area);
     }
+    Ok(())
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a

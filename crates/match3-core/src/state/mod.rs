@@ -6,8 +6,10 @@
 //! (the one place that does), `shuffle` answers a deadlock, `saved` checks a loaded
 //! state. [`Game`](crate::Game) holds snapshots and calls those steps; it writes no field.
 
+mod after;
 mod fire;
 pub(crate) mod on_masks;
+mod place;
 pub(crate) mod plan;
 mod saved;
 mod shuffle;
@@ -16,13 +18,15 @@ pub(crate) mod status;
 pub(crate) mod turn;
 
 use crate::board::Board;
+use crate::effects::Change;
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::KnownSwaps;
 use crate::obstacles::Cleared;
 use crate::piece::{MAX_COLORS, Piece};
 use crate::pos::Pos;
-use crate::refill::RefillSlot;
+use crate::progress::Counts;
 use crate::rng::GameRng;
+use crate::slot::StateSlot;
 use crate::trace::{Fire, Status};
 
 /// Everything that changes during a game: board, score, move count, generator, id
@@ -42,7 +46,13 @@ pub struct Snapshot {
     status: Status,
     /// The refill policy's state.
     #[serde(default)]
-    refill_state: RefillSlot,
+    refill_state: StateSlot,
+    /// The end-of-move effects' state.
+    #[serde(default, skip_serializing_if = "StateSlot::is_empty")]
+    effects_state: StateSlot,
+    /// Scratch space for the changes end-of-move effects ask for; not part of the state.
+    #[serde(skip)]
+    changes: Vec<Change>,
     /// Scratch space for the specials a phase creates; not part of the state.
     #[serde(skip)]
     specials: Vec<(Pos, Piece)>,
@@ -75,6 +85,8 @@ impl Clone for Snapshot {
             colors: self.colors,
             status: self.status,
             refill_state: self.refill_state.clone(),
+            effects_state: self.effects_state.clone(),
+            changes: Vec::new(),
             collected: self.collected,
             shuffles: self.shuffles,
             cleared: self.cleared,
@@ -94,6 +106,7 @@ impl Clone for Snapshot {
         self.colors = source.colors;
         self.status = source.status;
         self.refill_state.clone_from(&source.refill_state);
+        self.effects_state.clone_from(&source.effects_state);
         self.collected = source.collected;
         self.shuffles = source.shuffles;
         self.cleared = source.cleared;
@@ -114,6 +127,7 @@ impl PartialEq for Snapshot {
             && self.colors == o.colors
             && self.status == o.status
             && self.refill_state == o.refill_state
+            && self.effects_state == o.effects_state
             && self.collected == o.collected
             && self.shuffles == o.shuffles
             && self.cleared == o.cleared
@@ -135,7 +149,9 @@ impl Snapshot {
             next_piece: None,
             colors,
             status: Status::Playable,
-            refill_state: RefillSlot::default(),
+            refill_state: StateSlot::default(),
+            effects_state: StateSlot::default(),
+            changes: Vec::new(),
             collected: [0; MAX_COLORS as usize],
             shuffles: 0,
             cleared: Cleared::default(),
@@ -174,8 +190,12 @@ impl Snapshot {
         self.colors
     }
     /// The refill policy's state (see [`Refill::State`](crate::refill::Refill::State)).
-    pub fn refill_state(&self) -> &RefillSlot {
+    pub fn refill_state(&self) -> &StateSlot {
         &self.refill_state
+    }
+    /// The end-of-move effects' state (see [`Effects::State`](crate::Effects::State)).
+    pub fn effects_state(&self) -> &StateSlot {
+        &self.effects_state
     }
     /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
     /// the game's level collects (zero otherwise).
@@ -204,31 +224,20 @@ impl Snapshot {
     /// to collect, or every jelly layer or crate the game started with, cleared so far
     /// plus left), the progress so far, and whether the goal is met.
     pub fn goal_progress(&self, goal: Goal) -> GoalProgress {
-        let (progress, needed) = match goal {
-            Goal::Score { target } => (self.score, target),
-            Goal::Collect { color, count } => (
-                u64::from(self.collected[usize::from(color.index())]),
-                u64::from(count),
-            ),
-            Goal::Jelly => (
-                u64::from(self.cleared.jelly),
-                u64::from(self.cleared.jelly + self.board.jelly_left()),
-            ),
-            Goal::Crates => (
-                u64::from(self.cleared.crates),
-                u64::from(self.cleared.crates + self.board.crates_left()),
-            ),
-        };
-        let done = match goal {
-            Goal::Jelly => self.board.jelly_left() == 0,
-            Goal::Crates => self.board.crates_left() == 0,
-            _ => progress >= needed,
-        };
-        GoalProgress {
-            goal,
-            progress,
-            needed,
-            done,
+        let level = Level::NONE;
+        crate::progress::goal_progress(goal, &self.counts(&level, 0), &self.board)
+    }
+
+    /// The numbers a part's [`Progress`](crate::Progress) shows, under `level`, in phase
+    /// `chain` (0 outside a phase).
+    pub(crate) fn counts<'a>(&'a self, level: &'a Level, chain: u32) -> Counts<'a> {
+        Counts {
+            level,
+            moves: self.moves,
+            chain,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
         }
     }
 

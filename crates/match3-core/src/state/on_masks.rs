@@ -11,6 +11,7 @@
 
 use crate::cellset::CellSet;
 use crate::error::MoveError;
+use crate::gravity::Bundled;
 use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::Move;
@@ -210,9 +211,9 @@ enum Ended {
 }
 
 /// Whether a score-only look-ahead from `state` may move only the planes: the rules say
-/// they read planes only, the level leaves new pieces to them, and the board is small,
-/// without holes, obstacles, layers or specials (a special's kind is kept in its cell
-/// only).
+/// they read planes only, fall straight and have no end-of-move effect, the level leaves
+/// new pieces and gravity to them, and the board is small, without holes, obstacles,
+/// layers or specials (a special's kind is kept in its cell only).
 pub(crate) fn planes_suffice<R: Rules + ?Sized>(
     rules: &R,
     level: &Level,
@@ -222,7 +223,10 @@ pub(crate) fn planes_suffice<R: Rules + ?Sized>(
     rules.special_kinds().is_empty()
         && rules.blind_refill().is_some()
         && rules.score_by_count(1, 1).is_some()
+        && rules.gravity() == Some(Bundled::Straight)
+        && !rules.has_effects()
         && level.spawn.is_none()
+        && level.gravity.is_none_or(|g| g == Bundled::Straight)
         && board.packed_specials() == Some(0)
         && !board.has_holes()
         && !board.has_obstacles()

@@ -2,13 +2,16 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::error::MoveError;
+use crate::error::{MoveError, PartError, PartName};
 use crate::legal::landing;
+use crate::level::Level;
 use crate::moves::{KnownSwaps, Move};
 use crate::obstacles;
 use crate::pos::Pos;
+use crate::progress::Counts;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::specials::Combo;
 use crate::trace::Status;
 
 use super::Snapshot;
@@ -27,50 +30,62 @@ pub(crate) enum Plan {
 }
 
 impl Snapshot {
-    /// Checks `mv` against `rules` in this state (a combo's area or a tap's group is
-    /// written to `area`); the board is used as scratch for a swap check and left as it
-    /// was.
+    /// Checks `mv` against `rules` in this state under `level` (a combo's area or a tap's
+    /// group is written to `area`); the board is used as scratch for a swap check and
+    /// left as it was.
     pub(crate) fn plan<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
+        level: &Level,
         mv: Move,
         area: &mut CellSet,
     ) -> Result<Plan, MoveError> {
         self.check_open()?;
-        validate(rules, &mut self.board, self.swaps.as_ref(), mv, area)
+        let counts = Counts {
+            level,
+            moves: self.moves.saturating_add(1),
+            chain: 1,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
+        };
+        let known = self.swaps.as_ref();
+        validate(rules, (&mut self.board, counts), known, mv, area)
     }
 
-    /// Whether `mv` would be accepted, leaving the state untouched.
+    /// Whether `mv` would be accepted under `level`, leaving the state untouched.
     pub(crate) fn check_move<R: Rules + ?Sized>(
         &self,
         rules: &R,
+        level: &Level,
         mv: Move,
     ) -> Result<(), MoveError> {
-        self.check_open()?;
-        let mut board = self.board.clone();
-        validate(
-            rules,
-            &mut board,
-            self.swaps.as_ref(),
-            mv,
-            &mut CellSet::new(),
-        )
-        .map(|_| ())
+        let mut copy = self.clone();
+        copy.plan(rules, level, mv, &mut CellSet::new()).map(|_| ())
     }
 
-    /// Becomes a copy of `source` to look ahead from and checks `mv` there (with
-    /// `source`'s known swaps); with `refills`, the copy draws from that generator.
+    /// Becomes a copy of `source` to look ahead from and checks `mv` there under `level`
+    /// (with `source`'s known swaps); with `refills`, the copy draws from that generator.
     pub(crate) fn look_ahead_from<R: Rules + ?Sized>(
         &mut self,
         source: &Snapshot,
         refills: Option<&GameRng>,
-        rules: &R,
+        (rules, level): (&R, &Level),
         mv: Move,
         area: &mut CellSet,
     ) -> Result<Plan, MoveError> {
         source.check_open()?;
         self.clone_from(source);
-        let plan = validate(rules, &mut self.board, source.swaps.as_ref(), mv, area)?;
+        let counts = Counts {
+            level,
+            moves: self.moves.saturating_add(1),
+            chain: 1,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
+        };
+        let known = source.swaps.as_ref();
+        let plan = validate(rules, (&mut self.board, counts), known, mv, area)?;
         if let Some(rng) = refills {
             self.rng.clone_from(rng);
         }
@@ -90,12 +105,13 @@ impl Snapshot {
 }
 
 /// Checks `mv` against the rules on `board`, which it may use as scratch for a swap check
-/// but leaves as it found it. `known` are the board's legal-swap masks when the game has
-/// them (from its last status): a swap is then looked up instead of tried. A combo's area
-/// or a tap's group is written to `area`.
+/// but leaves as it found it; `counts` are the game's progress as the move would see it.
+/// `known` are the board's legal-swap masks when the game has them (from its last
+/// status): a swap is then looked up instead of tried. A combo's area or a tap's group
+/// is written to `area`.
 fn validate<R: Rules + ?Sized>(
     rules: &R,
-    board: &mut Board,
+    (board, counts): (&mut Board, Counts<'_>),
     known: Option<&KnownSwaps>,
     mv: Move,
     area: &mut CellSet,
@@ -107,7 +123,7 @@ fn validate<R: Rules + ?Sized>(
         });
     }
     match mv {
-        Move::Swap(a, b) => validate_swap(rules, board, known, (a, b), area),
+        Move::Swap(a, b) => validate_swap(rules, (board, counts), known, (a, b), area),
         Move::Drop(col) => Ok(Plan::Drop {
             to: landing(board, col)?,
         }),
@@ -115,7 +131,7 @@ fn validate<R: Rules + ?Sized>(
             board.check(pos)?;
             match rules.tap(board, pos) {
                 Some(clear) if !clear.is_empty() => {
-                    *area = clear;
+                    *area = on_board(rules, board, PartName::Moves, clear, "a tap's group")?;
                     Ok(Plan::Tap)
                 }
                 _ => Err(MoveError::NothingToTap { pos }),
@@ -129,14 +145,16 @@ fn validate<R: Rules + ?Sized>(
 #[inline]
 fn validate_swap<R: Rules + ?Sized>(
     rules: &R,
-    board: &mut Board,
+    (board, counts): (&mut Board, Counts<'_>),
     known: Option<&KnownSwaps>,
     (a, b): (Pos, Pos),
     area: &mut CellSet,
 ) -> Result<Plan, MoveError> {
     let (ca, cb) = (board.get(a)?, board.get(b)?);
-    if !a.is_adjacent(b) {
-        return Err(MoveError::NotAdjacent { a, b });
+    let dirs = rules.directions();
+    if !dirs.allow(a, b) {
+        let how = dirs.describe();
+        return Err(MoveError::NotAdjacent { a, b, how });
     }
     for (pos, cell) in [(a, ca), (b, cb)] {
         if cell.piece().is_none() {
@@ -146,17 +164,61 @@ fn validate_swap<R: Rules + ?Sized>(
             return Err(MoveError::Locked { pos });
         }
     }
-    let combo = rules.combo(board, a, b);
+    if rules.is_combo(board, a, b) {
+        *area = combo_area(rules, (board, counts), a, b)?;
+        return Ok(Plan::Swap { combo: true });
+    }
     let legal = match known {
         Some(masks) => masks.allows(a, b),
         None => rules.swap_matches(board, a, b),
     };
-    match combo {
-        Some(combo) => {
-            *area = combo;
-            Ok(Plan::Swap { combo: true })
+    if legal {
+        Ok(Plan::Swap { combo: false })
+    } else {
+        Err(MoveError::NoMatch { a, b })
+    }
+}
+
+/// What the combo of swapping `a` onto `b` clears: the specials part's answer, which it
+/// must give for every pair its kinds call a combo, on the board.
+fn combo_area<R: Rules + ?Sized>(
+    rules: &R,
+    (board, counts): (&Board, Counts<'_>),
+    a: Pos,
+    b: Pos,
+) -> Result<CellSet, PartError> {
+    let site = Combo {
+        board,
+        from: a,
+        to: b,
+        progress: counts.on(board),
+    };
+    let Some(area) = rules.combo(&site) else {
+        let (pa, pb) = site.pieces();
+        let problem = format!(
+            "declares swapping {} at {a} with {} at {b} a combo but says nothing of what it clears",
+            pa.map_or("?".into(), |p| p.to_string()),
+            pb.map_or("?".into(), |p| p.to_string()),
+        );
+        return Err(PartError::new(rules.name(), PartName::Specials, problem));
+    };
+    on_board(rules, board, PartName::Specials, area, "a combo")
+}
+
+/// `area` when it is on the board; otherwise the error of `part`, which gave it as
+/// `what`.
+pub(crate) fn on_board<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    part: PartName,
+    area: CellSet,
+    what: &str,
+) -> Result<CellSet, PartError> {
+    match area.first_outside(board.size()) {
+        None => Ok(area),
+        Some(off) => {
+            let problem = format!("gave {what} with {off}, off the {} board", board.size());
+            Err(PartError::new(rules.name(), part, problem))
         }
-        None if legal => Ok(Plan::Swap { combo: false }),
-        None => Err(MoveError::NoMatch { a, b }),
     }
 }

@@ -16,6 +16,15 @@ impl Snapshot {
         rules.load_refill_state(&mut self.refill_state)
     }
 
+    /// Turns the saved effects state into the rules' effects part's own, or says why it
+    /// does not fit.
+    pub(crate) fn load_effects_state<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+    ) -> Result<(), String> {
+        rules.load_effects_state(&mut self.effects_state)
+    }
+
     /// What the engine relies on in a saved state beyond its cells: ids unique and below
     /// the counter, counters within their limits, a next piece exactly for drop rules,
     /// and the status its position has. The error names the field and what is wrong

@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::level::Level;
 use crate::piece::Piece;
 use crate::pos::Pos;
+use crate::progress::Counts;
 use crate::refill::{Refill, SpawnSite, recolor_to_avoid_matches};
 use crate::rules::Rules;
 use crate::trace::Sink;
@@ -29,10 +30,18 @@ pub const CALM_REFILL_AFTER: u32 = 50;
 impl Snapshot {
     /// Deals the drop game's next piece from the level's or the rules' refill policy.
     pub(crate) fn deal_next_piece<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) {
+        let counts = Counts {
+            level,
+            moves: self.moves,
+            chain: 0,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
+        };
         let mut site = SpawnSite {
             board: &mut self.board,
             pos: None,
-            chain: 0,
+            counts,
             colors: self.colors,
             rng: &mut self.rng,
             state: &mut self.refill_state,
@@ -58,10 +67,18 @@ impl Snapshot {
         // Read before filling: filling a row changes no other row.
         let empties = empties(&self.board);
         // One site for every hole: only its position changes.
+        let counts = Counts {
+            level,
+            moves: self.moves,
+            chain,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
+        };
         let mut site = SpawnSite {
             board: &mut self.board,
             pos: None,
-            chain,
+            counts,
             colors: self.colors,
             rng: &mut self.rng,
             state: &mut self.refill_state,

@@ -7,19 +7,23 @@
 use std::num::NonZeroU32;
 
 use crate::cellset::CellSet;
-use crate::error::MoveError;
-use crate::gravity::gravity;
+use crate::error::PartName;
+use crate::error::{MoveError, PartError};
+use crate::gravity::Falls;
 use crate::legal::has_match;
 use crate::level::{Goal, Level};
 use crate::masks::Masks;
 use crate::moves::Move;
-use crate::obstacles;
+use crate::obstacles::{self, Cleared};
 use crate::phase::{Matches, ScoredPhase};
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::{MAX_SIDE, Pos};
+use crate::progress::Counts;
 use crate::rules::Rules;
+use crate::specials::Create;
 use crate::trace::{Fire, Opening, Sink};
 
+use super::place::place;
 use super::plan::Plan;
 use super::spawn::CALM_REFILL_AFTER;
 use super::{Snapshot, TurnSummary};
@@ -102,6 +106,15 @@ pub(super) struct Turn {
     /// Whether `trigger` is a blast (a combo's area covers crates) rather than a match (a
     /// tap's group hits the crates next to it).
     pub(super) trigger_is_blast: bool,
+    /// The chain index of the phase that takes `trigger`: 1 for the move's own, the next
+    /// one for what end-of-move effects clear.
+    pub(super) trigger_phase: u32,
+    /// The last phase run so far.
+    pub(super) chain: u32,
+    /// Specials fired so far.
+    pub(super) fired: u32,
+    /// Jelly layers, crate hits and crates cleared before the turn.
+    pub(super) cleared_before: Cleared,
     /// The combo's fire (its area is the trigger), reported in phase 1.
     pub(super) combo: Option<Fire>,
     /// Where the move put pieces: a special it makes goes there first.
@@ -112,8 +125,10 @@ pub(super) struct Turn {
     /// Whether holes are refilled (not in a look-ahead of the known pieces only).
     refills: bool,
     last_phase: u32,
-    /// The specials a phase creates.
+    /// The specials a phase creates, then those placed.
     created: Vec<(Pos, Piece)>,
+    /// The specials a phase created that found no cell.
+    unplaced: Vec<(Pos, Piece)>,
     /// The specials a phase fires.
     pub(super) fired_list: Vec<Fire>,
 }
@@ -148,6 +163,10 @@ impl Snapshot {
         let mut turn = Turn {
             trigger: CellSet::new(),
             trigger_is_blast: false,
+            trigger_phase: 1,
+            chain: 0,
+            fired: 0,
+            cleared_before: self.cleared,
             combo: None,
             moved: [Pos::new(0, 0); 2],
             n_moved: 0,
@@ -155,15 +174,19 @@ impl Snapshot {
             refills: rules.refills() && course.horizon != Horizon::Known,
             last_phase: course.horizon.last_phase(),
             created: std::mem::take(&mut self.specials),
+            unplaced: Vec::new(),
             fired_list: std::mem::take(&mut self.fired),
         };
         if let Some(planned) = mv {
             self.open(rules, level, planned, &mut turn, sink);
         }
-        let ended = self.phases(rules, level, &mut turn, sink);
+        let mut ended = self.phases(rules, level, &mut turn, sink);
+        if mv.is_some() && course.horizon == Horizon::Cascade && rules.has_effects() {
+            ended = self.effects(rules, level, ended, &mut turn, sink);
+        }
         self.specials = turn.created;
         self.fired = turn.fired_list;
-        let Some((score, phases)) = ended else {
+        let Some((score, phases)) = ended? else {
             return Err(MoveError::Runaway {
                 mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
                 limit: PHASE_LIMIT,
@@ -250,49 +273,51 @@ impl Snapshot {
         turn.n_moved = 2;
     }
 
-    /// Phases until nothing matches or the horizon's last phase is done: the total score
-    /// and the phases run, or `None` when the cascade runs past [`PHASE_LIMIT`].
+    /// Phases until nothing matches or the horizon's last phase is done, going on from
+    /// `turn.chain`: the score of these phases and the last chain index, or `Ok(None)`
+    /// when the cascade runs past [`PHASE_LIMIT`].
     #[inline(always)]
-    fn phases<R: Rules + ?Sized, S: Sink>(
+    pub(super) fn phases<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
         turn: &mut Turn,
         sink: &mut S,
-    ) -> Option<(u64, u32)> {
-        let (mut total, mut chain) = (0u64, 0u32);
+    ) -> Result<Option<(u64, u32)>, PartError> {
+        let mut total = 0u64;
         loop {
+            let chain = turn.chain + 1;
             let mut matched = rules.find_matches(&self.board);
             self.board.keep_pieces(&mut matched);
             let mut cleared = matched;
-            if chain == 0 && !turn.trigger.is_empty() {
+            if chain == turn.trigger_phase && !turn.trigger.is_empty() {
                 cleared.union_with(&turn.trigger);
                 self.board.keep_pieces(&mut cleared);
             }
             if cleared.is_empty() {
                 break;
             }
-            chain += 1;
+            turn.chain = chain;
             if chain > PHASE_LIMIT {
-                return None;
+                return Ok(None);
             }
             sink.phase_start(chain);
             sink.matched(&matched);
-            let score = self.phase(rules, level, chain, &matched, &mut cleared, turn, sink);
+            let score = self.phase(rules, level, chain, &matched, &mut cleared, turn, sink)?;
             total = total.saturating_add(score);
             if chain < turn.last_phase {
-                self.fall_and_refill(rules, level, turn, chain, sink);
+                self.fall_and_refill(rules, level, turn, chain, sink)?;
             }
             sink.phase_end(score, &self.board);
             if chain >= turn.last_phase {
                 break;
             }
         }
-        Some((total, chain))
+        Ok(Some((total, turn.chain)))
     }
 
-    /// One phase after its matches are found: fire, create and score, remove. Returns
-    /// the phase's score (already added to the game's).
+    /// One phase after its matches are found: fire, create and place, score, remove.
+    /// Returns the phase's score (already added to the game's).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn phase<R: Rules + ?Sized, S: Sink>(
@@ -304,30 +329,71 @@ impl Snapshot {
         cleared: &mut CellSet,
         turn: &mut Turn,
         sink: &mut S,
-    ) -> u64 {
+    ) -> Result<u64, PartError> {
         // Every blast's whole area, on boards with obstacles only (see `fire_phase`).
         let mut blasted = None;
-        self.fire_phase(rules, chain, turn, cleared, &mut blasted, sink);
+        self.fire_phase(rules, level, chain, turn, cleared, &mut blasted, sink)?;
+        turn.fired += turn.fired_list.len() as u32;
+        self.create(rules, level, chain, matched, cleared, turn)?;
+        let counts = self.counts(level, chain);
+        let score = rules.score(&ScoredPhase {
+            chain,
+            matches: Matches::new(&self.board, matched),
+            cleared,
+            fired: &turn.fired_list,
+            created: &turn.created,
+            progress: counts.on(&self.board),
+        });
+        self.remove(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
+        self.score = self.score.saturating_add(score);
+        Ok(score)
+    }
+
+    /// The specials phase `chain` creates, placed (see [`place`]): those that found a
+    /// cell in `turn.created`, the others in `turn.unplaced`.
+    #[inline(always)]
+    fn create<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        chain: u32,
+        matched: &CellSet,
+        cleared: &CellSet,
+        turn: &mut Turn,
+    ) -> Result<(), PartError> {
         turn.created.clear();
         let moved = if chain == 1 {
             &turn.moved[..turn.n_moved]
         } else {
             &[][..]
         };
-        let matches = Matches::new(&self.board, matched);
-        rules.create_specials(&matches, moved, &mut turn.created);
-        // Only cells the clear empties can take a new special.
-        turn.created.retain(|&(pos, _)| cleared.contains(pos));
-        let score = rules.score(&ScoredPhase {
+        let counts = Counts {
+            level,
+            moves: self.moves,
             chain,
-            matches,
-            cleared,
-            fired: &turn.fired_list,
-            created: &turn.created,
+            score: self.score,
+            collected: &self.collected,
+            cleared: self.cleared,
+        };
+        rules.create_specials(&mut Create {
+            matches: Matches::new(&self.board, matched),
+            moved,
+            progress: counts.on(&self.board),
+            rng: &mut self.rng,
+            out: &mut turn.created,
         });
-        self.remove(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
-        self.score = self.score.saturating_add(score);
-        score
+        if turn.created.is_empty() {
+            // Most phases create nothing.
+            return Ok(());
+        }
+        let cells = (matched, cleared);
+        place(
+            rules,
+            &self.board,
+            cells,
+            &mut turn.created,
+            &mut turn.unplaced,
+        )
     }
 
     /// Counts and hits what the clear takes, empties its cells and puts the created
@@ -341,7 +407,7 @@ impl Snapshot {
         matched: &CellSet,
         cleared: &CellSet,
         blasted: Option<&CellSet>,
-        turn: &Turn,
+        turn: &mut Turn,
         sink: &mut S,
     ) {
         if turn.collects {
@@ -349,7 +415,7 @@ impl Snapshot {
         }
         if let Some(blasted) = blasted {
             let mut by_match = *matched;
-            if chain == 1 && !turn.trigger_is_blast {
+            if chain == turn.trigger_phase && !turn.trigger_is_blast {
                 by_match.union_with(&turn.trigger);
             }
             by_match.intersect_with(cleared);
@@ -365,10 +431,13 @@ impl Snapshot {
         self.board.clear_cells(cleared);
         sink.cleared(cleared);
         for &(pos, piece) in &turn.created {
-            if self.board.get(pos).is_ok_and(Cell::is_empty) {
-                let id = self.mint();
-                self.board.put_new(pos, piece, id);
-                sink.created(pos, id, piece);
+            let id = self.mint();
+            self.board.put_new(pos, piece, id);
+            sink.created(pos, id, piece);
+        }
+        if !turn.unplaced.is_empty() {
+            for (pos, piece) in turn.unplaced.drain(..) {
+                sink.unplaced(pos, piece);
             }
         }
     }
@@ -382,15 +451,37 @@ impl Snapshot {
         turn: &Turn,
         chain: u32,
         sink: &mut S,
-    ) {
-        gravity(&mut self.board, sink);
+    ) -> Result<(), PartError> {
+        self.fall(rules, level, sink)?;
         if !turn.refills {
-            return;
+            return Ok(());
         }
         if chain < CALM_REFILL_AFTER {
             self.refill(rules, level, chain, false, sink);
         } else if !has_match(rules, &self.board) {
             self.refill(rules, level, chain, true, sink);
+        }
+        Ok(())
+    }
+
+    /// Gravity: the level's, else the rules'; a bundled one by the engine's own code,
+    /// another through a [`Falls`] site, whose refused moves are the part's error.
+    #[inline(always)]
+    fn fall<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        sink: &mut S,
+    ) -> Result<(), PartError> {
+        if let Some(bundled) = level.gravity.or_else(|| rules.gravity()) {
+            bundled.settle(&mut self.board, sink);
+            return Ok(());
+        }
+        let mut falls = Falls::new(&mut self.board, sink);
+        rules.settle(&mut falls);
+        match falls.error {
+            None => Ok(()),
+            Some(problem) => Err(PartError::new(rules.name(), PartName::Gravity, problem)),
         }
     }
 

@@ -6,11 +6,11 @@ use match3_core::generate::Stable;
 use match3_core::moveset::{self, Swaps};
 use match3_core::refill::{NoRefill, Uniform};
 use match3_core::scoring::{CellsTimesChain, OnePerCell};
-use match3_core::specials::NoSpecials;
+use match3_core::specials::{Blast, Combo, Create, Kinds, NoSpecials};
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng,
-    Horizon, Matches, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Piece, Pos, Rules,
-    SetupError, Size, SpecialKind, Specials, Status, Variant, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, Horizon,
+    Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Pos, Rules, SetupError, Size, SpecialKind,
+    Specials, Status, Variant, runs,
 };
 use std::num::NonZeroU32;
 
@@ -306,12 +306,10 @@ const WRAP: SpecialKind = SpecialKind::colored('+', "3x3").combining(Combos::Wit
 #[derive(Clone, Copy)]
 struct BlastSpecials;
 impl Specials for BlastSpecials {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[ROW, COL, WRAP]
-    }
-    fn blast(&self, board: &Board, at: Pos, piece: Piece, _: &mut GameRng) -> CellSet {
-        let size = board.size();
-        match piece.special() {
+    const KINDS: &'static Kinds = &Kinds::of(&[ROW, COL, WRAP]);
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let (size, at) = (site.board().size(), site.pos());
+        match site.piece().special() {
             Some(s) if s == ROW.special => (0..size.cols() as u8).map(|c| p(at.row, c)).collect(),
             Some(s) if s == COL.special => (0..size.rows() as u8).map(|r| p(r, at.col)).collect(),
             Some(s) if s == WRAP.special => size
@@ -321,19 +319,20 @@ impl Specials for BlastSpecials {
             _ => CellSet::new(),
         }
     }
-    fn combo(&self, board: &Board, from: Pos, to: Pos) -> CellSet {
-        (0..board.cols() as u8)
-            .flat_map(|c| [p(from.row, c), p(to.row, c)])
-            .collect()
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        let (from, to) = (site.from(), site.to());
+        Some(
+            (0..site.board().cols() as u8)
+                .flat_map(|c| [p(from.row, c), p(to.row, c)])
+                .collect(),
+        )
     }
-    fn create(&self, matches: &Matches<'_>, moved: &[Pos], out: &mut Vec<(Pos, Piece)>) {
-        let matched = matches.cells();
+    fn create(&self, site: &mut Create<'_>) {
+        let matched = site.matches().cells();
         if matched.len() >= 4 {
-            let at = moved
-                .first()
-                .copied()
-                .unwrap_or_else(|| matched.iter().next().unwrap());
-            out.push((at, WRAP.piece(Color::new(0).unwrap())));
+            let at =
+                (site.moved().first().copied()).unwrap_or_else(|| matched.iter().next().unwrap());
+            site.push(at, WRAP.piece(Color::new(0).unwrap()));
         }
     }
 }
@@ -358,7 +357,7 @@ impl std::ops::Deref for Blasts {
 fn specials_caught_in_a_blast_fire_once_each_and_spare_blockers() {
     // Row 2's A A A- fires the row-striped A-, whose row blast catches the column-striped
     // C|, whose column blast reaches the wrapped D+ at the top, whose 3×3 holds a blocker.
-    let board: Board = "EFGD+/FE#E/AAA-C|/GEFE".parse().unwrap();
+    let board = Blasts.parse_board("EFGD+/FE#E/AAA-C|/GEFE").unwrap();
     let mut game = Game::from_board(Blasts, board.clone(), 0).unwrap();
     let trace = game.resolve().unwrap();
     let phase = &trace.phases[0];
@@ -390,7 +389,7 @@ fn specials_caught_in_a_blast_fire_once_each_and_spare_blockers() {
 
 #[test]
 fn combos_are_legal_without_a_run_and_fire_both_pieces_once() {
-    let board: Board = "AB-C/CA+B/BCA".parse().unwrap();
+    let board = Blasts.parse_board("AB-C/CA+B/BCA").unwrap();
     let mut game = Game::from_board(Blasts, board.clone(), 0).unwrap();
     let trace = game.play(Move::Swap(p(1, 0), p(0, 1))).unwrap_err();
     assert!(matches!(trace, MoveError::NotAdjacent { .. }));

@@ -6,11 +6,11 @@ use match3_core::detect::DetectFn;
 use match3_core::moveset::Drops;
 use match3_core::planes::FoundSwaps;
 use match3_core::refill::{NoImmediateMatch, Refill, Scripted, Uniform, Weighted};
-use match3_core::specials::NoSpecials;
+use match3_core::specials::{Blast, Kinds, NoSpecials};
 use match3_core::{
-    Board, CellSet, Color, Detect, Game, GameConfig, GameRng, Matches, Move, NotationError,
-    PackedSwaps, Piece, Pos, Rules, SavedGame, ScoredPhase, SetupError, SpawnSite, SpecialKind,
-    Specials, Variant, runs,
+    Board, CellSet, Color, Detect, Game, GameConfig, Matches, Move, NotationError, PackedSwaps,
+    Piece, Pos, Rules, SavedGame, ScoredPhase, SetupError, SpawnSite, SpecialKind, Specials,
+    Variant, runs,
 };
 
 fn p(r: u8, c: u8) -> Pos {
@@ -115,11 +115,12 @@ fn the_drop_games_next_piece_comes_from_the_policy() {
 const STAR: SpecialKind = SpecialKind::colored('!', "star");
 struct Stars;
 impl Specials for Stars {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[STAR]
-    }
-    fn blast(&self, board: &Board, at: Pos, _: Piece, _: &mut GameRng) -> CellSet {
-        (0..board.cols() as u8).map(|c| p(at.row, c)).collect()
+    const KINDS: &'static Kinds = &Kinds::of(&[STAR]);
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let at = site.pos();
+        (0..site.board().cols() as u8)
+            .map(|c| p(at.row, c))
+            .collect()
     }
 }
 
@@ -192,12 +193,10 @@ const SNIPER: SpecialKind = SpecialKind::colored('^', "sniper");
 #[derive(Clone, Copy, Debug)]
 struct Snipers;
 impl Specials for Snipers {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[SNIPER]
-    }
-    fn blast(&self, board: &Board, _: Pos, _: Piece, rng: &mut GameRng) -> CellSet {
-        let pieces: Vec<Pos> = board.pieces().map(|(q, _, _)| q).collect();
-        let target = pieces[rng.below(pieces.len() as u32) as usize];
+    const KINDS: &'static Kinds = &Kinds::of(&[SNIPER]);
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        let pieces: Vec<Pos> = site.board().pieces().map(|(q, _, _)| q).collect();
+        let target = pieces[site.rng().below(pieces.len() as u32) as usize];
         [target].into_iter().collect()
     }
 }
@@ -252,7 +251,11 @@ fn markers_parse_through_the_rules_table() {
         }
     );
     // A board with a kind the rules lack is refused when the game is set up.
-    let lines_board: Board = "AB-/D*".parse().unwrap();
+    let markers = [
+        SpecialKind::colored('-', "striped"),
+        SpecialKind::colorless('*', "bomb"),
+    ];
+    let lines_board = Board::parse("AB-/D*", &markers).unwrap();
     let err = Game::from_board(Sniper, lines_board, 0).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -7,9 +7,7 @@ use match3_core::moveset;
 use match3_core::refill::NoRefill;
 use match3_core::scoring::OnePerCell;
 use match3_core::specials::NoSpecials;
-use match3_core::{
-    Board, Cell, Game, Layout, Move, MoveError, NotationError, Pos, Rules, Variant, gravity,
-};
+use match3_core::{Board, Cell, Game, Layout, Move, MoveError, NotationError, Pos, Rules, Variant};
 
 use crate::common::{Refilling, p, threes};
 use crate::rules_type;
@@ -61,7 +59,7 @@ fn a_hole_breaks_a_run() {
 fn pieces_fall_past_holes_in_order_and_holes_stay_put() {
     let mut board: Board = "A/B/_/./_/.".parse().unwrap();
     assert!(!board.is_settled());
-    gravity(&mut board, &mut match3_core::NoTrace);
+    match3_core::gravity::straight(&mut board, &mut match3_core::NoTrace);
     assert_eq!(board.to_string(), "././_/A/_/B");
     assert!(board.is_settled());
 }

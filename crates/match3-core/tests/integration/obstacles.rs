@@ -2,9 +2,10 @@
 //! crates, in notation, in a phase, under gravity, in the trace and its replay, and as
 //! level goals.
 
+use match3_core::specials::{Blast, Kinds};
 use match3_core::{
-    Board, Cell, CellSet, DEFAULT_MARKERS, Game, GameRng, Goal, Layers, Layout, Level, Move,
-    MoveError, NotationError, ObstacleEvent, Piece, Pos, SetupError, SpecialKind, Status, Trace,
+    Board, Cell, CellSet, Game, Goal, Layers, Layout, Level, Move, MoveError, NotationError,
+    ObstacleEvent, Rules, SetupError, SpecialKind, Status, Trace,
 };
 
 use match3_core::detect::LineRuns;
@@ -20,14 +21,20 @@ use crate::rules_type;
 /// The default markers' kinds; any of them clears its whole row when it fires.
 #[derive(Clone, Copy, Debug)]
 pub struct RowBlasts;
+/// The line rules' markers, every one of them clearing its row here.
+const MARKERS: [SpecialKind; 4] = [
+    SpecialKind::colored('-', "striped (row)"),
+    SpecialKind::colored('|', "striped (column)"),
+    SpecialKind::colored('+', "wrapped"),
+    SpecialKind::colorless('*', "colour bomb"),
+];
+
 impl Specials for RowBlasts {
-    fn kinds(&self) -> &[SpecialKind] {
-        &DEFAULT_MARKERS
-    }
-    fn blast(&self, board: &Board, pos: Pos, _: Piece, _: &mut GameRng) -> CellSet {
+    const KINDS: &'static Kinds = &Kinds::of(&MARKERS);
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         let mut row = CellSet::new();
-        for c in 0..board.cols() {
-            row.insert(p(pos.row, c as u8));
+        for c in 0..site.board().cols() {
+            row.insert(p(site.pos().row, c as u8));
         }
         row
     }
@@ -47,7 +54,7 @@ rules_type!(
 );
 
 fn game(text: &str) -> Game<Threes> {
-    Game::from_board(Threes, text.parse().unwrap(), 1).unwrap()
+    Game::from_board(Threes, Threes.parse_board(text).unwrap(), 1).unwrap()
 }
 
 /// Plays `mv` and checks that the trace replays onto the board the game ended with.
@@ -68,7 +75,7 @@ fn events(trace: &Trace) -> Vec<String> {
 #[test]
 fn notation_reads_and_prints_every_obstacle_in_canonical_order() {
     let text = "A@~~B|@~%3/%2%C~/#~?@~D";
-    let layout = Layout::parse(text, &DEFAULT_MARKERS).unwrap();
+    let layout = Layout::parse(text, &MARKERS).unwrap();
     assert_eq!(layout.to_string(), text);
     let board = &layout.board;
     assert_eq!(
@@ -95,7 +102,7 @@ fn notation_reads_and_prints_every_obstacle_in_canonical_order() {
 
 #[test]
 fn misplaced_obstacles_are_errors_naming_the_cell() {
-    let err = |s: &str| Layout::parse(s, &DEFAULT_MARKERS).unwrap_err();
+    let err = |s: &str| Layout::parse(s, &MARKERS).unwrap_err();
     let problem = |s: &str| match err(s) {
         NotationError::Obstacle { row, col, problem } => (row, col, problem),
         other => panic!("{s}: {other}"),

@@ -140,7 +140,7 @@ proptest! {
                 let mut yx = board.clone();
                 yx.set(from, match3_core::Cell::Piece(y), 0).unwrap();
                 yx.set(to, match3_core::Cell::Piece(x), 1).unwrap();
-                let (a, b) = (Lines.combo(&xy, from, to), Lines.combo(&yx, from, to));
+                let (a, b) = (blast::combo(&xy, from, to), blast::combo(&yx, from, to));
                 prop_assert_eq!(a, b, "{:?}+{:?} differs from {:?}+{:?}", x, y, y, x);
                 let bomb = kind(x) == Some(Kind::ColorBomb) || kind(y) == Some(Kind::ColorBomb);
                 let both = x.special().is_some() && y.special().is_some();
@@ -157,8 +157,9 @@ proptest! {
         board in generators::boards(Features::of(&Lines)),
     ) {
         let matched = Lines.find_matches(&board);
-        let mut out = Vec::new();
-        Lines.create_specials(&match3_core::Matches::new(&board, &matched), &[], &mut out);
+        let (mut out, mut rng) = (Vec::new(), match3_core::GameRng::new(0));
+        let matches = match3_core::Matches::new(&board, &matched);
+        Lines.create_specials(&mut match3_core::specials::Create::new(matches, &[], &mut rng, &mut out));
         for (at, piece) in out {
             prop_assert!(matched.contains(at));
             if let Some(color) = piece.color() {

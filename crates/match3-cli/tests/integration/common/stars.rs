@@ -2,8 +2,8 @@
 //! that the playground is seen to offer, draw and name what a rule crate adds.
 
 use match3_core::detect::LineRuns;
-use match3_core::specials::Specials;
-use match3_core::{Board, CellSet, GameRng, Piece, Pos, SpecialKind};
+use match3_core::specials::{Blast, Kinds, Specials};
+use match3_core::{CellSet, SpecialKind};
 
 /// A coloured piece marked `^` that clears its neighbours when it fires.
 pub const STAR: SpecialKind = SpecialKind::colored('^', "star (clears its neighbours)");
@@ -11,11 +11,9 @@ pub const STAR: SpecialKind = SpecialKind::colored('^', "star (clears its neighb
 struct Stars;
 
 impl Specials for Stars {
-    fn kinds(&self) -> &[SpecialKind] {
-        &[STAR]
-    }
-    fn blast(&self, board: &Board, pos: Pos, _piece: Piece, _rng: &mut GameRng) -> CellSet {
-        pos.neighbours(board.size()).collect()
+    const KINDS: &'static Kinds = &Kinds::of(&[STAR]);
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        site.pos().neighbours(site.board().size()).collect()
     }
 }
 

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use match3_core::{Board, Game, Move, Phase, Piece, Pos};
+use match3_core::{Board, Game, Move, Phase, Piece, Pos, Rules};
 use match3_lines::Lines;
 
 pub fn p(r: u8, c: u8) -> Pos {
@@ -23,7 +23,9 @@ pub fn board(rows: usize, cols: usize, cells: &[(u8, u8, &str)]) -> Board {
         grid[r as usize][c as usize] = t.to_string();
     }
     let text: Vec<String> = grid.iter().map(|row| row.concat()).collect();
-    text.join("/").parse().expect("valid test board")
+    Lines
+        .parse_board(&text.join("/"))
+        .expect("valid test board")
 }
 
 /// `A` at each cell.
@@ -68,6 +70,6 @@ pub fn created(phase: &Phase) -> Vec<(Pos, String)> {
 }
 
 pub fn piece(text: &str) -> Piece {
-    let b: Board = text.parse().unwrap();
+    let b = Lines.parse_board(text).unwrap();
     b.at(p(0, 0)).piece().unwrap()
 }

@@ -1,0 +1,161 @@
+//! [`Progress`]: how far a game has come, as the parts that act during a turn see it.
+
+use crate::board::Board;
+use crate::level::{Goal, GoalProgress, Level};
+use crate::obstacles::Cleared;
+use crate::piece::MAX_COLORS;
+
+/// How far the game has come when a part is asked something during a turn: moves made
+/// and left, the phase's chain index, the score so far, and progress on the level's
+/// goals. Every part that acts during a turn can read it (through its site's
+/// `progress()`), so a mechanic that depends on the game's course (a special stronger
+/// late in the game, a countdown, an obstacle that spreads when not hit) reads it here
+/// and keeps no counter of its own: a counter inside a part would survive undo and
+/// look-ahead, and break determinism.
+///
+/// It is the state the game had when the question was asked: during a phase, the score
+/// before that phase's points.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) counts: Counts<'a>,
+}
+
+/// The numbers of [`Progress`] without the board, which the engine hands its steps
+/// while the board is being changed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counts<'a> {
+    pub(crate) level: &'a Level,
+    pub(crate) moves: u32,
+    pub(crate) chain: u32,
+    pub(crate) score: u64,
+    pub(crate) collected: &'a [u32; MAX_COLORS as usize],
+    pub(crate) cleared: Cleared,
+}
+
+/// The level of a game without one.
+static NO_LEVEL: Level = Level::NONE;
+
+/// Nothing collected yet.
+static NONE_COLLECTED: [u32; MAX_COLORS as usize] = [0; MAX_COLORS as usize];
+
+impl<'a> Counts<'a> {
+    /// The numbers of a game before its first move, without a level.
+    pub(crate) fn outside() -> Counts<'static> {
+        Counts {
+            level: &NO_LEVEL,
+            moves: 0,
+            chain: 0,
+            score: 0,
+            collected: &NONE_COLLECTED,
+            cleared: Cleared::default(),
+        }
+    }
+
+    /// With `board`, the progress a part sees.
+    pub(crate) fn on(self, board: &'a Board) -> Progress<'a> {
+        Progress {
+            board,
+            counts: self,
+        }
+    }
+}
+
+impl<'a> Progress<'a> {
+    /// The progress of a game on `board` before its first move, without a level: what a
+    /// part is shown when it is tested outside a game.
+    pub fn outside(board: &'a Board) -> Self {
+        Counts::outside().on(board)
+    }
+
+    /// The progress a part is shown on `board` in phase `chain` of move `moves` of a game
+    /// under `level` that has scored `score` so far, with nothing collected or cleared
+    /// yet: for checking a part outside a game (the shared suite re-scores traced phases
+    /// with it).
+    pub fn new(board: &'a Board, level: &'a Level, moves: u32, chain: u32, score: u64) -> Self {
+        Counts {
+            level,
+            moves,
+            chain,
+            score,
+            ..Counts::outside()
+        }
+        .on(board)
+    }
+
+    /// Moves made so far, the move being played included.
+    pub fn moves(&self) -> u32 {
+        self.counts.moves
+    }
+
+    /// Moves left under the level's move limit (after the move being played); `None`
+    /// when unlimited.
+    pub fn moves_left(&self) -> Option<u32> {
+        (self.counts.level.moves).map(|limit| limit.saturating_sub(self.counts.moves))
+    }
+
+    /// The phase's chain index: 1 for the move's own phase, then 2, 3, …; 0 outside a
+    /// phase (a drop's next piece, the end of a move).
+    pub fn chain(&self) -> u32 {
+        self.counts.chain
+    }
+
+    /// The score so far (during a phase, before that phase's points).
+    pub fn score(&self) -> u64 {
+        self.counts.score
+    }
+
+    /// The level the game plays under ([`Level::default`] for a plain game).
+    pub fn level(&self) -> &'a Level {
+        self.counts.level
+    }
+
+    /// Pieces cleared so far per colour, counted for the colours the level collects.
+    pub fn collected(&self) -> &'a [u32; MAX_COLORS as usize] {
+        self.counts.collected
+    }
+
+    /// Jelly layers, crate hits and crates cleared so far.
+    pub fn cleared(&self) -> Cleared {
+        self.counts.cleared
+    }
+
+    /// Progress on each of the level's goals, in the level's order.
+    pub fn goals(&self) -> impl Iterator<Item = GoalProgress> + 'a {
+        let (counts, board) = (self.counts, self.board);
+        (counts.level.goals.iter()).map(move |&goal| goal_progress(goal, &counts, board))
+    }
+}
+
+/// How far `counts` and `board` have come on `goal`: what it needs (the score target, the
+/// count to collect, or every jelly layer or crate the game started with, cleared so far
+/// plus left), the progress so far, and whether the goal is met.
+pub(crate) fn goal_progress(goal: Goal, counts: &Counts<'_>, board: &Board) -> GoalProgress {
+    let cleared = counts.cleared;
+    let (progress, needed) = match goal {
+        Goal::Score { target } => (counts.score, target),
+        Goal::Collect { color, count } => (
+            u64::from(counts.collected[usize::from(color.index())]),
+            u64::from(count),
+        ),
+        Goal::Jelly => (
+            u64::from(cleared.jelly),
+            u64::from(cleared.jelly + board.jelly_left()),
+        ),
+        Goal::Crates => (
+            u64::from(cleared.crates),
+            u64::from(cleared.crates + board.crates_left()),
+        ),
+    };
+    let done = match goal {
+        Goal::Jelly => board.jelly_left() == 0,
+        Goal::Crates => board.crates_left() == 0,
+        _ => progress >= needed,
+    };
+    GoalProgress {
+        goal,
+        progress,
+        needed,
+        done,
+    }
+}
