@@ -23,16 +23,16 @@ pub const MAX_SIDE: usize = 16;
 
 /// The most memory one session holds, in bytes: a 16×16 game with [`UNDO_DEPTH`] undo
 /// steps and a full record, as a test measures it (the bytes its allocations ask for:
-/// about 750 KB for lines, each undo step a snapshot of about 3.7 KB; rounded up to
-/// 768 KiB here). A full session on the page's usual 8×8 board holds about 335 KB: much
-/// of a snapshot is per-colour bit planes whose size depends little on the board's.
-pub const SESSION_BYTES: usize = 768 << 10;
+/// about 830 KB for lines, each undo step a snapshot of about 4 KB; rounded up to 1 MiB
+/// here). A full session on the page's usual 8×8 board holds about 415 KB: much of a
+/// snapshot is per-colour bit planes whose size depends little on the board's.
+pub const SESSION_BYTES: usize = 1 << 20;
 
 /// The memory the default cap is sized for: all sessions together stay within it.
 pub const GAMES_MEMORY: usize = 256 << 20;
 
 /// Sessions kept when no cap is given: as many as fit in [`GAMES_MEMORY`] at
-/// [`SESSION_BYTES`] each (341).
+/// [`SESSION_BYTES`] each (256).
 pub const DEFAULT_CAP: usize = GAMES_MEMORY / SESSION_BYTES;
 
 /// How recently a game must have been used to be safe from eviction (five minutes).
