@@ -53,6 +53,7 @@ fn client(base: &str, n: usize) -> Result<Vec<Duration>, String> {
 
 #[test]
 fn two_hundred_clients_play_fifty_moves_each_without_an_error() {
+    let _turn = crate::common::heavy();
     let base = crate::common::playground();
     let started = Instant::now();
     let handles: Vec<_> = (0..CLIENTS)

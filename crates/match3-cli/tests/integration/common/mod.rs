@@ -54,6 +54,13 @@ pub fn play_script(args: &[&str], script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// Held by the tests that load the machine (the load test, the hint storm), so that they
+/// take turns: each measures latency, which the other's load would distort.
+pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The playground served in this test process on a free localhost port (started once),
 /// with the bundled variants and `stars` and the default limits: its base URL.
 pub fn playground() -> String {
