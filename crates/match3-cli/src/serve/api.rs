@@ -145,7 +145,7 @@ pub async fn create(
 }
 
 /// The answer to a create when the store is full of games in play.
-fn full(full: super::sessions::Full) -> ApiError {
+pub(super) fn full(full: super::sessions::Full) -> ApiError {
     ApiError::busy(
         "the server is full of games in play: try again later",
         full.retry_after,
@@ -292,15 +292,11 @@ async fn with_game<T: Send + 'static>(
 }
 
 /// Runs `work` on a blocking thread: the async workers keep answering meanwhile.
-async fn off_workers<T: Send + 'static>(
+pub(super) async fn off_workers<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the request failed: {e}"),
-        )
-    })
+    (tokio::task::spawn_blocking(work).await)
+        .map_err(|e| ApiError::internal(format!("the request failed: {e}")))
 }
 
 /// The longest board text a create takes: a 16×16 board with every marker and layer.
@@ -412,7 +408,8 @@ fn new_game(variant: &Variant, req: &NewGame, seed: u64) -> Result<Game<SharedRu
 }
 
 /// A session's state for the page: the board cell by cell (with the `aria-label` the page
-/// shows), score, moves, status, level progress, legal moves and the move record.
+/// shows), score, moves, status, level progress, legal moves, the move record and the
+/// engine's save of the game.
 pub fn state(id: &str, session: &Session) -> Value {
     let game = &session.game;
     let board = game.board();
@@ -475,6 +472,9 @@ pub fn state(id: &str, session: &Session) -> Value {
         "legal": game.legal_moves().into_iter().map(json::mv).collect::<Vec<_>>(),
         "record": session.record.iter().map(Move::to_string).collect::<Vec<_>>(),
         "can_undo": !session.undo.is_empty(),
+        // The engine's save as JSON text (its 64-bit numbers would not survive a
+        // JavaScript number): what the page keeps to restore the game (POST /api/restore).
+        "save": serde_json::to_string(&game.save()).expect("a save serializes"),
     })
 }
 

@@ -42,6 +42,11 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// 500 with `message`: the server failed, not the request.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
     /// 503 with `message`: try again after `retry_after` (whole seconds, at least one).
     pub fn busy(message: impl Into<String>, retry_after: Duration) -> ApiError {
         ApiError {
@@ -94,7 +99,7 @@ impl From<JsonRejection> for ApiError {
 
 /// The routes there are, for a 404 or 405.
 const ROUTES: &str = "the API is GET /api/variants, POST /api/games, GET /api/games/{id}, \
-     POST /api/games/{id}/moves, /undo, /reset, GET /api/games/{id}/hint";
+     POST /api/games/{id}/moves, /undo, /reset, GET /api/games/{id}/hint, POST /api/restore";
 
 /// Any other path: 404 with the routes there are.
 pub async fn not_found(uri: Uri) -> ApiError {

@@ -17,11 +17,12 @@
 //! The routes are documented in `docs/serve.md`.
 
 mod api;
-mod assets;
+pub mod assets;
 mod errors;
 pub mod levels;
 mod limits;
 mod listen;
+mod restore;
 mod sessions;
 
 use std::net::SocketAddr;
@@ -37,6 +38,7 @@ pub use limits::{
     BODY_TIMEOUT, GAME_WAIT, HEADER_TIMEOUT, Limits, MAX_BODY, MAX_CONNECTIONS, MAX_URI,
     WRITE_TIMEOUT,
 };
+pub use restore::{Restore, parse_move, restored};
 pub use sessions::{
     ACTIVE_WINDOW, DEFAULT_CAP, Full, GAMES_MEMORY, GameLock, MAX_SIDE, RECORD_LENGTH,
     SESSION_BYTES, Session, Sessions, UNDO_DEPTH,
@@ -101,6 +103,7 @@ pub fn router(playground: Arc<Playground>) -> Router {
     let pages = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{name}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
@@ -117,6 +120,7 @@ pub fn router(playground: Arc<Playground>) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/reset", post(api::reset))
         .route("/api/games/{id}/hint", get(api::hint))
+        .route("/api/restore", post(restore::restore))
         .fallback(errors::not_found)
         .method_not_allowed_fallback(errors::not_allowed)
         .with_state(playground)

@@ -5,239 +5,14 @@
 //! `#load`.
 //!
 //! Without `chromedriver` on the PATH these tests say so and pass, unless
-//! `MATCH3_BROWSER_TESTS=1` (set by `.ci/run`) demands them.
+//! `MATCH3_BROWSER_TESTS=1` (set by `.ci/run`) demands them (see `common/webdriver.rs`).
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::common::http;
 use crate::common::playground as server;
-
-/// Says, once and past the test harness's capture (which hides what passing tests print),
-/// that the browser tests are skipped and why.
-fn skipped(e: &std::io::Error) {
-    use std::io::Write;
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = writeln!(
-            std::io::stderr(),
-            "\nSKIPPED: the browser tests (chromedriver not found: {e}); \
-             apt-get install chromium chromium-driver, or set MATCH3_BROWSER_TESTS=1 to demand them\n"
-        );
-    });
-}
-
-/// A WebDriver session on a chromedriver of our own; both end on drop.
-struct Browser {
-    driver: Child,
-    base: String,
-}
-
-const ENTER: &str = "\u{E007}";
-const SPACE: &str = "\u{E00D}";
-const RIGHT: &str = "\u{E014}";
-const DOWN: &str = "\u{E015}";
-
-impl Browser {
-    /// `None` when chromedriver is missing and the tests are not demanded.
-    fn start() -> Option<Browser> {
-        Browser::start_with(&[])
-    }
-
-    /// [`Browser::start`] with more Chromium flags.
-    fn start_with(flags: &[&str]) -> Option<Browser> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let driver = match Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-        {
-            Ok(child) => child,
-            Err(e) => {
-                assert!(
-                    std::env::var("MATCH3_BROWSER_TESTS").is_err(),
-                    "MATCH3_BROWSER_TESTS is set but chromedriver cannot start: {e}"
-                );
-                skipped(&e);
-                return None;
-            }
-        };
-        let root = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while http::get(&format!("{root}/status")).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let mut args = vec![
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--window-size=1100,760",
-        ];
-        args.extend_from_slice(flags);
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {"args": args}
-        }}});
-        let v = http::post(&format!("{root}/session"), &caps)
-            .and_then(|r| r.ok()?.json())
-            .expect("a WebDriver session");
-        let id = v["value"]["sessionId"].as_str().unwrap().to_string();
-        Some(Browser {
-            driver,
-            base: format!("{root}/session/{id}"),
-        })
-    }
-
-    fn send(&self, method: &str, path: &str, body: Value) -> Value {
-        let url = format!("{}{path}", self.base);
-        let res = match method {
-            "GET" => http::get(&url),
-            _ => http::post(&url, &body),
-        };
-        match res.and_then(|r| r.ok()?.json()) {
-            Ok(mut v) => v["value"].take(),
-            Err(e) => panic!("WebDriver {method} {path}: {e}"),
-        }
-    }
-
-    fn open(&self, url: &str) {
-        self.send("POST", "/url", json!({ "url": url }));
-        self.wait_idle();
-    }
-
-    fn find(&self, css: &str) -> String {
-        let v = self.send(
-            "POST",
-            "/element",
-            json!({"using": "css selector", "value": css}),
-        );
-        v.as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap_or_else(|| panic!("no element {css}"))
-            .to_string()
-    }
-
-    fn cell(&self, r: u8, c: u8) -> String {
-        self.find(&format!(".cell[data-row=\"{r}\"][data-col=\"{c}\"]"))
-    }
-
-    fn click(&self, element: &str) {
-        self.send("POST", &format!("/element/{element}/click"), json!({}));
-    }
-
-    fn keys(&self, element: &str, text: &str) {
-        self.send(
-            "POST",
-            &format!("/element/{element}/value"),
-            json!({ "text": text }),
-        );
-    }
-
-    fn text(&self, css: &str) -> String {
-        let el = self.find(css);
-        self.send("GET", &format!("/element/{el}/text"), Value::Null)
-            .as_str()
-            .unwrap()
-            .to_string()
-    }
-
-    fn label(&self, r: u8, c: u8) -> String {
-        let el = self.cell(r, c);
-        self.send(
-            "GET",
-            &format!("/element/{el}/attribute/aria-label"),
-            Value::Null,
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-    }
-
-    fn script(&self, js: &str) -> Value {
-        self.send("POST", "/execute/sync", json!({ "script": js, "args": [] }))
-    }
-
-    /// Runs `js` as an async script: it calls `done(value)` (its last argument).
-    fn script_async(&self, js: &str) -> Value {
-        let body = format!("const done = arguments[arguments.length - 1]; {js}");
-        self.send(
-            "POST",
-            "/execute/async",
-            json!({ "script": body, "args": [] }),
-        )
-    }
-
-    /// Waits until the page has a game and no request or animation is running.
-    fn wait_idle(&self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let idle = self.script(
-                "return document.body.dataset.busy === 'false' && \
-                 document.querySelector('.cell') !== null && \
-                 typeof game !== 'undefined' && game !== null",
-            );
-            if idle == Value::Bool(true) {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the page stayed busy");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn screenshot(&self, name: &str) -> std::path::PathBuf {
-        use std::io::Write;
-        let data = self.send("GET", "/screenshot", Value::Null);
-        let png = base64_decode(data.as_str().unwrap());
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::File::create(&path)
-            .unwrap()
-            .write_all(&png)
-            .unwrap();
-        path
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = http::delete(&self.base);
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
-
-/// Standard base64 (WebDriver screenshots), without a dependency for it.
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let bytes: Vec<u8> = text.bytes().filter(|&b| b != b'=' && b != b'\n').collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(value(b)) << (18 - 6 * i));
-        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
-}
+use crate::common::webdriver::{Browser, DOWN, ENTER, RIGHT, SPACE};
 
 #[test]
 fn the_teaching_example_by_mouse() {
@@ -255,7 +30,12 @@ fn the_teaching_example_by_mouse() {
     }
     assert_eq!(b.label(0, 3), "row 1, column 4: colour C");
     assert_eq!(b.label(1, 2), "row 2, column 3: colour B");
-    assert!(b.text("#record").contains("swap (0,2) (1,2)"));
+    // The record counts rows and columns from 1, as everything the player sees does.
+    assert!(
+        b.text("#record").contains("swap r1 c3 \u{2194} r2 c3"),
+        "{}",
+        b.text("#record")
+    );
     // Undo, then reset, by their buttons.
     b.click(&b.find("#undo"));
     b.wait_idle();
@@ -273,11 +53,11 @@ fn the_teaching_example_by_keyboard_only() {
     b.wait_idle();
     assert_eq!(b.text("#score"), "3");
     assert_eq!(b.text("#moves"), "1");
-    // The turn in words, coordinates from 1.
+    // The turn in words, colours named, coordinates from 1.
     let live = b.script("return document.getElementById('live').textContent");
     assert_eq!(
         live,
-        "Swapped B at row 1 column 3 with A at row 2 column 3. Cleared 3. Score 3."
+        "Swapped blue B at row 1 column 3 with red A at row 2 column 3. Cleared 3 red. Score 3."
     );
 }
 
@@ -287,6 +67,12 @@ fn a_won_level_ends_in_a_dialog_with_its_stars() {
     b.open(&server());
     b.click(&b.find("select#level option[value=\"19-finite-locks\"]"));
     b.wait_idle();
+    // The level is announced with its goals and limit.
+    let live = b.script("return document.getElementById('live').textContent");
+    assert_eq!(
+        live,
+        "Level 19 of 19, Locked corner. Goals: clear all 2 jelly. 4 moves. Stars at 6, 9, 12 points."
+    );
     // The fewest-move win `solve --level` finds for this level.
     for [(r1, c1), (r2, c2)] in [[(0, 1), (0, 2)], [(1, 0), (1, 1)]] {
         b.click(&b.cell(r1, c1));
@@ -302,14 +88,60 @@ fn a_won_level_ends_in_a_dialog_with_its_stars() {
         "{}",
         b.text("#game-over-text")
     );
+    // The score against each threshold, and the dialog's words for screen readers.
+    assert_eq!(
+        b.text("#game-over-thresholds"),
+        "\u{2713} 1 star at 6 points: reached\n\u{2717} 2 stars at 9 points: 2 more needed\n\u{2717} 3 stars at 12 points: 5 more needed"
+    );
+    let described = b.script(
+        "return document.getElementById('game-over').getAttribute('aria-describedby').split(' ')\
+           .map(id => document.getElementById(id).textContent).join(' ')",
+    );
+    assert_eq!(
+        described,
+        "Score 7 in 2 moves: 1 star of 3. Every goal is met."
+    );
+    let live = b.script("return document.getElementById('live').textContent");
+    assert!(
+        live.as_str()
+            .unwrap()
+            .ends_with("You won! Score 7 in 2 moves: 1 star of 3."),
+        "{live}"
+    );
     let focused = b.script("return document.activeElement.id");
     assert_eq!(focused, "retry");
-    // Retry starts the level again.
+    assert_eq!(b.axe(), json!([]), "the end screen");
+    // Tab stays inside the dialog: Retry, Close (no Next level after the last level).
+    let retry = b.find("#retry");
+    b.keys(&retry, "\u{E004}");
+    assert_eq!(
+        b.script("return document.activeElement.id"),
+        "game-over-close"
+    );
+    let close = b.find("#game-over-close");
+    b.keys(&close, "\u{E004}");
+    assert_eq!(b.script("return document.activeElement.id"), "retry");
+    // Escape closes it and gives the focus back to the board.
+    b.keys(&retry, "\u{E00C}");
+    let after = b.script(
+        "return [document.getElementById('game-over').hidden, document.activeElement.classList.contains('cell')]",
+    );
+    assert_eq!(after, json!([true, true]));
+    // Clicking the finished board shows it again; Retry starts the level again.
+    b.click(&b.cell(3, 3));
     b.click(&b.find("#retry"));
     b.wait_idle();
     assert_eq!(b.text("#moves"), "0");
-    let hidden = b.script("return document.getElementById('game-over').hidden");
-    assert_eq!(hidden, Value::Bool(true));
+    let hidden = b.script("return [document.getElementById('game-over').hidden, document.activeElement.classList.contains('cell')]");
+    assert_eq!(hidden, json!([true, true]));
+    // The level list shows the win, kept in this browser.
+    let option = b.script(
+        "return document.querySelector('#level option[value=\"19-finite-locks\"]').textContent",
+    );
+    assert_eq!(
+        option,
+        "Locked corner (finite) \u{2014} won, \u{2605}\u{2606}\u{2606}"
+    );
 }
 
 #[test]
@@ -408,7 +240,13 @@ fn a_registered_variant_is_offered_drawn_and_named() {
         "const c = game.cells.find(c => c.row === 0 && c.col === 1);\
          return document.querySelector('.piece[data-id=\"' + c.id + '\"]').textContent",
     );
-    assert_eq!(star, "A^");
+    // Its icon, never the raw marker; its name in the legend.
+    assert_eq!(star, "A\u{2605}");
+    assert!(
+        b.text("#legend").contains("star (clears its neighbours)"),
+        "{}",
+        b.text("#legend")
+    );
     // The run A A^ A A fires the star, which clears (1,1) too: 5 cells.
     b.click(&b.cell(0, 2));
     b.click(&b.cell(1, 2));
@@ -419,27 +257,35 @@ fn a_registered_variant_is_offered_drawn_and_named() {
 }
 
 #[test]
-fn a_game_the_server_no_longer_has_starts_afresh_with_a_notice() {
+fn a_game_the_server_no_longer_has_is_restored_and_the_move_played() {
     let Some(b) = Browser::start() else { return };
     b.open(&server());
-    // As if the server had evicted this tab's game.
-    b.script("game.id = 'g00000000000000000000000000000000'; return null");
     b.click(&b.cell(0, 2));
     b.click(&b.cell(1, 2));
     b.wait_idle();
+    // As if the server had evicted this tab's game (or restarted).
+    b.script("game.id = 'g00000000000000000000000000000000'; return null");
+    let mv = b.script("return game.legal[0].swap");
+    let cell = |i: usize, j: usize| mv[i][j].as_u64().unwrap() as u8;
+    b.click(&b.cell(cell(0, 0), cell(0, 1)));
+    b.click(&b.cell(cell(1, 0), cell(1, 1)));
+    b.wait_idle();
     assert!(
-        b.text("#message").contains("a new one has started"),
+        b.text("#message")
+            .contains("restored from this page's copy"),
         "{}",
         b.text("#message")
     );
     let id = b.script("return game.id");
     assert_ne!(id, "g00000000000000000000000000000000");
-    assert_eq!(b.text("#moves"), "0");
-    // The fresh game plays.
-    b.click(&b.cell(0, 2));
-    b.click(&b.cell(1, 2));
+    // The game went on where it was: the first move kept, the second played, undo intact.
+    assert_eq!(b.text("#moves"), "2");
+    b.click(&b.find("#undo"));
     b.wait_idle();
-    assert_eq!(b.text("#moves"), "1");
+    b.click(&b.find("#undo"));
+    b.wait_idle();
+    assert_eq!(b.text("#moves"), "0");
+    assert_eq!(b.script("return game.board"), "AABC/BCAB/CBAC/ABCA");
 }
 
 #[test]
@@ -479,23 +325,6 @@ fn a_phone_sees_the_whole_board_and_the_status_without_scrolling_sideways() {
     assert_eq!(fits, json!([true, true, true]), "at 390x844");
 }
 
-/// axe-core's critical and serious violations on the page as it stands.
-fn axe_violations(b: &Browser) -> Value {
-    let axe = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/integration/axe/axe.min.js"
-    );
-    let source = std::fs::read_to_string(axe).expect("the vendored axe-core");
-    if b.script("return typeof axe").as_str() != Some("object") {
-        b.script(&format!("{source}; return null"));
-    }
-    b.script_async(
-        "axe.run(document).then(r => done(r.violations\
-           .filter(v => v.impact === 'critical' || v.impact === 'serious')\
-           .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target).join(' '))))",
-    )
-}
-
 #[test]
 fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_level() {
     let Some(b) = Browser::start() else { return };
@@ -507,11 +336,11 @@ fn no_critical_or_serious_accessibility_violation_on_any_variant_or_an_obstacle_
         let v = variant.as_str().unwrap();
         b.click(&b.find(&format!("select#variant option[value=\"{v}\"]")));
         b.wait_idle();
-        assert_eq!(axe_violations(&b), json!([]), "{v}");
+        assert_eq!(b.axe(), json!([]), "{v}");
     }
     b.click(&b.find("select#level option[value=\"14-locked-jelly\"]"));
     b.wait_idle();
-    assert_eq!(axe_violations(&b), json!([]), "14-locked-jelly");
+    assert_eq!(b.axe(), json!([]), "14-locked-jelly");
 }
 
 #[test]

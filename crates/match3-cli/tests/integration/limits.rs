@@ -180,7 +180,10 @@ fn quantile(times: &mut [Duration], q: f64) -> Duration {
 #[test]
 fn two_hundred_hints_on_one_game_hold_up_no_other_request() {
     let _turn = crate::common::heavy();
-    let (base, _) = server(Playground::with_limits(Registry::builtin(), Limits::default()));
+    let (base, _) = server(Playground::with_limits(
+        Registry::builtin(),
+        Limits::default(),
+    ));
     let new = |rules: &str| {
         let v = http::post(
             &format!("{base}/api/games"),

@@ -2,6 +2,7 @@
 //! One test binary per crate: each file below is a module.
 
 mod browser;
+mod browser_flow;
 mod cli;
 mod common;
 mod hostile;
@@ -9,5 +10,6 @@ mod levels;
 mod limits;
 mod load;
 mod obstacles;
+mod restore;
 mod serve;
 mod shards;

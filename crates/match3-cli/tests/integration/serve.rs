@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 /// Sends one request to a router over `sessions`; the status and the JSON body.
-async fn call(
+pub(crate) async fn call(
     sessions: &Arc<Playground>,
     method: &str,
     path: &str,
@@ -54,11 +54,11 @@ fn evicting(cap: usize) -> Arc<Playground> {
     Arc::new(Playground::with_limits(Registry::builtin(), limits))
 }
 
-fn store() -> Arc<Playground> {
+pub(crate) fn store() -> Arc<Playground> {
     Arc::new(Playground::new(Registry::builtin(), DEFAULT_CAP))
 }
 
-async fn new_game(sessions: &Arc<Playground>, body: Value) -> Value {
+pub(crate) async fn new_game(sessions: &Arc<Playground>, body: Value) -> Value {
     let (status, state) = call(sessions, "POST", "/api/games", Some(&body.to_string())).await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     state

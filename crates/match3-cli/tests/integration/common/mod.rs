@@ -5,6 +5,7 @@
 
 pub mod http;
 pub mod stars;
+pub mod webdriver;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
