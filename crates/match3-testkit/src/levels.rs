@@ -350,7 +350,10 @@ pub fn level_game<R: Rules + ?Sized>(
         holes_stay(&before, &trace)?;
         trace_round_trip(&trace)?;
         crate::obstacles::obstacle_turn(&before, &trace)
-            .and_then(|()| crate::obstacles::reference_turn(&before, &trace))
+            .and_then(|()| {
+                let settle = crate::obstacles::Settle::of(rules, level);
+                crate::obstacles::reference_turn(&before, &trace, &settle)
+            })
             .map_err(|v| Violation(format!("{mv} on {before}: {}", v.0)))?;
         if let Some(s) = &trace.shuffle {
             let last = trace.phases.last().map_or(&before, |p| &p.board);
