@@ -133,6 +133,10 @@ pub trait Sink {
     /// An end-of-move effect turned a cell into another (reported after the move's
     /// phases, before the phases the effects start).
     fn changed(&mut self, _change: Changed) {}
+    /// A level's leftover bonus starts after the phases so far: the pieces it turned
+    /// into specials (none for a variant without special kinds), before the phases that
+    /// clear what it drew.
+    fn bonus(&mut self, _turned: &[Changed]) {}
 }
 
 /// A sink that records nothing and allocates nothing.
@@ -334,6 +338,11 @@ pub struct Trace {
     /// from JSON when they did not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effects: Option<Effected>,
+    /// The level's leftover bonus, if the move earned it: after the move's first `after`
+    /// phases (its effects' included) these pieces were turned into specials, and the
+    /// next phase clears the pieces it drew. Absent from JSON otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Effected>,
     /// The shuffle after the last phase, when the turn left no legal move (boxed: it is
     /// rare, and a trace is moved around by value).
     pub shuffle: Option<Box<Shuffle>>,
@@ -401,29 +410,38 @@ impl Trace {
 }
 
 impl Trace {
-    /// Applies the effects' changes when they came after `phases` phases.
+    /// Applies the effects' changes, then the bonus's, when they came after `phases`
+    /// phases.
     fn replay_effects(&self, board: &mut Board, phases: usize) -> Result<(), ReplayError> {
-        let Some(effects) = self.effects.as_ref().filter(|e| e.after as usize == phases) else {
-            return Ok(());
-        };
-        let chain = effects.after;
-        for change in &effects.changed {
-            let cell = (board.get(change.pos))
-                .map_err(|source| ReplayError::OffBoard { chain, source })?;
-            if board.id(change.pos) != change.was || cell.is_empty() || cell.is_hole() {
-                return Err(ReplayError::Mismatch {
-                    chain,
-                    pos: change.pos,
-                    id: change.was.unwrap_or(0),
-                    found: board.id(change.pos),
-                });
+        for changes in [&self.effects, &self.bonus] {
+            match changes.as_ref().filter(|e| e.after as usize == phases) {
+                Some(changes) => replay_changes(board, changes)?,
+                None => continue,
             }
-            board
-                .set(change.pos, change.cell, change.id.unwrap_or(0))
-                .expect("checked");
         }
         Ok(())
     }
+}
+
+/// Applies one set of traced cell changes to `board`.
+fn replay_changes(board: &mut Board, effects: &Effected) -> Result<(), ReplayError> {
+    let chain = effects.after;
+    for change in &effects.changed {
+        let cell =
+            (board.get(change.pos)).map_err(|source| ReplayError::OffBoard { chain, source })?;
+        if board.id(change.pos) != change.was || cell.is_empty() || cell.is_hole() {
+            return Err(ReplayError::Mismatch {
+                chain,
+                pos: change.pos,
+                id: change.was.unwrap_or(0),
+                found: board.id(change.pos),
+            });
+        }
+        board
+            .set(change.pos, change.cell, change.id.unwrap_or(0))
+            .expect("checked");
+    }
+    Ok(())
 }
 
 fn expect_id(board: &Board, chain: u32, pos: Pos, id: u32) -> Result<(), ReplayError> {
@@ -618,6 +636,13 @@ impl Sink for Trace {
         }));
     }
 
+    fn bonus(&mut self, turned: &[Changed]) {
+        self.bonus = Some(Effected {
+            after: self.phases.len() as u32,
+            changed: turned.to_vec(),
+        });
+    }
+
     fn changed(&mut self, change: Changed) {
         let after = self.phases.len() as u32;
         (self.effects.get_or_insert_with(|| Effected {
@@ -711,22 +736,37 @@ impl std::fmt::Display for Trace {
 }
 
 impl Trace {
-    /// The effects' lines, when they came after `phases` phases.
+    /// The effects' lines, then the bonus's, when they came after `phases` phases.
     fn write_effects(&self, f: &mut std::fmt::Formatter<'_>, phases: usize) -> std::fmt::Result {
-        let Some(effects) = self.effects.as_ref().filter(|e| e.after as usize == phases) else {
-            return Ok(());
-        };
-        writeln!(f, "after the move")?;
-        for c in &effects.changed {
-            let mut cell = String::new();
-            crate::piece::write_cell(&mut cell, c.cell)?;
-            match c.id {
-                Some(id) => writeln!(f, "  {} becomes {cell} #{id}", c.pos)?,
-                None => writeln!(f, "  {} becomes {cell}", c.pos)?,
+        let heads = [
+            (&self.effects, "after the move"),
+            (&self.bonus, "leftover bonus"),
+        ];
+        for (changes, head) in heads {
+            if let Some(changes) = changes.as_ref().filter(|e| e.after as usize == phases) {
+                write_changes(f, head, changes)?;
             }
         }
         Ok(())
     }
+}
+
+/// One set of traced cell changes, under `head`.
+fn write_changes(
+    f: &mut std::fmt::Formatter<'_>,
+    head: &str,
+    effects: &Effected,
+) -> std::fmt::Result {
+    writeln!(f, "{head}")?;
+    for c in &effects.changed {
+        let mut cell = String::new();
+        crate::piece::write_cell(&mut cell, c.cell)?;
+        match c.id {
+            Some(id) => writeln!(f, "  {} becomes {cell} #{id}", c.pos)?,
+            None => writeln!(f, "  {} becomes {cell}", c.pos)?,
+        }
+    }
+    Ok(())
 }
 
 /// A trace that does not apply to the board it is replayed on.

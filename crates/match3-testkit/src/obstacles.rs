@@ -221,7 +221,7 @@ fn shuffle_keeps_obstacles(last: &Board, shuffled: &Board) -> Check {
 
 /// Checks every phase of a turn played from `before` against [`reference_phase`], except
 /// a first phase that includes the move's own clear (a tap or a combo) and phases that
-/// clear what end-of-move effects asked for. `settle` is the game's gravity.
+/// clear what end-of-move effects or a level's leftover bonus asked for. `settle` is the game's gravity.
 pub fn reference_turn<R: match3_core::Rules + ?Sized>(
     before: &Board,
     trace: &Trace,
@@ -230,9 +230,10 @@ pub fn reference_turn<R: match3_core::Rules + ?Sized>(
     let starts = trace
         .phase_boards(before)
         .map_err(|e| Violation(format!("trace does not replay: {e}")))?;
-    let effects_at = trace.effects.as_ref().map(|e| e.after as usize);
+    let at = |changes: &Option<match3_core::Effected>| changes.as_ref().map(|e| e.after as usize);
+    let (effects_at, bonus_at) = (at(&trace.effects), at(&trace.bonus));
     for (i, (phase, start)) in trace.phases.iter().zip(&starts).enumerate() {
-        if !has_move_clear(trace, phase) && effects_at != Some(i) {
+        if !has_move_clear(trace, phase) && effects_at != Some(i) && bonus_at != Some(i) {
             reference_phase(start, phase, settle)?;
         }
     }

@@ -2,7 +2,7 @@
 //! goal with moves left, each move left turns a random plain piece into a special of the
 //! variant's first coloured kind and fires it, as the genre does; a variant without such
 //! a kind clears the piece instead. The clears are the move's next phases, scored and
-//! traced like any other (each piece turned into a special is a `changed` event), and the
+//! traced like any other (the pieces turned into specials are the trace's `bonus`), and the
 //! pieces are drawn from the game's generator, so the bonus replays exactly.
 
 use crate::cellset::CellSet;
@@ -53,7 +53,9 @@ impl Snapshot {
     }
 
     /// Draws up to `left` plain, unlocked pieces and turns each into a special of the
-    /// variant's first coloured kind (traced); the cells drawn, to clear.
+    /// variant's first coloured kind; the cells drawn, to clear. The turned pieces are
+    /// traced (before the phases that clear them) even when there are none, so a trace
+    /// shows where the bonus starts.
     fn arm<R: Rules + ?Sized, S: Sink>(&mut self, rules: &R, left: u32, sink: &mut S) -> CellSet {
         let kind = rules
             .special_kinds()
@@ -66,7 +68,7 @@ impl Snapshot {
             })
             .map(|(pos, ..)| pos)
             .collect();
-        let mut drawn = CellSet::new();
+        let (mut drawn, mut turned) = (CellSet::new(), Vec::new());
         for _ in 0..left.min(plain.len() as u32) {
             let pos = plain.swap_remove(self.rng.below(plain.len() as u32) as usize);
             drawn.insert(pos);
@@ -76,12 +78,15 @@ impl Snapshot {
             let cell = crate::piece::Cell::Piece(kind.piece(color));
             let (was, id) = (self.board.id(pos), self.mint());
             self.board.set(pos, cell, id).expect("a piece's cell");
-            sink.changed(Changed {
+            turned.push(Changed {
                 pos,
                 was,
                 cell,
                 id: Some(id),
             });
+        }
+        if !drawn.is_empty() {
+            sink.bonus(&turned);
         }
         drawn
     }

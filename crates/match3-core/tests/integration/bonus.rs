@@ -49,22 +49,25 @@ fn play<S: Specials>(specials: S, leftover: Leftover) -> (Trace, u64, u32) {
 #[test]
 fn moves_left_become_specials_that_fire() {
     let (plain, plain_score, _) = play(Stars, Leftover::End);
-    assert!(plain.effects.is_none(), "no bonus without the option");
+    assert!(plain.bonus.is_none(), "no bonus without the option");
     let (bonus, score, moves) = play(Stars, Leftover::Bonus);
     assert_eq!(moves, 1, "the bonus is not a move");
-    let changed = &bonus.effects.as_ref().expect("the bonus is traced").changed;
+    assert!(bonus.effects.is_none(), "the bonus is not an effect");
+    let changed = &bonus.bonus.as_ref().expect("the bonus is traced").changed;
     assert_eq!(changed.len(), 4, "one special per move left");
     for change in changed {
         let piece = change.cell.piece().expect("a piece");
         assert_eq!(piece.special(), Some(STAR.special), "{change:?}");
     }
     // The stars fire in the phase right after the move's own cascade.
-    let after = bonus.effects.as_ref().unwrap().after as usize;
+    let after = bonus.bonus.as_ref().unwrap().after as usize;
     assert!(bonus.phases.len() > after, "the stars' phase");
     assert_eq!(bonus.phases[after].fired.len(), 4);
     assert!(score > plain_score, "{score} > {plain_score}");
     // Same seed, same moves: the same bonus.
     assert_eq!(play(Stars, Leftover::Bonus).0, bonus);
+    // The trace replays, and says so in its text form.
+    assert!(bonus.to_string().contains("leftover bonus"), "{bonus}");
 }
 
 #[test]
@@ -93,5 +96,6 @@ fn without_special_kinds_the_drawn_pieces_are_cleared() {
         cleared >= cleared_without + 4,
         "{cleared} vs {cleared_without}"
     );
-    assert!(trace.effects.is_none(), "nothing turned into a special");
+    let traced = trace.bonus.as_ref().expect("where the bonus starts");
+    assert!(traced.changed.is_empty(), "nothing turned into a special");
 }
