@@ -10,6 +10,7 @@ mod levels;
 mod limits;
 mod load;
 mod obstacles;
+mod refusals;
 mod restore;
 mod serve;
 mod shards;
