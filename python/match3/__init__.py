@@ -39,22 +39,27 @@ BOTS = ("random", "greedy", "lookahead", "mcts", "greedy-known")
 
 class Game:
     """One game of ``rules`` (see :data:`RULES`): a generated ``size`` board with
-    ``colors`` colours from ``seed``, ``board`` in notation (``"ABC/BCA"``) or a preset
-    name, or the level file ``level`` (a path; its random cells drawn from ``seed``).
+    ``colors`` colours and ``blockers`` percent of blockers from ``seed`` (the variant's
+    defaults when not given: 8x8 and 5 colours for ``lines``), ``board`` in notation
+    (``"ABC/BCA"``) or a preset name, or the level file ``level`` (a path; its random
+    cells drawn from ``seed``). A size, colours or blockers beside a board or a level are
+    refused with ``ValueError``, as the command line refuses them.
 
     ``board`` is the board as a NumPy ``int8`` array: the colour index (A = 0 ... Z = 25)
     of each piece, :data:`COLORLESS` for a colour bomb, :data:`EMPTY`, :data:`BLOCKER`,
     :data:`HOLE` or :data:`CRATE` for the other cells; :meth:`layers` gives specials,
     jelly, locks and crate health."""
 
-    def __init__(self, rules: Optional[str] = None, size: tuple[int, int] = (8, 8), colors: int = 6,
-                 seed: int = 0, board: Optional[str] = None, level: Optional[Path] = None, *,
+    def __init__(self, rules: Optional[str] = None, size: Optional[tuple[int, int]] = None,
+                 colors: Optional[int] = None, seed: int = 0, board: Optional[str] = None,
+                 level: Optional[Path] = None, blockers: int = 0, *,
                  _core_game: Optional[_core.Game] = None) -> None:
         if _core_game is not None:
             self._g = _core_game
         else:
             path = None if level is None else os.fspath(level)
-            self._g = _core.Game(rules, (int(size[0]), int(size[1])), colors, seed, board, path)
+            shape = None if size is None else (int(size[0]), int(size[1]))
+            self._g = _core.Game(rules, shape, colors, seed, board, path, blockers)
 
     def play(self, move: Json) -> Json:
         """Plays ``move`` (``{"swap": [[r, c], [r, c]]}``, ``{"drop": c}`` or

@@ -20,11 +20,12 @@ class Game:
     def __new__(
         cls,
         rules: Optional[str] = None,
-        size: tuple[int, int] = ...,  # (8, 8)
-        colors: int = 6,
+        size: Optional[tuple[int, int]] = None,
+        colors: Optional[int] = None,
         seed: int = 0,
         board: Optional[str] = None,
         level: Optional[str] = None,
+        blockers: int = 0,
     ) -> "Game": ...
     def play_json(self, mv: str) -> str: ...
     def legal_moves_json(self) -> str: ...

@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use match3_app::level::Opened;
+use match3_app::start::{GameRequest, LevelSource};
 use match3_bots::{AnyBot, Bot as _};
-use match3_cli::level::Opened;
 use match3_cli::{Registry, SharedRules, Variant};
-use match3_core::{Cell, Game as CoreGame, GameConfig, Move, Pos, Rules, SavedGame, Size};
+use match3_core::{Cell, Game as CoreGame, Move, Pos, Rules, SavedGame, Size};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -45,7 +46,11 @@ impl Game {
 /// The level file at `path`; `rules`, when given, must be the file's (said in Python's
 /// words: the command line's check names its flag).
 pub fn open_level(registry: &Registry, path: &str, rules: Option<&str>) -> Result<Opened, String> {
-    let level = Opened::read(registry, Path::new(path), None)?;
+    agree(Opened::read(registry, Path::new(path), None)?, path, rules)
+}
+
+/// `level`, read from `path`, if `rules` (when given) are the file's.
+fn agree(level: Opened, path: &str, rules: Option<&str>) -> Result<Opened, String> {
     match rules {
         Some(given) if given != level.variant.name() => Err(format!(
             "rules='{given}' disagrees with the level file {path}, which is for the {} rules \
@@ -54,16 +59,6 @@ pub fn open_level(registry: &Registry, path: &str, rules: Option<&str>) -> Resul
         )),
         _ => Ok(level),
     }
-}
-
-/// A game of `rules` (or the file's) from the level file at `path`.
-fn from_level(registry: &Registry, path: &str, rules: Option<&str>, seed: u64) -> PyResult<Game> {
-    let level = open_level(registry, path, rules).map_err(bad)?;
-    Ok(Game {
-        game: level.game(seed).map_err(bad)?,
-        variant: level.variant.clone(),
-        level: Some((level, seed)),
-    })
 }
 
 /// A row-major array of `rows` × `cols` from `cells`.
@@ -105,46 +100,50 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
 
 #[pymethods]
 impl Game {
-    /// A new game of `rules`: a generated board of `size` with `colors` colours from
-    /// `seed`, `board` in notation (a preset name too), or the level file `level` (its
-    /// random cells drawn from `seed`).
+    /// A new game of `rules`: a generated board of `size` with `colors` colours and
+    /// `blockers` percent of blockers from `seed` (the variant's defaults when not
+    /// given), `board` in notation (a preset name too), or the level file `level` (its
+    /// random cells drawn from `seed`). Checked as the command line and the playground
+    /// check a game to start ([`GameRequest`]).
     #[new]
-    #[pyo3(signature = (rules=None, size=(8, 8), colors=6, seed=0, board=None, level=None))]
+    #[pyo3(signature = (rules=None, size=None, colors=None, seed=0, board=None, level=None, blockers=0))]
     fn new(
         rules: Option<&str>,
-        size: (usize, usize),
-        colors: u8,
+        size: Option<(usize, usize)>,
+        colors: Option<u8>,
         seed: u64,
         board: Option<&str>,
         level: Option<&str>,
+        blockers: u8,
     ) -> PyResult<Game> {
         let registry = Registry::builtin();
-        if let Some(path) = level {
-            if board.is_some() {
-                return Err(bad("give board= or level=, not both"));
-            }
-            return from_level(&registry, path, rules, seed);
-        }
-        let variant = registry.get(rules.unwrap_or("lines")).map_err(bad)?;
-        let game = match board {
-            Some(text) => {
-                CoreGame::from_board(variant.rules(), variant.board(text).map_err(bad)?, seed)
-            }
-            None => {
-                let size = Size::new(size.0, size.1).map_err(bad)?;
-                let config = GameConfig {
-                    size,
-                    colors,
-                    seed,
-                    blocker_percent: 0,
-                };
-                CoreGame::new(variant.rules(), config)
-            }
+        let request = GameRequest {
+            // A level names its rules; a disagreeing `rules` is refused below, in
+            // Python's words.
+            rules: match level {
+                Some(_) => None,
+                None => Some(rules.unwrap_or("lines").to_string()),
+            },
+            board: board.map(str::to_string),
+            level: level.map(|path| LevelSource::File(path.into())),
+            seed,
+            size: size
+                .map(|(r, c)| Size::new(r, c))
+                .transpose()
+                .map_err(bad)?,
+            colors,
+            blockers,
+            preset_first: false,
+        };
+        let started = request.start(&registry).map_err(bad)?;
+        let level = match (started.level, level) {
+            (Some(opened), Some(path)) => Some((agree(opened, path, rules).map_err(bad)?, seed)),
+            _ => None,
         };
         Ok(Game {
-            game: game.map_err(bad)?,
-            variant: variant.clone(),
-            level: None,
+            game: started.game,
+            variant: started.variant,
+            level,
         })
     }
 

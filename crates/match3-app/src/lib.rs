@@ -5,7 +5,8 @@
 //! parser. A program offers a [`Registry`] of [`Variant`]s by name; the modules hold
 //! level files with their variant ([`level`], [`deals`]), moves and traces as JSON
 //! ([`json`], [`coords`]), the solver's answers ([`solved`]), sweeps over level fields
-//! ([`sweep`]), hints ([`hint`]) and the checks of text input ([`input`]).
+//! ([`sweep`]), hints ([`hint`]), the checks of text input ([`input`]), and one typed
+//! request to start a game with one validation ([`start`]).
 //!
 //! ```
 //! use match3_app::Registry;
@@ -25,6 +26,7 @@ pub mod json;
 pub mod level;
 pub mod registry;
 pub mod solved;
+pub mod start;
 pub mod sweep;
 pub mod variant;
 

@@ -16,6 +16,7 @@ use crate::registry::Registry;
 use crate::sweep::Sweep;
 use crate::variant::{SharedRules, Variant};
 use crate::{coords, input, json, merge, play, records, render, report};
+use match3_app::start::{GameRequest, LevelSource, Started};
 
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
 /// capitals) or notation.
@@ -131,9 +132,21 @@ pub(super) fn moves(registry: &Registry, args: MovesArgs) -> Result<(), UsageErr
 }
 
 pub(super) fn new(registry: &Registry, args: NewArgs) -> Result<(), UsageError> {
-    if let Some(path) = &args.level {
-        let level = Opened::read(registry, path, args.rules.as_deref())?;
-        let game = level.game(args.seed)?;
+    let request = GameRequest {
+        rules: args.rules.clone(),
+        level: args.level.clone().map(LevelSource::File),
+        seed: args.seed,
+        size: args.size,
+        colors: args.colors,
+        blockers: args.blockers,
+        ..GameRequest::default()
+    };
+    let Started {
+        variant,
+        game,
+        level,
+    } = request.start(registry)?;
+    if let Some(level) = level {
         if args.json {
             emit(serde_json::json!({
                 "rules": game.rules().name(),
@@ -152,18 +165,7 @@ pub(super) fn new(registry: &Registry, args: NewArgs) -> Result<(), UsageError> 
         }
         return Ok(());
     }
-    let variant = registry.get(
-        args.rules
-            .as_deref()
-            .expect("clap requires --rules without --level"),
-    )?;
-    let config = GameConfig {
-        size: args.size.unwrap_or(variant.default_size()),
-        colors: args.colors.unwrap_or(variant.default_colors()),
-        seed: args.seed,
-        blocker_percent: args.blockers,
-    };
-    let game = Game::new(variant.rules(), config)?;
+    let config = request.config(&variant);
     if args.json {
         let out = serde_json::json!({
             "rules": game.rules().name(),

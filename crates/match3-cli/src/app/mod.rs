@@ -81,17 +81,19 @@ impl App {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let program = program_name(args.first());
         if let Some(e) = self.refused.first() {
-            return fail(&UsageError(e.to_string()));
+            return fail(&program, &UsageError(e.to_string()));
         }
-        let matches = match command(&self.registry).try_get_matches_from(args) {
+        let matches = match command(&self.registry, &program).try_get_matches_from(args) {
             Ok(matches) => matches,
             Err(e) => e.exit(),
         };
         let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
         match self.dispatch(cli.command) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(&e),
+            Err(e) => fail(&program, &e),
         }
     }
 
@@ -115,24 +117,42 @@ impl App {
     }
 }
 
-/// Prints a message on stderr: exit code 2.
-fn fail(e: &UsageError) -> ExitCode {
+/// The name the program was run by (`match3`, `match3-lightning`), for its messages
+/// and help: the file name of `arg0` without directories or extension.
+pub(crate) fn program_name(arg0: Option<&OsString>) -> String {
+    let stem = arg0.and_then(|a| std::path::Path::new(a).file_stem());
+    let name = stem.map(|s| s.to_string_lossy()).unwrap_or_default();
+    match name.is_empty() {
+        true => "match3".to_string(),
+        false => crate::input::printable(&crate::input::brief(&name)),
+    }
+}
+
+/// Prints a message on stderr, after the program's name: exit code 2.
+fn fail(program: &str, e: &UsageError) -> ExitCode {
     // Messages may quote files: their control characters are escaped, and however long
     // what they quote, they stay short.
     eprintln!(
-        "match3: {}",
+        "{program}: {}",
         crate::input::printable(&crate::input::brief(&e.0))
     );
     ExitCode::from(2)
 }
 
-/// The clap command, with `--rules` taking the registered names (listed in `--help`
-/// with their descriptions).
-fn command(registry: &Registry) -> clap::Command {
+/// The clap command named `program`, with `--rules` taking the registered names (listed
+/// in `--help` with their descriptions, the top command's help among them).
+fn command(registry: &Registry, program: &str) -> clap::Command {
     let values: Vec<PossibleValue> = (registry.iter())
         .map(|v| PossibleValue::new(v.name().to_string()).help(v.description().to_string()))
         .collect();
-    let mut cmd = Cli::command();
+    let width = (registry.iter()).map(|v| v.name().len()).max().unwrap_or(0);
+    let listed: Vec<String> = (registry.iter())
+        .map(|v| format!("  {:width$}  {}", v.name(), v.description()))
+        .collect();
+    let mut cmd = (Cli::command())
+        .name(program.to_string())
+        .bin_name(program.to_string())
+        .after_help(format!("Variants (--rules):\n{}", listed.join("\n")));
     let with_rules: Vec<String> = (cmd.get_subcommands())
         .filter(|s| s.get_arguments().any(|a| a.get_id() == "rules"))
         .map(|s| s.get_name().to_string())
@@ -165,7 +185,7 @@ mod tests {
             App::with_builtin_variants().variant(Variant::new("mine", "my own rules", || {
                 match3_lines::Lines.variant().named("mine")
             }));
-        let mut cmd = command(app.registry());
+        let mut cmd = command(app.registry(), "match3-mine");
         let help = cmd
             .find_subcommand_mut("simulate")
             .expect("simulate")
@@ -183,5 +203,29 @@ mod tests {
             "{message}"
         );
         assert!(message.contains("finite, mine]"), "{message}");
+    }
+
+    #[test]
+    fn the_top_help_lists_the_variants_under_the_programs_name() {
+        let app =
+            App::with_builtin_variants().variant(Variant::new("mine", "my own rules", || {
+                match3_lines::Lines.variant().named("mine")
+            }));
+        assert_eq!(app.registry().names().len(), 6);
+        let help = command(app.registry(), "match3-mine")
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("Usage: match3-mine"), "{help}");
+        assert!(help.contains("Variants (--rules):"), "{help}");
+        assert!(help.contains("  mine           my own rules"), "{help}");
+        assert!(help.contains("  clusters-drop  "), "{help}");
+    }
+
+    #[test]
+    fn the_program_is_named_by_its_file() {
+        let name = |a: &str| program_name(Some(&OsString::from(a)));
+        assert_eq!(name("/usr/local/bin/match3-lightning"), "match3-lightning");
+        assert_eq!(name("./match3"), "match3");
+        assert_eq!(program_name(None), "match3");
     }
 }

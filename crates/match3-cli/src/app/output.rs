@@ -43,7 +43,8 @@ pub(crate) fn quit_on_output_error(e: &io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(0);
     }
-    eprintln!("match3: cannot write output: {e}");
+    let program = super::program_name(std::env::args_os().next().as_ref());
+    eprintln!("{program}: cannot write output: {e}");
     std::process::exit(1);
 }
 

@@ -16,7 +16,7 @@ use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use match3_core::{Cell, Game, GameConfig, MAX_COLORS, Move, Pos, Size};
+use match3_core::{Cell, Move, Pos, Size};
 use match3_levels::LevelFile;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -27,9 +27,8 @@ use super::levels::LEVELS;
 use super::sessions::{MAX_SIDE, Session, Sessions};
 use crate::input::excerpt;
 use crate::json;
-use crate::level::Opened;
 use crate::registry::Registry;
-use crate::variant::{SharedRules, Variant};
+use match3_app::start::{GameRequest, LevelSource};
 
 /// The server's shared state.
 pub type Shared = Arc<Playground>;
@@ -50,6 +49,8 @@ pub struct NewGame {
     pub size: Option<String>,
     /// Palette for a generated board.
     pub colors: Option<u8>,
+    /// Chance of a blocker per cell of a generated board, in percent (0 by default).
+    pub blockers: Option<u8>,
 }
 
 /// `POST /api/games/{id}/moves`: exactly one of the three.
@@ -302,9 +303,18 @@ pub(super) async fn off_workers<T: Send + 'static>(
 /// The longest board text a create takes: a 16×16 board with every marker and layer.
 const MAX_BOARD_TEXT: usize = 4 << 10;
 
-/// What a create asks for, checked before any work: the texts' lengths, the size (at
-/// most [`MAX_SIDE`] a side), the palette (1 to 26), known rules and levels.
+/// What a create asks for, checked before any work: the texts' lengths, then the
+/// request as every front end checks it ([`GameRequest::target`]: the size, at most
+/// [`MAX_SIDE`] a side, the palette, known rules and levels), without starting a game.
 pub fn check(variants: &Registry, req: &NewGame) -> Result<(), String> {
+    request(req)?
+        .target(variants, MAX_SIDE)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// The typed request of a create whose texts are not longer than they can need.
+fn request(req: &NewGame) -> Result<GameRequest, String> {
     for (field, text, most) in [
         ("rules", &req.rules, 64),
         ("level", &req.level, 64),
@@ -318,93 +328,42 @@ pub fn check(variants: &Registry, req: &NewGame) -> Result<(), String> {
             ));
         }
     }
-    if let Some(text) = &req.size {
-        let size = text.parse::<Size>().map_err(|e| format!("size: {e}"))?;
-        check_side(size.rows(), size.cols())?;
-    }
-    if let Some(colors) = req.colors.filter(|c| !(1..=MAX_COLORS).contains(c)) {
-        return Err(format!("colors: {colors} is not in 1..=26"));
-    }
-    if let Some(name) = &req.rules {
-        variants.get(name)?;
-    }
-    if let Some(name) = &req.level
-        && !LEVELS.iter().any(|(n, _)| n == name)
-    {
-        return Err(format!(
-            "unknown level {}; see GET /api/variants",
-            excerpt(name)
-        ));
-    }
-    Ok(())
+    let size = (req.size.as_deref())
+        .map(|text| text.parse::<Size>().map_err(|e| format!("size: {e}")))
+        .transpose()?;
+    Ok(GameRequest {
+        rules: req.rules.clone(),
+        board: req.board.clone(),
+        level: req.level.as_deref().map(sample_level).transpose()?,
+        seed: req.seed.unwrap_or(0),
+        size,
+        colors: req.colors,
+        blockers: req.blockers.unwrap_or(0),
+        // The page's "new game" on a variant with presets starts on the first one.
+        preset_first: true,
+    })
 }
 
-/// A board of `rows`×`cols` fits the playground.
-fn check_side(rows: usize, cols: usize) -> Result<(), String> {
-    if rows > MAX_SIDE || cols > MAX_SIDE {
-        return Err(format!(
-            "a {rows}x{cols} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)"
-        ));
-    }
-    Ok(())
+/// The sample level `name`, parsed.
+fn sample_level(name: &str) -> Result<LevelSource, String> {
+    let (file_name, text) = (LEVELS.iter())
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
+    let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
+    Ok(LevelSource::Parsed(Box::new(file)))
 }
 
 /// The game a request describes: a sample level, a board or preset, or a generated board
 /// of at most [`MAX_SIDE`] a side. Every size is checked before the game is made.
 pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
-    check(variants, req)?;
-    let seed = req.seed.unwrap_or(0);
-    if let Some(name) = &req.level {
-        let (file_name, text) = (LEVELS.iter())
-            .find(|(n, _)| n == name)
-            .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
-        let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
-        let opened = Opened::open(variants, file, req.rules.as_deref())?;
-        let board = &opened.layout.board;
-        check_side(board.rows(), board.cols())?;
-        let game = opened
-            .start(opened.variant.rules(), seed)
-            .map_err(|e| e.to_string())?;
-        return Ok(Session::new(game, opened.variant, Some(name.clone())));
-    }
-    let name = req
-        .rules
-        .as_deref()
-        .ok_or("give \"rules\" (or a \"level\")")?;
-    let variant = variants.get(name)?.clone();
-    let game = new_game(&variant, req, seed)?;
-    Ok(Session::new(game, variant, None))
-}
-
-/// A game of `variant`: on the request's board or preset, the variant's first preset, or
-/// a generated board.
-fn new_game(variant: &Variant, req: &NewGame, seed: u64) -> Result<Game<SharedRules>, String> {
-    let rules: SharedRules = variant.rules();
-    let board = match &req.board {
-        Some(text) => Some(variant.board(text)?),
-        None if req.size.is_none()
-            && req.colors.is_none()
-            && !variant.preset_names().is_empty() =>
-        {
-            Some((variant.preset_board(variant.preset_names()[0])).expect("listed"))
-        }
-        None => None,
-    };
-    if let Some(board) = board {
-        check_side(board.rows(), board.cols())?;
-        return Game::from_board(rules, board, seed).map_err(|e| format!("bad board: {e}"));
-    }
-    let size = match &req.size {
-        Some(text) => text.parse::<Size>().map_err(|e| format!("size: {e}"))?,
-        None => variant.default_size(),
-    };
-    let config = GameConfig {
-        size,
-        colors: req.colors.unwrap_or(variant.default_colors()),
-        seed,
-        blocker_percent: 0,
-    };
-    Game::new(rules, config).map_err(|e| e.to_string())
+    let started = (request(req)?)
+        .start_within(variants, MAX_SIDE)
+        .map_err(|e| e.to_string())?;
+    Ok(Session::new(
+        started.game,
+        started.variant,
+        req.level.clone(),
+    ))
 }
 
 /// A session's state for the page: the board cell by cell (with the `aria-label` the page

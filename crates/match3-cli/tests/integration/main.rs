@@ -11,6 +11,7 @@ mod limits;
 mod load;
 mod obstacles;
 mod parts;
+mod refusals;
 mod restore;
 mod serve;
 mod shards;
