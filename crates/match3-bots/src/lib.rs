@@ -44,6 +44,8 @@ mod bot;
 mod distinct;
 mod lookahead;
 mod mcts;
+mod measure;
+mod metrics;
 mod outcomes;
 mod simulate;
 mod skill;
@@ -53,6 +55,8 @@ pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use distinct::{DISTINCT_CAP, DistinctGames};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
+pub use measure::{FIRST_BLOCK, Measure, Measured, measure};
+pub use metrics::{EXTRA_MOVES, Estimate, LevelMetrics, MAX_EXTRA_MOVES};
 pub use outcomes::{GoalOutcomes, LevelOutcomes, NEAR_MISS};
 pub use simulate::{
     Ending, GameError, GameStats, MAX_JOBS, MAX_SHARDS, Plan, Report, Shard, ShardError,
