@@ -606,11 +606,21 @@ impl fmt::Display for Report {
             "specials     created {}  fired {}",
             s.specials_created, s.specials_fired
         )?;
-        writeln!(
-            f,
-            "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
-            s.move_limit, s.no_moves, s.cleared, s.errors
-        )?;
+        if s.won + s.lost > 0 {
+            // A level's games end won or lost (the losses are split below), not by the
+            // free-play endings, which are all 0 there.
+            writeln!(
+                f,
+                "endings      {} won, {} lost, {} engine errors",
+                s.won, s.lost, s.errors
+            )?;
+        } else {
+            writeln!(
+                f,
+                "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
+                s.move_limit, s.no_moves, s.cleared, s.errors
+            )?;
+        }
         if s.won + s.lost > 0 {
             let (low, high) = s.pass_rate_interval();
             writeln!(

@@ -54,6 +54,7 @@ pub mod report;
 pub mod serve;
 pub mod solved;
 pub mod sweep;
+pub mod template;
 pub mod variant;
 
 pub use app::App;
