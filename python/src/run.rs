@@ -111,7 +111,12 @@ fn simulate_level(
     let mut rows =
         report::measure_level(level, plan, &[plan.bot], precision, jobs, &label, &mut each)?;
     let row = rows.pop().expect("a row per bot");
-    let mut v = report::json(&report::Header::level(level), &row.plan, &row.report, timing);
+    let mut v = report::json(
+        &report::Header::level(level),
+        &row.plan,
+        &row.report,
+        timing,
+    );
     deals.json(&mut v, row.report.stats.games, false);
     report::measured_json(&mut v, &row);
     Ok(v)
