@@ -107,19 +107,18 @@ fn simulate_level(
 ) -> Result<serde_json::Value, String> {
     let label = level.file.name.clone();
     let mut deals = Deals::new(level, None)?;
-    let (plan, report) = match precision {
-        Some(_) => report::run_level_until(level, plan, precision, jobs, &label)?,
-        None => {
-            let mut each = |_: u32, g: &match3_bots::GameStats| deals.add(g);
-            let report = report::run_level(level, plan, Shard::WHOLE, jobs, &label, &mut each)?;
-            (plan, report)
-        }
-    };
-    let mut v = report::json(&report::Header::level(level), &plan, &report, timing);
-    deals.json(&mut v, report.stats.games, false);
-    if let Some(p) = precision {
-        report::precision_json(&mut v, p, &report);
-    }
+    let mut each = |_: usize, _: u32, g: &match3_bots::GameStats| deals.add(g);
+    let mut rows =
+        report::measure_level(level, plan, &[plan.bot], precision, jobs, &label, &mut each)?;
+    let row = rows.pop().expect("a row per bot");
+    let mut v = report::json(
+        &report::Header::level(level),
+        &row.plan,
+        &row.report,
+        timing,
+    );
+    deals.json(&mut v, row.report.stats.games, false);
+    report::measured_json(&mut v, &row);
     Ok(v)
 }
 

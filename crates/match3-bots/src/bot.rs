@@ -4,6 +4,7 @@ use match3_core::{Game, GameRng, Horizon, Move, Rules, ScoreScratch};
 
 use crate::lookahead::LookaheadBot;
 use crate::mcts::MctsBot;
+use crate::skill::{Skill, SkilledBot};
 
 /// Chooses moves for a game.
 pub trait Bot {
@@ -171,6 +172,8 @@ pub enum AnyBot {
     Lookahead(LookaheadBot),
     /// [`MctsBot`].
     Mcts(MctsBot),
+    /// [`SkilledBot`].
+    Skilled(SkilledBot),
 }
 
 /// The bot kinds, by name.
@@ -187,6 +190,10 @@ pub enum BotKind {
     Lookahead,
     /// [`MctsBot`] with its default playouts.
     Mcts,
+    /// [`SkilledBot`]: greedy's move with this probability, else a random legal one
+    /// (`greedy:0.7`). Skill 1 plays exactly as [`Greedy`](BotKind::Greedy), skill 0
+    /// exactly as [`Random`](BotKind::Random).
+    Skilled(Skill),
 }
 
 impl BotKind {
@@ -198,6 +205,7 @@ impl BotKind {
             BotKind::GreedyKnown => AnyBot::Greedy(GreedyBot::with_horizon(seed, Horizon::Known)),
             BotKind::Lookahead => AnyBot::Lookahead(LookaheadBot::new(seed)),
             BotKind::Mcts => AnyBot::Mcts(MctsBot::new(seed)),
+            BotKind::Skilled(skill) => AnyBot::Skilled(SkilledBot::new(seed, skill)),
         }
     }
 
@@ -220,12 +228,38 @@ impl BotKind {
         BotKind::GreedyKnown,
     ];
 
-    /// The kind with this [`name`](BotKind::name).
+    /// The kind with this [`name`](BotKind::name): one of [`EVERY`](BotKind::EVERY)'s,
+    /// or `greedy:P` with a [`Skill`] P (`greedy:0.7`).
+    ///
+    /// ```
+    /// use match3_bots::{BotKind, Skill};
+    ///
+    /// let kind = BotKind::named("greedy:0.70").expect("a skilled greedy bot");
+    /// assert_eq!(kind, BotKind::Skilled(Skill::from_thousandths(700).unwrap()));
+    /// assert_eq!(kind.name(), "greedy:0.7");
+    /// assert_eq!(BotKind::named("greedy:2"), None);
+    /// ```
     pub fn named(name: &str) -> Option<BotKind> {
-        BotKind::EVERY.into_iter().find(|k| k.name() == name)
+        BotKind::parse(name).ok()
     }
 
-    /// `random`, `greedy`, `greedy-known`, `lookahead` or `mcts`.
+    /// [`named`](BotKind::named), with what is wrong when the name is not a bot's: an
+    /// unknown name lists the known ones, a bad skill says why.
+    pub fn parse(name: &str) -> Result<BotKind, String> {
+        if let Some(kind) = BotKind::EVERY.into_iter().find(|k| k.name() == name) {
+            return Ok(kind);
+        }
+        if let Some(skill) = name.strip_prefix("greedy:") {
+            return (skill.parse().map(BotKind::Skilled)).map_err(|e| format!("bot {name:?}: {e}"));
+        }
+        let names: Vec<&str> = BotKind::EVERY.iter().map(|k| k.name()).collect();
+        Err(format!(
+            "unknown bot {name:?}: expected {} or greedy:P (P from 0 to 1)",
+            names.join(", ")
+        ))
+    }
+
+    /// `random`, `greedy`, `greedy-known`, `lookahead`, `mcts` or `greedy:P`.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
@@ -233,6 +267,7 @@ impl BotKind {
             BotKind::GreedyKnown => "greedy-known",
             BotKind::Lookahead => "lookahead",
             BotKind::Mcts => "mcts",
+            BotKind::Skilled(skill) => crate::skill::bot_name(skill),
         }
     }
 }
@@ -245,6 +280,7 @@ impl Bot for AnyBot {
             AnyBot::Greedy(b) => b.choose(game),
             AnyBot::Lookahead(b) => b.choose(game),
             AnyBot::Mcts(b) => b.choose(game),
+            AnyBot::Skilled(b) => b.choose(game),
         }
     }
 }

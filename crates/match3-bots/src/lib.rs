@@ -12,6 +12,8 @@
 //!   rules refill.
 //! - [`LookaheadBot`]: two moves deep, the mean over a few sampled refill futures.
 //! - [`MctsBot`]: Monte Carlo tree search with a playout budget over sampled futures.
+//! - [`SkilledBot`]: greedy's move with a chosen probability ([`Skill`]), else a random
+//!   legal move: a weaker player (`greedy:0.7`, [`BotKind::Skilled`]).
 //! - The ladder, weakest first, is [`BotKind::ALL`]: random, greedy, look-ahead, MCTS
 //!   (greedy-known is off it: it beats look-ahead on refilling variants).
 //!   No bot ever sees the game's own future: look-ahead refills come from the bot's own
@@ -39,18 +41,26 @@
 //! ```
 
 mod bot;
+mod distinct;
 mod lookahead;
 mod mcts;
+mod measure;
+mod metrics;
 mod outcomes;
 mod simulate;
+mod skill;
 mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
+pub use distinct::{DISTINCT_CAP, DistinctGames};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
+pub use measure::{FIRST_BLOCK, Measure, Measured, measure};
+pub use metrics::{EXTRA_MOVES, Estimate, LevelMetrics, MAX_EXTRA_MOVES};
 pub use outcomes::{GoalOutcomes, LevelOutcomes, NEAR_MISS};
 pub use simulate::{
     Ending, GameError, GameStats, MAX_JOBS, MAX_SHARDS, Plan, Report, Shard, ShardError,
-    SimulateError, Stats, bot_seed, game_seed, play_game, play_out, simulate, simulate_games,
-    simulate_shard, wilson,
+    SimulateError, Stats, bot_seed, game_seed, play_game, play_out, play_out_with, simulate,
+    simulate_games, simulate_shard, wilson,
 };
+pub use skill::{Skill, SkillError, SkilledBot};

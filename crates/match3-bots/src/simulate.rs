@@ -5,13 +5,15 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use match3_core::{
-    Fire, Game, GameConfig, GoalProgress, Move, Piece, Pos, Rules, SetupError, Sink, Status,
+    Fire, Game, GameConfig, GoalProgress, Move, NoTrace, Piece, Pos, Rules, SetupError, Sink,
+    Status,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bot::{Bot, BotKind};
+use crate::bot::{AnyBot, Bot, BotKind};
+use crate::distinct::{deal_hash, draws_pieces, fingerprint};
 use crate::outcomes::LevelOutcomes;
 
 /// What to simulate.
@@ -123,6 +125,13 @@ pub struct GameStats {
     pub goals: Vec<GoalProgress>,
     /// The moves the bot played, in order: with the seed, they replay the game.
     pub line: Vec<Move>,
+    /// Which game this was, as a 64-bit hash of its deal and line: equal for games that
+    /// played alike ([`DistinctGames`](crate::DistinctGames)).
+    pub fingerprint: u64,
+    /// For a game lost out of moves and continued ([`play_out_with`]): how many extra
+    /// moves it needed to win; `None` when it did not win within them or was not
+    /// continued.
+    pub extra_moves_to_win: Option<u32>,
 }
 
 /// Counts specials without recording anything.
@@ -154,8 +163,46 @@ pub fn play_game<R: Rules>(
 
 /// Plays `game` (started from game seed `seed`) with `bot` until `moves` moves, the end of
 /// the game, or an engine error.
-pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32) -> GameStats {
-    let mut bot = bot.build(bot_seed(seed));
+pub fn play_out<R: Rules>(game: Game<R>, seed: u64, bot: BotKind, moves: u32) -> GameStats {
+    play_out_with(game, seed, bot, moves, 0)
+}
+
+/// [`play_out`], and then, when `extra_moves` is above 0 and the game was lost out of
+/// moves, its continuation: the same game given `extra_moves` more moves, played on by
+/// the same bot, as a player who buys more moves at the end of a level would.
+/// [`GameStats::extra_moves_to_win`] says how many of them it needed to win. The game's
+/// own statistics are those of the game within its limit, whatever the continuation did.
+///
+/// For bots whose choices do not depend on the moves left (random, greedy and
+/// `greedy:P`), a game won after `k` extra moves is exactly the game the same seed plays
+/// with a limit `k` higher.
+pub fn play_out_with<R: Rules>(
+    game: Game<R>,
+    seed: u64,
+    kind: BotKind,
+    moves: u32,
+    extra_moves: u32,
+) -> GameStats {
+    let mut bot = kind.build(bot_seed(seed));
+    let deal = deal_hash(game.board());
+    let (mut stats, game) = play_line(game, seed, &mut bot, moves);
+    // Chance after the deal (pieces drawn, a shuffle) makes the seed part of the game.
+    let by_seed = draws_pieces(game.rules()) || stats.shuffles > 0;
+    let start = if by_seed { seed } else { deal };
+    stats.fingerprint = fingerprint(start, by_seed, &stats.line);
+    if extra_moves > 0 && stats.ending == Ending::Lost && stats.moves_left == Some(0) {
+        stats.extra_moves_to_win = continuation(game, &stats.line, &mut bot, extra_moves);
+    }
+    stats
+}
+
+/// The game played by `bot` to its end, and its statistics (all but the fingerprint).
+fn play_line<R: Rules>(
+    mut game: Game<R>,
+    seed: u64,
+    bot: &mut AnyBot,
+    moves: u32,
+) -> (GameStats, Game<R>) {
     let mut stats = GameStats {
         seed,
         // One allocation a game: the line is at most the move limit long.
@@ -199,7 +246,35 @@ pub fn play_out<R: Rules>(mut game: Game<R>, seed: u64, bot: BotKind, moves: u32
         Status::Lost => Ending::Lost,
         Status::Playable => Ending::MoveLimit,
     };
-    stats
+    (stats, game)
+}
+
+/// How many of `extra` more moves `bot` needs to win the game lost along `line`: the
+/// game restarted under a limit `extra` higher, `line` replayed (the engine is
+/// deterministic, so it reaches the same position), then the bot plays on. `None` when
+/// it does not win within them, or the level cannot take the higher limit.
+fn continuation<R: Rules>(
+    game: Game<R>,
+    line: &[Move],
+    bot: &mut AnyBot,
+    extra: u32,
+) -> Option<u32> {
+    let mut level = game.level().clone();
+    level.moves = Some(level.moves?.checked_add(extra)?);
+    let mut longer = game.with_level(level).ok()?;
+    for &mv in line {
+        longer.play_with(mv, &mut NoTrace).ok()?;
+    }
+    for k in 1..=extra {
+        let mv = bot.choose(&longer)?;
+        longer.play_with(mv, &mut NoTrace).ok()?;
+        match longer.status() {
+            Status::Won => return Some(k),
+            Status::Playable => {}
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// The first engine error of a simulation: which game, its seed, and the message.
@@ -531,11 +606,21 @@ impl fmt::Display for Report {
             "specials     created {}  fired {}",
             s.specials_created, s.specials_fired
         )?;
-        writeln!(
-            f,
-            "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
-            s.move_limit, s.no_moves, s.cleared, s.errors
-        )?;
+        if s.won + s.lost > 0 {
+            // A level's games end won or lost (the losses are split below), not by the
+            // free-play endings, which are all 0 there.
+            writeln!(
+                f,
+                "endings      {} won, {} lost, {} engine errors",
+                s.won, s.lost, s.errors
+            )?;
+        } else {
+            writeln!(
+                f,
+                "endings      {} move limit, {} no moves, {} cleared, {} engine errors",
+                s.move_limit, s.no_moves, s.cleared, s.errors
+            )?;
+        }
         if s.won + s.lost > 0 {
             let (low, high) = s.pass_rate_interval();
             writeln!(

@@ -6,11 +6,14 @@ use std::fmt::Write;
 
 use crate::report::LevelRow;
 
-/// A pass rate with its interval's half-width, in points: `42% ±9`.
+/// A pass rate with its interval's half-width, in points: `42% ±9`; `100% 1 game` for
+/// one game repeated, which has no interval.
 fn cell(row: &LevelRow) -> String {
-    let s = &row.report.stats;
-    let (low, high) = s.pass_rate_interval();
-    format!("{:.0}% ±{:.0}", 100.0 * s.pass_rate(), 50.0 * (high - low))
+    let rate = 100.0 * row.report.stats.pass_rate();
+    match row.interval() {
+        Some((low, high)) => format!("{rate:.0}% ±{:.0}", 50.0 * (high - low)),
+        None => format!("{rate:.0}% 1 game"),
+    }
 }
 
 /// What the bots' intervals say, next bot against the one before it (in the order the
@@ -21,8 +24,9 @@ pub fn notes(rows: &[&LevelRow]) -> String {
     let mut notes = Vec::new();
     for pair in rows.windows(2) {
         let (weak, strong) = (pair[0], pair[1]);
-        let (wl, wh) = weak.report.stats.pass_rate_interval();
-        let (sl, sh) = strong.report.stats.pass_rate_interval();
+        let point = |r: &LevelRow| (r.report.stats.pass_rate(), r.report.stats.pass_rate());
+        let (wl, wh) = weak.interval().unwrap_or_else(|| point(weak));
+        let (sl, sh) = strong.interval().unwrap_or_else(|| point(strong));
         let (w, s) = (weak.plan.bot.name(), strong.plan.bot.name());
         if sh < wl {
             notes.push(format!("{s} < {w}"));
@@ -33,14 +37,53 @@ pub fn notes(rows: &[&LevelRow]) -> String {
     notes.join(", ")
 }
 
-/// The table: rows grouped by level in the order given, one column per bot.
-pub fn by_level(rows: &[LevelRow], bots: &[&str]) -> String {
+/// What the table checks each level's last bot against (the strongest, or the one whose
+/// play the sequence is tuned for): a band of pass rates and a template's rate per level.
+#[derive(Default)]
+pub struct Checks {
+    /// The target band, as fractions.
+    pub target: Option<(f64, f64)>,
+    /// The template's rate for each level, in order.
+    pub template: Option<Vec<f64>>,
+}
+
+impl Checks {
+    /// The notes for `row`, the last bot's row of level number `index`.
+    fn notes(&self, index: usize, row: &LevelRow) -> Vec<String> {
+        let rate = row.report.stats.pass_rate();
+        let interval = row.interval().unwrap_or((rate, rate));
+        let bot = row.plan.bot.name();
+        let mut notes = Vec::new();
+        if let Some((lo, hi)) = self.target
+            && (interval.1 < lo || interval.0 > hi)
+        {
+            notes.push(format!(
+                "{bot} outside {:.0}–{:.0}%",
+                100.0 * lo,
+                100.0 * hi
+            ));
+        }
+        let template = self.template.as_ref().and_then(|t| t.get(index));
+        if let Some(&want) = template
+            && crate::template::strays(interval, want)
+        {
+            notes.push(format!("{bot} off the template ({:.0}%)", 100.0 * want));
+        }
+        notes
+    }
+}
+
+/// The table: rows grouped by level in the order given, one column per bot, with notes
+/// comparing the bots and (`checks`) flagging the last bot's levels outside the target
+/// band or off the template.
+pub fn by_level(rows: &[LevelRow], bots: &[&str], checks: &Checks) -> String {
     let mut out = format!("{:<22} {:<14}", "level", "rules");
     for bot in bots {
         let _ = write!(out, " {bot:>12}");
     }
     out += "  notes\n";
-    for level in rows.chunk_by(|a, b| a.level.file.file == b.level.file.file) {
+    let levels = rows.chunk_by(|a, b| a.level.file.file == b.level.file.file);
+    for (index, level) in levels.enumerate() {
         let first = &level[0];
         let _ = write!(
             out,
@@ -54,7 +97,12 @@ pub fn by_level(rows: &[LevelRow], bots: &[&str]) -> String {
         for row in &ordered {
             let _ = write!(out, " {:>12}", cell(row));
         }
-        let _ = writeln!(out, "  {}", notes(&ordered));
+        let mut notes = vec![notes(&ordered)];
+        if let Some(last) = ordered.last() {
+            notes.extend(checks.notes(index, last));
+        }
+        notes.retain(|n| !n.is_empty());
+        let _ = writeln!(out, "  {}", notes.join(", "));
     }
     out
 }
@@ -71,14 +119,18 @@ fn field(text: &str) -> String {
 /// The rows as CSV, one line per level and bot, with a header line.
 pub fn csv(rows: &[LevelRow]) -> String {
     let mut out = String::from(
-        "level,file,rules,bot,games,won,pass_rate,pass_rate_low,pass_rate_high,mean_moves,mean_score,stars_0,stars_1,stars_2,stars_3\n",
+        "level,file,rules,bot,games,won,pass_rate,pass_rate_low,pass_rate_high,mean_moves,mean_score,stars_0,stars_1,stars_2,stars_3,precision_met,attempts_per_success,pass_rate_plus_1,pass_rate_plus_3,pass_rate_plus_5,one_move_short_rate\n",
     );
     for row in rows {
         let s = &row.report.stats;
-        let (low, high) = s.pass_rate_interval();
-        let _ = writeln!(
+        let (low, high) = row
+            .interval()
+            .map_or((String::new(), String::new()), |(l, h)| {
+                (format!("{l:.4}"), format!("{h:.4}"))
+            });
+        let _ = write!(
             out,
-            "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.2},{:.2},{},{},{},{}",
+            "{},{},{},{},{},{},{:.4},{},{},{:.2},{:.2},{},{},{},{}",
             field(&row.level.file.name),
             field(&row.level.file.file),
             row.level.variant.name(),
@@ -95,6 +147,25 @@ pub fn csv(rows: &[LevelRow]) -> String {
             s.stars[2],
             s.stars[3]
         );
+        let _ = writeln!(out, ",{}", metrics_fields(row).join(","));
     }
     out
+}
+
+/// The CSV fields of a row's metrics (empty when unknown): whether the precision was
+/// met, attempts per success, the pass rate with 1, 3 and 5 extra moves, and the share of
+/// losses one move short.
+fn metrics_fields(row: &LevelRow) -> Vec<String> {
+    let m = &row.metrics;
+    let number = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
+    let mut fields = vec![
+        row.precision_met()
+            .map_or(String::new(), |met| met.to_string()),
+        number(m.attempts_per_success().map(|e| e.value)),
+    ];
+    for k in match3_bots::EXTRA_MOVES {
+        fields.push(number(m.pass_rate_with_extra_moves(k).map(|e| e.value)));
+    }
+    fields.push(number(m.one_move_short_rate()));
+    fields
 }

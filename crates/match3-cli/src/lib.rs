@@ -47,6 +47,7 @@ pub mod records;
 pub mod render;
 pub mod report;
 pub mod serve;
+pub mod template;
 
 pub use app::App;
 pub use registry::{Registry, RegistryError};

@@ -1,10 +1,15 @@
 //! `match3 lint LEVEL...`: what a level file allows that its designer probably did not
 //! mean. Each warning names the file, the line and the field, like an error, but the level
 //! still plays. Whether wins fall below the first star, and `--suggest-stars`'s
-//! thresholds, come from simulated greedy games.
+//! thresholds, come from simulated greedy games; on rules that draw no piece, the exact
+//! solver also proves deals unwinnable (the fixed deal, or the share of the first deals
+//! of a seeded one) and gives the best score a fixed deal allows.
 
-use match3_bots::{BotKind, Plan, Shard};
-use match3_core::{GameConfig, Goal};
+use std::time::{Duration, Instant};
+
+use match3_bots::{BotKind, Plan, Shard, game_seed};
+use match3_core::{Game, GameConfig, Goal};
+use match3_solver::{Limits, Objective, Solution};
 
 use crate::level::Opened;
 use crate::report;
@@ -35,7 +40,7 @@ impl std::fmt::Display for Warning {
 /// Every warning for `level`; `wins` are winning scores of simulated games (see
 /// [`winning_scores`]), which show whether wins below the first star happen when no
 /// score goal rules them out.
-pub fn lint(level: &Opened, wins: &[u64]) -> Vec<Warning> {
+pub fn lint(level: &Opened, wins: &[u64], deals: Option<&DealCheck>) -> Vec<Warning> {
     let warn = |field: &str, message: String| {
         let located = level.file.error(field, "");
         let line = match located {
@@ -56,6 +61,7 @@ pub fn lint(level: &Opened, wins: &[u64]) -> Vec<Warning> {
         .chain(empty_goals(level))
         .chain(spawn_misses(level))
         .chain(runaway_palette(level))
+        .chain(deals.and_then(|d| d.warning(level)))
     {
         out.push(warn(&field, message));
     }
@@ -203,20 +209,178 @@ pub fn winning_scores(level: &Opened, games: u32, seed: u64) -> Result<Vec<u64>,
     Ok(wins)
 }
 
-/// Star thresholds from winning scores (lowest first): one star for every win (the
-/// lowest), two at the median, three at the 90th percentile, each rounded down to two
-/// significant digits. `None` without a win.
-pub fn suggest_stars(wins: &[u64]) -> Option<Vec<u64>> {
+/// One suggested star threshold and what it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threshold {
+    /// The score, rounded down to two significant digits.
+    pub score: u64,
+    /// What it is: `p10`, `median`, `p90` (of the simulated wins) or `best` (the
+    /// solver's best winning score of a fixed deal).
+    pub basis: &'static str,
+    /// The 95% interval of the quantile it rounds (the best score is exact).
+    pub low: u64,
+    /// Its high end.
+    pub high: u64,
+}
+
+/// Star thresholds from winning scores (lowest first): one star at the 10th percentile,
+/// two at the median, three at the 90th percentile, each with the 95% interval of that
+/// quantile (from the order statistics, so it narrows as games grow) and rounded down to
+/// two significant digits; with `best` (the solver's best winning score, proven), three
+/// stars there. `None` without a win.
+pub fn suggest_stars(wins: &[u64], best: Option<u64>) -> Option<Vec<Threshold>> {
     if wins.is_empty() {
         return None;
     }
-    let at = |p: usize| wins[(wins.len() - 1) * p / 100];
-    let mut stars: Vec<u64> = [at(0), at(50), at(90)]
-        .into_iter()
-        .map(round_down)
-        .collect();
-    stars.dedup();
-    Some(stars)
+    let quantile = |p: f64, basis| {
+        let n = wins.len() as f64;
+        // Ranks of a normal approximation to the binomial count below the quantile.
+        let spread = 1.96 * (n * p * (1.0 - p)).sqrt();
+        let rank = |r: f64| wins[(r.floor().max(0.0) as usize).min(wins.len() - 1)];
+        Threshold {
+            score: round_down(rank((n - 1.0) * p)),
+            basis,
+            low: rank(n * p - spread - 1.0),
+            high: rank(n * p + spread),
+        }
+    };
+    let three = match best {
+        Some(best) => Threshold {
+            score: best,
+            basis: "best",
+            low: best,
+            high: best,
+        },
+        None => quantile(0.9, "p90"),
+    };
+    Some(vec![quantile(0.1, "p10"), quantile(0.5, "median"), three])
+}
+
+/// The words for a threshold's basis, in the text.
+pub fn basis_text(t: &Threshold, games: u32) -> String {
+    let of = format!("of the wins in {games} greedy games");
+    match t.basis {
+        "best" => "the best winning score (the solver's, proven)".to_string(),
+        "p10" => format!("the 10th percentile {of}, 95% {}–{}", t.low, t.high),
+        "median" => format!("the median {of}, 95% {}–{}", t.low, t.high),
+        _ => format!("the 90th percentile {of}, 95% {}–{}", t.low, t.high),
+    }
+}
+
+/// The solver's budget for `lint`'s deal checks.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveBudget {
+    /// Deals of a seeded level to solve (a fixed deal is one).
+    pub deals: u32,
+    /// Positions per deal at most.
+    pub nodes: u64,
+    /// Time for all the deals at most.
+    pub time: Duration,
+}
+
+/// What the solver found about a no-refill level's deals.
+#[derive(Clone, Debug, Default)]
+pub struct DealCheck {
+    /// The deal is fixed (one deal).
+    pub fixed: bool,
+    /// Deals looked at.
+    pub deals: u32,
+    /// Of those, proven unwinnable.
+    pub unwinnable: u32,
+    /// Of those, left unknown by the budget.
+    pub unknown: u32,
+    /// Positions expanded in all.
+    pub nodes: u64,
+    /// The seed the deals were drawn from (as `simulate --seed` draws them).
+    pub seed: u64,
+    /// A fixed deal's best winning score, when it can be won and it was proven.
+    pub best: Option<u64>,
+}
+
+/// Solves the deals of `level` (rules that draw no piece, with goals; `None` otherwise):
+/// the fixed deal, or the first `budget.deals` deals `simulate --seed seed` plays, each
+/// for a win within the budget, and a fixed winnable deal for its best score.
+pub fn check_deals(
+    level: &Opened,
+    seed: u64,
+    budget: SolveBudget,
+) -> Result<Option<DealCheck>, String> {
+    if level.variant.draws_pieces() || level.file.level.goals.is_empty() {
+        return Ok(None);
+    }
+    let fixed = level.layout.random.is_empty();
+    let mut check = DealCheck {
+        fixed,
+        seed,
+        ..DealCheck::default()
+    };
+    let deals = if fixed { 1 } else { budget.deals.max(1) };
+    let start = Instant::now();
+    for i in 0..deals {
+        let left = budget.time.saturating_sub(start.elapsed());
+        let limits = Limits {
+            max_nodes: budget.nodes,
+            max_time: Some(left / (deals - i)),
+        };
+        let game = level.game(game_seed(seed, i))?;
+        let found = solve(level, &game, Objective::Win, limits)?;
+        check.deals += 1;
+        check.nodes += found.nodes;
+        match (&found.moves, found.optimal) {
+            (None, true) => check.unwinnable += 1,
+            (None, false) => check.unknown += 1,
+            (Some(_), _) if fixed => {
+                let best = solve(level, &game, Objective::LevelScore, limits)?;
+                check.best = best.optimal.then_some(best.score);
+            }
+            _ => {}
+        }
+    }
+    Ok(Some(check))
+}
+
+/// The solver on one deal of `level`, with the variant's bound.
+fn solve(
+    level: &Opened,
+    game: &Game<crate::variant::SharedRules>,
+    objective: Objective,
+    limits: Limits,
+) -> Result<Solution, String> {
+    let bound = level.variant.bound();
+    match3_solver::solve_bounded(game, objective, limits, &|board| bound.map(|b| b(board)))
+        .map_err(|e| e.to_string())
+}
+
+impl DealCheck {
+    /// The warning when deals were proven unwinnable, at the move limit (or the goals).
+    fn warning(&self, level: &Opened) -> Option<(String, String)> {
+        if self.unwinnable == 0 {
+            return None;
+        }
+        let l = &level.file.level;
+        let field = if l.moves.is_some() { "moves" } else { "goals" };
+        let limit = match l.moves {
+            Some(1) => "1 move".to_string(),
+            Some(m) => format!("{m} moves"),
+            None => "any number of moves".to_string(),
+        };
+        let message = if self.fixed {
+            format!(
+                "the deal cannot be won: no line of {limit} meets every goal (proven by the solver in {} nodes)",
+                self.nodes
+            )
+        } else {
+            let unknown = match self.unknown {
+                0 => String::new(),
+                n => format!("; {n} more unknown within the budget"),
+            };
+            format!(
+                "{} of the first {} deals of seed {} cannot be won: no line of {limit} meets every goal (proven by the solver{unknown})",
+                self.unwinnable, self.deals, self.seed
+            )
+        };
+        Some((field.to_string(), message))
+    }
 }
 
 /// `n` rounded down to two significant digits (1,234 → 1,200).

@@ -259,68 +259,86 @@ pub struct PassRate {
     pub high: f64,
 }
 
-/// Pass rates per level: a horizontal bar per level and bot with its 95% interval,
-/// levels top to bottom in the order they first appear in `rows`, bots in the order of
-/// `bots` (which also gives their colours, as in [`histograms`]).
+/// The difficulty curve: pass rate (y) against the levels in the order they first
+/// appear in `rows` (x), a line per bot of `bots` (in their colours, as in
+/// [`histograms`]) with each level's 95% interval, the `target` band shaded and, when
+/// given, the `template`'s pass rate per level as a wide grey line. The y axis runs past 100% so the
+/// legend sits above the data, never over it.
 pub fn pass_rates(
     path: &Path,
     title: &str,
     bots: &[&str],
     rows: &[PassRate],
     target: Option<(f64, f64)>,
+    template: Option<&[f64]>,
 ) -> Result<(), String> {
     let err = failed(path);
     let levels = distinct(rows.iter().map(|r| r.level.as_str()));
-    let band = bots.len().max(1) as f64;
-    let height = 110 + (levels.len() as f64 * (14.0 * band + 12.0)) as u32;
-    let root = SVGBackend::new(path, (fit(title, 900), height)).into_drawing_area();
+    let n = levels.len().max(1);
+    // Room for each level's name under its point.
+    let width = fit(title, 900).max(120 + 110 * n as u32);
+    let root = SVGBackend::new(path, (width, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let n = levels.len().max(1) as f64;
-    let names: BTreeMap<i64, &str> = (levels.iter().enumerate())
-        .map(|(i, l)| (i as i64, *l))
-        .collect();
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 20))
         .margin(14)
-        .x_label_area_size(36)
-        .y_label_area_size(190)
-        .build_cartesian_2d(0f64..100f64, -0.5f64..n - 0.5)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..125f64)
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
-        .x_desc("pass rate (%), with 95% interval")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_labels(levels.len().max(1))
-        .y_label_formatter(&|y| {
-            // Level 0 at the top.
-            let i = (n - 1.0 - y).round() as i64;
-            names.get(&i).map_or(String::new(), |s| s.to_string())
+        .x_desc("levels in order")
+        .y_desc("pass rate (%), with 95% interval")
+        .x_labels(n)
+        .x_label_formatter(&|x| {
+            levels
+                .get(x.round() as usize)
+                .map_or(String::new(), |l| l.to_string())
         })
-        .disable_y_mesh()
+        .y_label_formatter(&|y| {
+            if *y <= 100.0 {
+                format!("{y:.0}")
+            } else {
+                String::new()
+            }
+        })
+        .disable_x_mesh()
         .draw()
         .map_err(|e| err(e.to_string()))?;
     if let Some(target) = target {
-        draw_target(&mut chart, target, n).map_err(&err)?;
+        draw_target(&mut chart, target, n as f64).map_err(&err)?;
+    }
+    if let Some(template) = template {
+        let points: Vec<(f64, f64)> = (template.iter().enumerate())
+            .map(|(i, &t)| (i as f64, 100.0 * t))
+            .collect();
+        let grey = BLACK.mix(0.35).stroke_width(3);
+        chart
+            .draw_series(std::iter::once(PathElement::new(points, grey)))
+            .map_err(|e| err(e.to_string()))?
+            .label("template")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], BLACK.mix(0.5)));
     }
     for (b, bot) in bots.iter().enumerate() {
         let mine: Vec<(usize, &PassRate)> = (rows.iter())
             .filter(|r| r.bot == *bot)
             .filter_map(|r| levels.iter().position(|l| *l == r.level).map(|i| (i, r)))
             .collect();
-        draw_rates(&mut chart, (b, bot), &mine, band, n).map_err(&err)?;
+        draw_rates(&mut chart, (b, bot), &mine).map_err(&err)?;
     }
-    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(&err)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(&err)?;
     root.present().map_err(|e| err(e.to_string()))
 }
 
-/// The target band of pass rates, shaded over every level.
+/// The target band of pass rates, shaded across every level.
 fn draw_target<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     (lo, hi): (f64, f64),
     n: f64,
 ) -> Result<(), String> {
     let band = Rectangle::new(
-        [(100.0 * lo, -0.5), (100.0 * hi, n - 0.5)],
+        [(-0.5, 100.0 * lo), (n - 0.5, 100.0 * hi)],
         GREEN.mix(0.12).filled(),
     );
     chart
@@ -331,36 +349,37 @@ fn draw_target<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Bot number `b`'s bars (its rows, with their level's position among `n`) and their
-/// intervals, in its slot of each level's band.
+/// Bot number `b`'s curve through its rows (at their level's position), a point per
+/// level and its interval, nudged sideways a little per bot so intervals do not hide
+/// each other.
 fn draw_rates<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     (b, bot): (usize, &str),
     mine: &[(usize, &PassRate)],
-    band: f64,
-    n: f64,
 ) -> Result<(), String> {
     let c = COLOURS[b % COLOURS.len()];
-    // Level 0 at the top, the first bot on top within a level.
-    let offset = |level: usize| n - 1.0 - level as f64 + 0.4 - 0.8 / band * (b as f64 + 0.5);
-    let half = 0.36 / band;
+    let x = |level: usize| level as f64 + 0.08 * b as f64 - 0.1;
     chart
-        .draw_series(mine.iter().map(|&(i, r)| {
-            let y = offset(i);
-            Rectangle::new(
-                [(0.0, y - half), (100.0 * r.rate, y + half)],
-                c.mix(0.75).filled(),
-            )
-        }))
+        .draw_series(std::iter::once(PathElement::new(
+            mine.iter()
+                .map(|&(i, r)| (x(i), 100.0 * r.rate))
+                .collect::<Vec<_>>(),
+            c.stroke_width(2),
+        )))
         .map_err(|e| e.to_string())?
         .label(bot)
-        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], c.stroke_width(2)));
+    chart
+        .draw_series(
+            mine.iter()
+                .map(|&(i, r)| Circle::new((x(i), 100.0 * r.rate), 3, c.filled())),
+        )
+        .map_err(|e| e.to_string())?;
     chart
         .draw_series(mine.iter().map(|&(i, r)| {
-            let y = offset(i);
             PathElement::new(
-                vec![(100.0 * r.low, y), (100.0 * r.high, y)],
-                BLACK.stroke_width(1),
+                vec![(x(i), 100.0 * r.low), (x(i), 100.0 * r.high)],
+                c.stroke_width(1),
             )
         }))
         .map_err(|e| e.to_string())?;

@@ -4,7 +4,10 @@ use std::io::IsTerminal;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use match3_bots::{BotKind, GameStats, Plan, Report, Shard, simulate_shard};
+use match3_bots::{
+    BotKind, EXTRA_MOVES, Estimate, GameStats, LevelMetrics, MAX_EXTRA_MOVES, Measure, Measured,
+    Plan, Report, Shard, simulate_shard,
+};
 use serde_json::{Value, json};
 
 use crate::level::Opened;
@@ -70,50 +73,129 @@ pub fn run_level(
     each_game: EachGame<'_>,
 ) -> Result<Report, String> {
     let start = |seed| level.start(level.variant.rules(), seed);
-    run_games(start, plan, shard, jobs, label, each_game).map_err(|e| match e {
-        match3_bots::SimulateError::Setup(e) => level.file.setup_error(&e).to_string(),
-        e => level.file.error("board", e.to_string()).to_string(),
-    })
+    run_games(start, plan, shard, jobs, label, each_game).map_err(|e| level_error(level, e))
 }
 
-/// The first block of games a `--precision` run plays; each further block doubles the
-/// games, up to the plan's.
-pub const PRECISION_BLOCK: u32 = 100;
+/// Called with each bot's index, each game's number and its outcome, in order of number.
+pub type EachBotGame<'a> = &'a mut dyn FnMut(usize, u32, &GameStats);
 
-/// Runs `plan` on a level: all its games, or with a `precision`, until the pass rate's
-/// Wilson 95% half-width is at most that or the plan's games are played (100 games, then
-/// twice as many each time). Game `i` is the same game in every block, so the result is
-/// that of the games played. The plan played comes back with the report.
-pub fn run_level_until(
+/// Runs `bots` on a level (the plan's own bot is ignored), every bot on the same games:
+/// all the plan's games, or with a `precision`, blocks of 100, 200, 400, … up to the
+/// plan's, extended (never replayed) for every bot together until each bot's pass rate
+/// is known to ± that. Games lost out of moves are continued by up to five extra moves
+/// for the extra-move numbers. A row per bot, in order; a warning on stderr for each bot
+/// whose precision the plan's games could not reach.
+pub fn measure_level(
     level: &Opened,
     plan: Plan,
+    bots: &[BotKind],
     precision: Option<f64>,
     jobs: usize,
     label: &str,
-) -> Result<(Plan, Report), String> {
-    let Some(precision) = precision else {
-        let report = run_level(level, plan, Shard::WHOLE, jobs, label, &mut |_, _| {})?;
-        return Ok((plan, report));
+    each_game: EachBotGame<'_>,
+) -> Result<Vec<LevelRow>, String> {
+    let start = |seed| level.start(level.variant.rules(), seed);
+    let total = plan.games.saturating_mul(bots.len() as u32);
+    let bar = progress_bar(total, Shard::WHOLE, label);
+    let how = Measure {
+        precision,
+        extra_moves: MAX_EXTRA_MOVES,
     };
-    let mut games = PRECISION_BLOCK.min(plan.games);
-    loop {
-        let block = Plan { games, ..plan };
-        let report = run_level(level, block, Shard::WHOLE, jobs, label, &mut |_, _| {})?;
-        let (low, high) = report.stats.pass_rate_interval();
-        if (high - low) / 2.0 <= precision || games == plan.games {
-            return Ok((block, report));
+    let measured = match3_bots::measure(start, plan, bots, how, jobs, &|| bar.inc(1), each_game);
+    bar.finish_and_clear();
+    let rows: Vec<LevelRow> = (measured.map_err(|e| level_error(level, e))?.into_iter())
+        .map(|m| LevelRow::new(level.clone(), m))
+        .collect();
+    for row in &rows {
+        if let Some(warning) = row.precision_warning() {
+            eprintln!("{warning}");
         }
-        games = games.saturating_mul(2).min(plan.games);
+    }
+    Ok(rows)
+}
+
+/// A level run's error, at the level file's field it concerns.
+fn level_error(level: &Opened, e: match3_bots::SimulateError) -> String {
+    match e {
+        match3_bots::SimulateError::Setup(e) => level.file.setup_error(&e).to_string(),
+        e => level.file.error("board", e.to_string()).to_string(),
     }
 }
 
-/// Adds `precision`, `games_played` and whether the precision was met to a level run's
-/// JSON.
-pub fn precision_json(v: &mut Value, precision: f64, report: &Report) {
-    let (low, high) = report.stats.pass_rate_interval();
-    v["precision"] = json!(precision);
-    v["games_played"] = json!(report.stats.games);
-    v["precision_met"] = json!((high - low) / 2.0 <= precision);
+/// Adds what a measured level run knows beyond its statistics to its JSON:
+/// `games_played`, `precision` and `precision_met` (null without a precision),
+/// `distinct_games` (the different games played, null past what is counted), no interval
+/// for one game repeated, `attempts_per_success` (1/p with its interval),
+/// `pass_rate_with_extra_moves` ({"1", "3", "5"}), `one_move_short_rate` and per goal
+/// `one_unit_short_rate`.
+pub fn measured_json(v: &mut Value, row: &LevelRow) {
+    let round = |x: f64| (x * 10000.0).round() / 10000.0;
+    let estimate = |e: Option<Estimate>| {
+        e.map(|e| json!({ "value": round(e.value), "low": round(e.low), "high": round(e.high) }))
+    };
+    let m = &row.metrics;
+    v["games_played"] = json!(row.report.stats.games);
+    v["precision"] = json!(row.precision);
+    v["precision_met"] = json!(row.precision_met());
+    v["distinct_games"] = json!(m.distinct.is_exact().then(|| m.distinct.count()));
+    if row.interval().is_none() {
+        v["pass_rate_low"] = Value::Null;
+        v["pass_rate_high"] = Value::Null;
+    }
+    v["attempts_per_success"] = json!(estimate(m.attempts_per_success()));
+    let extra: serde_json::Map<String, Value> = (EXTRA_MOVES.iter())
+        .map(|&k| {
+            let rate = m.pass_rate_with_extra_moves(k).map(|e| round(e.value));
+            (k.to_string(), json!(rate))
+        })
+        .collect();
+    v["pass_rate_with_extra_moves"] = Value::Object(extra);
+    v["one_move_short_rate"] = json!(m.one_move_short_rate().map(round));
+    if let Some(goals) = v["goals"].as_array_mut() {
+        for (goal, rate) in goals.iter_mut().zip(m.one_unit_short_rates()) {
+            goal["one_unit_short_rate"] = json!(round(rate));
+        }
+    }
+}
+
+/// What a measured level run knows beyond its statistics, as lines of text.
+pub fn measured_text(row: &LevelRow) -> String {
+    let m = &row.metrics;
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let mut out = String::new();
+    if let Some(a) = m.attempts_per_success() {
+        out += &format!(
+            "attempts     {:.2} per success (95% {:.2}–{:.2})\n",
+            a.value, a.low, a.high
+        );
+    }
+    let extra: Vec<String> = (EXTRA_MOVES.iter())
+        .filter_map(|&k| {
+            Some(format!(
+                "+{k}: {}",
+                pct(m.pass_rate_with_extra_moves(k)?.value)
+            ))
+        })
+        .collect();
+    if !extra.is_empty() {
+        out += &format!("extra moves  pass rate {}\n", extra.join(", "));
+    }
+    if let Some(short) = m.one_move_short_rate() {
+        out += &format!(
+            "one short    {} of lost games were won with one more move\n",
+            pct(short)
+        );
+    }
+    let units: Vec<String> = (m.one_unit_short_rates().iter().enumerate())
+        .map(|(i, &r)| format!("goal {} {}", i + 1, pct(r)))
+        .collect();
+    if !units.is_empty() {
+        out += &format!(
+            "unit short   lost games one unit short of a goal: {}\n",
+            units.join(", ")
+        );
+    }
+    out
 }
 
 /// [`simulate_shard`] with a progress bar on a terminal.
@@ -287,14 +369,84 @@ fn outcomes_json(v: &mut Value, s: &match3_bots::Stats) {
     v["zero_star_wins"] = json!(o.zero_star_wins);
 }
 
-/// One row of the difficulty table.
+/// One row of the difficulty table: a bot's measured run of a level.
 pub struct LevelRow {
     /// The level.
     pub level: Opened,
-    /// The plan it ran with.
+    /// The plan it ran with, its `games` those played.
     pub plan: Plan,
     /// What happened.
     pub report: Report,
+    /// What the games said beyond the statistics.
+    pub metrics: LevelMetrics,
+    /// The precision asked, if any.
+    pub precision: Option<f64>,
+}
+
+impl LevelRow {
+    /// The row of `level` for a bot's measured run.
+    pub fn new(level: Opened, m: Measured) -> LevelRow {
+        LevelRow {
+            level,
+            plan: m.plan,
+            report: m.report,
+            metrics: m.metrics,
+            precision: m.precision,
+        }
+    }
+
+    /// Whether every game was the same game (a fixed deal played the same way).
+    pub fn one_game(&self) -> bool {
+        self.metrics.distinct.one_game(self.report.stats.games)
+    }
+
+    /// The pass rate's Wilson 95% interval; `None` for one game repeated (no sample).
+    pub fn interval(&self) -> Option<(f64, f64)> {
+        (!self.one_game()).then(|| self.report.stats.pass_rate_interval())
+    }
+
+    /// Whether the precision asked was reached (`None` when none was asked).
+    pub fn precision_met(&self) -> Option<bool> {
+        let p = self.precision?;
+        Some(
+            self.interval()
+                .is_none_or(|(low, high)| (high - low) / 2.0 <= p),
+        )
+    }
+
+    /// The warning for a precision the games ran out before, if so.
+    pub fn precision_warning(&self) -> Option<String> {
+        let (low, high) = self.interval()?;
+        let p = self
+            .precision
+            .filter(|_| self.precision_met() == Some(false))?;
+        Some(format!(
+            "warning: {} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
+            self.level.file.name,
+            self.plan.bot.name(),
+            50.0 * (high - low),
+            self.report.stats.games,
+            100.0 * p
+        ))
+    }
+
+    /// The pass rate with its interval, in whole percent: `26-39%`, or `one game`.
+    pub fn interval_text(&self) -> String {
+        self.interval()
+            .map_or("one game".to_string(), |(low, high)| {
+                interval_text(low, high)
+            })
+    }
+}
+
+/// The games played by `rows`, as a header says it: `400 games` or `100–400 games`.
+pub fn games_text<'r>(rows: impl Iterator<Item = &'r LevelRow>) -> String {
+    let games: Vec<u64> = rows.map(|r| r.report.stats.games).collect();
+    match (games.iter().min(), games.iter().max()) {
+        (Some(low), Some(high)) if low != high => format!("{low}–{high} games"),
+        (Some(n), _) => format!("{n} games"),
+        _ => "no games".to_string(),
+    }
 }
 
 /// `compare --levels`: one row per level and bot, easiest (highest pass rate) first.
@@ -314,14 +466,13 @@ pub fn difficulty_table(rows: &[LevelRow]) -> String {
     );
     for row in rows {
         let s = &row.report.stats;
-        let (low, high) = s.pass_rate_interval();
         out += &format!(
             "{:<22} {:<14} {:<w$} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>8}\n",
             row.level.file.name,
             row.level.variant.name(),
             row.plan.bot.name(),
             100.0 * s.pass_rate(),
-            interval_text(low, high),
+            row.interval_text(),
             s.mean_moves(),
             s.mean_score(),
             stars_text(s),
@@ -345,16 +496,16 @@ fn stars_text(s: &match3_bots::Stats) -> String {
 /// `simulate --level --set`: a row per value of the swept key.
 pub fn sweep_table(key: &str, rows: &[(u64, LevelRow)]) -> String {
     let mut out = format!(
-        "{key:>8} {:>6} {:>15} {:>9} {:>10} {:>15} {:>14}\n",
-        "pass", "95% interval", "moves", "mean score", "stars 0/1/2/3", "out/stuck"
+        "{key:>8} {:>6} {:>6} {:>15} {:>9} {:>10} {:>15} {:>14}\n",
+        "games", "pass", "95% interval", "moves", "mean score", "stars 0/1/2/3", "out/stuck"
     );
     for (value, row) in rows {
         let s = &row.report.stats;
-        let (low, high) = s.pass_rate_interval();
         out += &format!(
-            "{value:>8} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
+            "{value:>8} {:>6} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
+            s.games,
             100.0 * s.pass_rate(),
-            interval_text(low, high),
+            row.interval_text(),
             s.mean_moves(),
             s.mean_score(),
             stars_text(s),

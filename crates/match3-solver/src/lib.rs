@@ -5,8 +5,9 @@
 //! cluster tap game. [`solve`] finds the best score any sequence of moves reaches
 //! ([`Objective::Score`]), the fewest moves that clear the board ([`Objective::Clear`]),
 //! or the fewest moves that win the game's level: every goal met within its move limit
-//! ([`Objective::Win`]; no such line proves the deal cannot be won), with a line of moves
-//! that achieves it.
+//! ([`Objective::Win`]; no such line proves the deal cannot be won), or the best score on
+//! the level ([`Objective::LevelScore`]: of a winning line when one exists, otherwise the
+//! best an unwinnable deal allows), with a line of moves that achieves it.
 //!
 //! ```
 //! use match3_core::{Game, Move, Pos};
@@ -49,6 +50,7 @@
 //!
 //! The search is deterministic: the same game gives the same line and node count.
 
+mod level_score;
 mod search;
 mod table;
 
@@ -68,6 +70,12 @@ pub enum Objective {
     Clear,
     /// The fewest moves that win the game's level: every goal met within its move limit.
     Win,
+    /// The highest score on the game's level: of the lines that win it when one does,
+    /// otherwise of every line within its limits (the best an unwinnable deal allows).
+    /// Replaying [`Solution::moves`] tells which: the line wins exactly when the level
+    /// can be won (if [`optimal`](Solution::optimal)). On a game without a level, the
+    /// same as [`Score`](Objective::Score).
+    LevelScore,
 }
 
 /// How much work a search may do.
@@ -103,7 +111,8 @@ impl Default for Limits {
 pub struct Solution {
     /// What was solved for.
     pub objective: Objective,
-    /// The line: for [`Objective::Score`] always a line (empty when no move is legal);
+    /// The line: for [`Objective::Score`] and [`Objective::LevelScore`] always a line
+    /// (empty when no move is legal);
     /// for [`Objective::Clear`] the shortest line that clears the board, and for
     /// [`Objective::Win`] the shortest that wins the level, or `None` when no line does
     /// (or, if not [`optimal`](Solution::optimal), none was found).
@@ -193,6 +202,9 @@ pub fn solve_bounded<R: Rules>(
     if limits.max_nodes == 0 {
         return Err(SolveError::NoBudget);
     }
+    if objective == Objective::LevelScore {
+        return level_score::solve(game, limits, bound);
+    }
     let root = game.snapshot();
     let start_score = game.score();
     let start = Instant::now();
@@ -204,7 +216,7 @@ pub fn solve_bounded<R: Rules>(
         _ => UNCLEARABLE + 1,
     };
     let value = match objective {
-        Objective::Score => search.best_score(-1),
+        Objective::Score | Objective::LevelScore => search.best_score(-1),
         Objective::Clear | Objective::Win => search.fewest_moves(beyond),
     };
     let optimal = !search.aborted;
@@ -215,7 +227,7 @@ pub fn solve_bounded<R: Rules>(
         fallback_line(&mut search, deadline(10))
     };
     let reached_end = match objective {
-        Objective::Score => true,
+        Objective::Score | Objective::LevelScore => true,
         Objective::Clear => search.game.status() == match3_core::Status::Cleared,
         Objective::Win => search.game.status() == match3_core::Status::Won,
     };
@@ -225,7 +237,7 @@ pub fn solve_bounded<R: Rules>(
     };
     if optimal {
         let reached = match (objective, &moves) {
-            (Objective::Score, _) => score as i64,
+            (Objective::Score | Objective::LevelScore, _) => score as i64,
             (_, Some(line)) => line.len() as i64,
             // Out of reach: no line at all, or (a win) none within the move limit.
             (_, None) if value >= beyond => value,
@@ -261,7 +273,7 @@ fn check<R: Rules>(game: &Game<R>, objective: Objective) -> Result<(), SolveErro
     let level = game.level();
     match objective {
         Objective::Win if level.goals.is_empty() => Err(SolveError::NoGoals),
-        Objective::Win => Ok(()),
+        Objective::Win | Objective::LevelScore => Ok(()),
         _ if level.moves.is_some() || !level.goals.is_empty() => Err(SolveError::Level),
         _ => Ok(()),
     }

@@ -53,6 +53,11 @@ pub(crate) struct Search<'r, 'b, R> {
     /// When the search must stop, whatever the node count.
     deadline: Option<Instant>,
     pub aborted: bool,
+    /// Added to the gain of a move that wins the level (a score search for the best
+    /// winning line; 0 otherwise): above any score, so a winning line beats every other.
+    win_bonus: i64,
+    /// Whether positions include the moves played (a score search under a move limit).
+    keyed_moves: bool,
 }
 
 impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
@@ -79,12 +84,23 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
             max_nodes,
             deadline,
             aborted: false,
+            win_bonus: 0,
+            keyed_moves: false,
         }
+    }
+
+    /// A score search on a level: positions count the moves played when the level limits
+    /// them, and a move that wins gains `win_bonus` more.
+    pub fn on_level(mut self, win_bonus: i64) -> Self {
+        self.keyed_moves = self.game.level().moves.is_some();
+        self.win_bonus = win_bonus;
+        self
     }
 
     /// The game's position.
     pub fn key(&self) -> Key {
-        Key::of(self.game.state(), &self.goals)
+        let moves = self.keyed_moves.then(|| self.game.moves());
+        Key::of(self.game.state(), &self.goals, moves)
     }
 
     /// Counts a node; false once the budget (nodes or time) is spent.
@@ -125,7 +141,9 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
             let Ok(turn) = self.game.play_with(mv, &mut NoTrace) else {
                 continue;
             };
-            frame.order.push((turn.score as i64, i));
+            let won = self.win_bonus > 0 && self.game.status() == Status::Won;
+            let bonus = if won { self.win_bonus } else { 0 };
+            frame.order.push((turn.score as i64 + bonus, i));
         }
         frame
             .order
@@ -145,7 +163,8 @@ impl<'r, 'b, R: Rules> Search<'r, 'b, R> {
         if !self.visit() {
             return 0;
         }
-        let bound = (self.bound)(self.game.board()).map_or(i64::MAX, |b| b as i64);
+        let bound = (self.bound)(self.game.board())
+            .map_or(i64::MAX, |b| (b as i64).saturating_add(self.win_bonus));
         if bound <= alpha {
             self.remember(key, bound, false, None);
             return bound;

@@ -10,7 +10,8 @@ use match3_core::{Goal, Move, Snapshot};
 /// targets), the refill policy's words and the next piece. Score and move count are left
 /// out: the search stores what is still to come, which does not depend on them. A level's
 /// goals add how far each still has to go (progress capped at what the goal needs: past
-/// that, more makes no difference).
+/// that, more makes no difference). A score search under a move limit adds the moves
+/// played, since what is still to score depends on the moves still to play.
 ///
 /// The key is a 128-bit digest of all that (two SipHash passes with different keys), not
 /// the position itself, so that a table entry is a few dozen bytes whatever the board
@@ -20,7 +21,7 @@ use match3_core::{Goal, Move, Snapshot};
 pub(crate) struct Key(u64, u64);
 
 impl Key {
-    pub(crate) fn of(state: &Snapshot, goals: &[Goal]) -> Key {
+    pub(crate) fn of(state: &Snapshot, goals: &[Goal], moves: Option<u32>) -> Key {
         // `DefaultHasher::new` uses fixed keys: the same digest on every run. Two hashers
         // salted apart, fed in one pass.
         let mut h = [DefaultHasher::new(), DefaultHasher::new()];
@@ -39,6 +40,10 @@ impl Key {
         );
         for h in &mut h {
             rest.hash(h);
+            // Only when asked, so that other searches keep their digests.
+            if let Some(moves) = moves {
+                moves.hash(h);
+            }
         }
         for &goal in goals {
             let p = state.goal_progress(goal);
@@ -91,7 +96,7 @@ mod tests {
         };
         let (three, none) = (resolved("AAAB"), resolved("CCCB"));
         assert_eq!(three.board(), none.board());
-        let key = |game: &Game<_>, goals| Key::of(game.state(), goals);
+        let key = |game: &Game<_>, goals| Key::of(game.state(), goals, None);
         assert_eq!(key(&three, &[]), key(&none, &[]));
         assert_ne!(key(&three, &level.goals), key(&none, &level.goals));
     }

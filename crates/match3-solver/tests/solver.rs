@@ -365,3 +365,119 @@ fn the_teaching_board_scores_eleven_in_three_moves_but_not_fourteen() {
     assert!(lost.optimal);
     assert_eq!(lost.moves, None);
 }
+
+/// The best winning score and the best score of any line, by trying every line to the
+/// level's end, with no table, ordering or bound.
+fn brute_level_score<R: Rules>(game: &mut Game<R>) -> (Option<u64>, u64) {
+    if game.status() == Status::Won {
+        return (Some(game.score()), game.score());
+    }
+    let here = game.snapshot();
+    let (mut best_win, mut best) = (None::<u64>, game.score());
+    for mv in game.legal_moves() {
+        game.restore(&here);
+        if game.play_with(mv, &mut NoTrace).is_err() {
+            continue;
+        }
+        let (win, any) = brute_level_score(game);
+        best_win = best_win.max(win);
+        best = best.max(any);
+    }
+    game.restore(&here);
+    (best_win, best)
+}
+
+fn level_scores_agree<R: Rules + Clone>(
+    rules: R,
+    bound: Bound<'_>,
+    board: Board,
+    level: match3_core::Level,
+) -> Result<(), TestCaseError> {
+    let Ok(game) = Game::from_board(rules, board, 0) else {
+        return Ok(());
+    };
+    let Ok(game) = game.with_level(level) else {
+        return Ok(());
+    };
+    let found = solve_bounded(&game, Objective::LevelScore, Limits::default(), bound).unwrap();
+    prop_assert!(found.optimal);
+    let (best_win, best) = brute_level_score(&mut game.clone());
+    let mut end = game.clone();
+    for &mv in found.moves.as_deref().unwrap() {
+        end.play(mv).unwrap();
+    }
+    prop_assert_eq!(end.score(), found.score);
+    match best_win {
+        Some(win) => {
+            prop_assert_eq!(end.status(), Status::Won);
+            prop_assert_eq!(found.score, win);
+        }
+        None => {
+            prop_assert_ne!(end.status(), Status::Won);
+            prop_assert_eq!(found.score, best);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The level score is the best winning line's when the level can be won, otherwise
+    /// the best any line reaches within the limit: what brute force finds.
+    #[test]
+    fn level_scores_match_brute_force((board, level) in small_level(&Finite)) {
+        level_scores_agree(Finite, &|b| Some(match3_finite::score_bound(b)), board, level)?;
+    }
+
+    #[test]
+    fn cluster_tap_level_scores_match_brute_force((board, level) in small_level(&Clusters::tap())) {
+        level_scores_agree(Clusters::tap(), &|_| None, board, level)?;
+    }
+
+    #[test]
+    fn chain_scored_level_scores_match_brute_force((board, level) in small_level(&chains())) {
+        level_scores_agree(chains(), &|_| None, board, level)?;
+    }
+
+    /// A budget that runs out still gives a real line, marked not optimal.
+    #[test]
+    fn a_spent_level_score_budget_gives_a_legal_line((board, level) in small_level(&Finite), budget in 1u64..6) {
+        let Ok(game) = Game::from_board(Finite, board, 0) else { return Ok(()) };
+        let Ok(game) = game.with_level(level) else { return Ok(()) };
+        let found = solve(&game, Objective::LevelScore, Limits { max_nodes: budget, ..Limits::default() }).unwrap();
+        replays(game.clone(), &found)?;
+    }
+}
+
+#[test]
+fn an_unwinnable_deal_reports_the_best_score_it_allows() {
+    use match3_core::{Goal, Level};
+    // Three moves cannot score 14 on the teaching board, but they can score 11.
+    let level = Level {
+        moves: Some(3),
+        goals: vec![Goal::Score { target: 14 }],
+        ..Level::default()
+    };
+    let game = Preset::Teaching.game().unwrap().with_level(level).unwrap();
+    let found = solve(&game, Objective::LevelScore, Limits::default()).unwrap();
+    assert_eq!((found.score, found.optimal), (11, true));
+    let win = solve(&game, Objective::Win, Limits::default()).unwrap();
+    assert_eq!(
+        (win.moves, win.score),
+        (None, 0),
+        "the win search has no line to score"
+    );
+    // Four moves can: the best winning line scores 14.
+    let level = Level {
+        moves: Some(4),
+        goals: vec![Goal::Score { target: 9 }],
+        ..Level::default()
+    };
+    let game = Preset::Teaching.game().unwrap().with_level(level).unwrap();
+    let found = solve(&game, Objective::LevelScore, Limits::default()).unwrap();
+    assert!(found.optimal);
+    let win = solve(&game, Objective::Win, Limits::default()).unwrap();
+    assert!(found.score >= win.score, "{} < {}", found.score, win.score);
+    assert_eq!(brute_level_score(&mut game.clone()).0, Some(found.score));
+}

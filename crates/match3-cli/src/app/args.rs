@@ -58,9 +58,20 @@ pub(crate) struct LintArgs {
     /// Greedy games played to see how wins score against the star thresholds.
     #[arg(long, default_value_t = 400)]
     pub(crate) games: u32,
-    /// Seed for those games.
+    /// Seed for those games (and the deals solved).
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
+    /// On rules that draw no piece: deals of a seeded level the solver tries to prove
+    /// unwinnable (the first of --seed, as `simulate` plays them; a fixed deal is one).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub(crate) deals: u32,
+    /// The solver's budget per deal, in positions.
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) solve_nodes: u64,
+    /// The solver's time budget for all the deals of a file, in seconds (a deal it cuts
+    /// short counts as unknown).
+    #[arg(long, default_value_t = 5.0, value_name = "SECS", value_parser = seconds_arg)]
+    pub(crate) solve_seconds: f64,
     /// Print a JSON array of the warnings (and suggestions).
     #[arg(long)]
     pub(crate) json: bool,
@@ -197,10 +208,12 @@ pub(crate) struct SimulateArgs {
     /// depend on the machine's speed).
     #[arg(long, default_value_t = 5.0, value_name = "SECS", value_parser = seconds_arg)]
     pub(crate) solve_seconds: f64,
-    /// With --level: play games in blocks (100, then doubling, at most --games) until
-    /// the pass rate's 95% interval is at most P either side (a fraction: 0.02 is ±2
-    /// points); reports games_played.
-    #[arg(long, value_name = "P", requires = "level", conflicts_with_all = ["shard", "records", "solve"], value_parser = precision_arg)]
+    /// With --level: play games in blocks (100, then 200, 400, …, at most --games; each
+    /// block extends the games played) until the pass rate's 95% interval is at most P
+    /// either side (a fraction: 0.02 is ±2 points); reports games_played and
+    /// precision_met, and warns when --games ran out first. Works with --records and
+    /// --solve (every game played is recorded and solved once).
+    #[arg(long, value_name = "P", requires = "level", conflicts_with = "shard", value_parser = precision_arg)]
     pub(crate) precision: Option<f64>,
     /// With --level: run once per value of one of the level's numbers and print a row
     /// each: `moves=8..12`, `colors=4,5,6`, `goal1=1000..3000:500` (the first goal's
@@ -279,6 +292,12 @@ pub(crate) struct CompareArgs {
     /// (`0.3..0.6`).
     #[arg(long, value_name = "LO..HI", requires = "levels", value_parser = target_arg)]
     pub(crate) target: Option<(f64, f64)>,
+    /// With --levels: check the last bot's pass rates against a level-sequence template
+    /// (`sawtooth`: 80, 72, 64, 56% over each group of four levels, each group 6 points
+    /// lower), flag the levels whose interval is more than 10 points off it, and draw it
+    /// on the --plot.
+    #[arg(long, value_enum, requires = "levels")]
+    pub(crate) template: Option<crate::template::Template>,
 }
 
 /// `compare --levels --sort`.

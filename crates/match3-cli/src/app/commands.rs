@@ -290,9 +290,12 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
             deals.add(game);
         }
     };
-    let (header, plan, report) = match &level {
+    let (header, plan, report, row) = match &level {
         Some(level) => simulate_level(&args, level, shard, &mut each_game)?,
-        None => simulate_variant(registry, &args, shard, &mut each_game)?,
+        None => {
+            let (header, plan, report) = simulate_variant(registry, &args, shard, &mut each_game)?;
+            (header, plan, report, None)
+        }
     };
     if let Some(w) = records {
         w.finish()?;
@@ -301,31 +304,55 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         let stars = level.as_ref().map_or(&[][..], |l| &l.file.level.stars[..]);
         report::plot_one(path, &header, &plan, &report, stars)?;
     }
-    print_simulation(&args, &header, &plan, &report, deals.as_ref());
+    let run = Simulation {
+        header: &header,
+        plan: &plan,
+        report: &report,
+        row: row.as_ref(),
+    };
+    print_simulation(&args, &run, deals.as_ref());
     Ok(())
 }
 
 type Simulated = (report::Header, match3_bots::Plan, match3_bots::Report);
 
-/// `simulate --level`: the level's games (in blocks with `--precision`).
+/// A level run's result: with its measured row, except for a shard (which `merge`
+/// completes).
+type LevelSimulated = (
+    report::Header,
+    match3_bots::Plan,
+    match3_bots::Report,
+    Option<report::LevelRow>,
+);
+
+/// `simulate --level`: the level's games, measured (to `--precision`, when given), or a
+/// shard of them.
 fn simulate_level(
     args: &SimulateArgs,
     level: &Opened,
     shard: Shard,
     each_game: report::EachGame<'_>,
-) -> Result<Simulated, UsageError> {
+) -> Result<LevelSimulated, UsageError> {
     let run = &args.run;
     let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
     let label = level.file.name.clone();
-    // With --precision the blocks are replayed: records and deals are refused with it.
-    let (plan, report) = match args.precision {
-        Some(_) => report::run_level_until(level, plan, args.precision, run.jobs(), &label)?,
-        None => (
-            plan,
-            report::run_level(level, plan, shard, run.jobs(), &label, each_game)?,
-        ),
-    };
-    Ok((report::Header::level(level), plan, report))
+    let header = report::Header::level(level);
+    if args.shard.is_some() {
+        let report = report::run_level(level, plan, shard, run.jobs(), &label, each_game)?;
+        return Ok((header, plan, report, None));
+    }
+    let each = &mut |_, i, game: &_| each_game(i, game);
+    let mut rows = report::measure_level(
+        level,
+        plan,
+        &[plan.bot],
+        args.precision,
+        run.jobs(),
+        &label,
+        each,
+    )?;
+    let row = rows.pop().expect("a row per bot");
+    Ok((header, row.plan, row.report.clone(), Some(row)))
 }
 
 /// `simulate --rules`: generated boards of the variant.
@@ -351,31 +378,41 @@ fn simulate_variant(
     Ok((report::Header::variant(variant), plan, report))
 }
 
-/// Prints a simulation's result, as JSON (with the deal, precision and shard keys that
-/// apply) or text.
-fn print_simulation(
-    args: &SimulateArgs,
-    header: &report::Header,
-    plan: &match3_bots::Plan,
-    report: &match3_bots::Report,
-    deals: Option<&Deals<'_>>,
-) {
-    let games = report.stats.games;
+/// What `simulate` played: the header, plan and report, and a level's measured row.
+struct Simulation<'a> {
+    header: &'a report::Header,
+    plan: &'a match3_bots::Plan,
+    report: &'a match3_bots::Report,
+    row: Option<&'a report::LevelRow>,
+}
+
+/// Prints a simulation's result, as JSON (with the deal, metric, precision and shard keys
+/// that apply) or text.
+fn print_simulation(args: &SimulateArgs, run: &Simulation<'_>, deals: Option<&Deals<'_>>) {
+    let games = run.report.stats.games;
     if args.json {
-        let mut v = report::json(header, plan, report, !args.no_timing);
+        let mut v = report::json(run.header, run.plan, run.report, !args.no_timing);
         if let Some(deals) = deals {
             deals.json(&mut v, games, args.shard.is_some());
         }
-        if let Some(p) = args.precision {
-            report::precision_json(&mut v, p, report);
+        if let Some(row) = run.row {
+            report::measured_json(&mut v, row);
         }
         if let Some(shard) = args.shard {
-            merge::mark(&mut v, shard, report);
+            merge::mark(&mut v, shard, run.report);
         }
         emit(v);
     } else {
         let deals = deals.map_or(String::new(), |d| d.text(games));
-        let text = format!("{}{deals}", report::text(header, plan, report));
+        let metrics = run.row.map_or(String::new(), report::measured_text);
+        let mut summary = report::text(run.header, run.plan, run.report);
+        if let Some(row) = run.row.filter(|r| r.one_game()) {
+            // One game repeated is not a sample: its pass rate has no interval.
+            let (low, high) = row.report.stats.pass_rate_interval();
+            let interval = format!("(95% {:.1}–{:.1}%)", 100.0 * low, 100.0 * high);
+            summary = summary.replacen(&interval, "(one game repeated: no interval)", 1);
+        }
+        let text = format!("{summary}{metrics}{deals}");
         emit(text.trim_end());
     }
 }
@@ -391,22 +428,24 @@ fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<
     for (value, level) in levels {
         let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
         let label = format!("{} {}={value}", level.file.name, sweep.name());
-        let (plan, report) =
-            report::run_level_until(&level, plan, args.precision, run.jobs(), &label)?;
-        rows.push((
-            value,
-            report::LevelRow {
-                level,
-                plan,
-                report,
-            },
-        ));
+        let each = &mut |_, _, _: &_| {};
+        let measured = report::measure_level(
+            &level,
+            plan,
+            &[plan.bot],
+            args.precision,
+            run.jobs(),
+            &label,
+            each,
+        )?;
+        rows.extend(measured.into_iter().map(|row| (value, row)));
     }
     if args.json {
         let list: Vec<_> = (rows.iter())
             .map(|(value, r)| {
                 let header = report::Header::level(&r.level);
                 let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
+                report::measured_json(&mut v, r);
                 v["set"] = serde_json::json!({ "key": sweep.name(), "value": value });
                 v
             })
@@ -414,11 +453,11 @@ fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<
         emit(serde_json::Value::Array(list));
     } else {
         emit(format_args!(
-            "level {} ({}), {} bot, {} games a value, seed {}\n",
+            "level {} ({}), {} bot, {} a value, seed {}\n",
             level.file.name,
             level.file.file,
             match3_bots::BotKind::from(run.bot).name(),
-            run.games,
+            report::games_text(rows.iter().map(|(_, r)| r)),
             run.seed
         ));
         emit(report::sweep_table(&sweep.name(), &rows).trim_end());
@@ -428,6 +467,11 @@ fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<
 
 /// `match3 lint`: warnings per file, and suggested star thresholds.
 pub(super) fn lint(registry: &Registry, args: LintArgs) -> Result<(), UsageError> {
+    let budget = crate::lint::SolveBudget {
+        deals: args.deals,
+        nodes: args.solve_nodes,
+        time: std::time::Duration::from_secs_f64(args.solve_seconds),
+    };
     let mut list = Vec::new();
     for path in &args.files {
         let level = Opened::read(registry, path, None)?;
@@ -435,31 +479,19 @@ pub(super) fn lint(registry: &Registry, args: LintArgs) -> Result<(), UsageError
             true => Vec::new(),
             false => crate::lint::winning_scores(&level, args.games, args.seed)?,
         };
-        let warnings = crate::lint::lint(&level, &wins);
-        let stars = crate::lint::suggest_stars(&wins).filter(|_| args.suggest_stars);
+        let deals = crate::lint::check_deals(&level, args.seed, budget)?;
+        let warnings = crate::lint::lint(&level, &wins, deals.as_ref());
+        let best = deals.as_ref().and_then(|d| d.best);
+        let stars = crate::lint::suggest_stars(&wins, best).filter(|_| args.suggest_stars);
         if args.json {
-            list.push(serde_json::json!({
-                "file": level.file.file,
-                "warnings": warnings.iter().map(|w| serde_json::json!({
-                    "line": w.line, "field": w.field, "message": w.message,
-                })).collect::<Vec<_>>(),
-                "suggested_stars": stars,
-            }));
+            list.push(lint_json(&level, &warnings, stars.as_deref()));
             continue;
         }
         for w in &warnings {
             emit(input::printable(&w.to_string()));
         }
-        match (args.suggest_stars, stars) {
-            (true, Some(stars)) => emit(format_args!(
-                "{}: suggested stars = {stars:?} (the lowest, median and 90th-percentile winning scores of {} greedy games)",
-                level.file.file, args.games
-            )),
-            (true, None) => emit(format_args!(
-                "{}: no stars suggested: greedy won none of {} games",
-                level.file.file, args.games
-            )),
-            _ => {}
+        if args.suggest_stars {
+            emit(stars_text(&level, stars.as_deref(), args.games));
         }
         if warnings.is_empty() && !args.suggest_stars {
             emit(format_args!("{}: no warnings", level.file.file));
@@ -469,6 +501,44 @@ pub(super) fn lint(registry: &Registry, args: LintArgs) -> Result<(), UsageError
         emit(serde_json::Value::Array(list));
     }
     Ok(())
+}
+
+/// `lint --json` for one file: its warnings, the suggested thresholds and what each is.
+fn lint_json(
+    level: &Opened,
+    warnings: &[crate::lint::Warning],
+    stars: Option<&[crate::lint::Threshold]>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "file": level.file.file,
+        "warnings": warnings.iter().map(|w| serde_json::json!({
+            "line": w.line, "field": w.field, "message": w.message,
+        })).collect::<Vec<_>>(),
+        "suggested_stars": stars.map(|s| s.iter().map(|t| t.score).collect::<Vec<_>>()),
+        "suggested_stars_basis": stars.map(|s| s.iter().map(|t| serde_json::json!({
+            "score": t.score, "basis": t.basis, "low": t.low, "high": t.high,
+        })).collect::<Vec<_>>()),
+    })
+}
+
+/// `lint --suggest-stars` in words: each threshold and what it is.
+fn stars_text(level: &Opened, stars: Option<&[crate::lint::Threshold]>, games: u32) -> String {
+    let file = &level.file.file;
+    let Some(stars) = stars else {
+        return format!("{file}: no stars suggested: greedy won none of {games} games");
+    };
+    let scores: Vec<u64> = stars.iter().map(|t| t.score).collect();
+    let mut out = format!("{file}: suggested stars = {scores:?}");
+    for (i, t) in stars.iter().enumerate() {
+        let star = if i == 0 { "star " } else { "stars" };
+        out += &format!(
+            "\n  {} {star} {:>6}: {}",
+            i + 1,
+            t.score,
+            crate::lint::basis_text(t, games)
+        );
+    }
+    out
 }
 
 pub(super) fn merge(args: MergeArgs) -> Result<(), UsageError> {

@@ -98,19 +98,21 @@ fn compare_levels(
     } else {
         args.bots.iter().map(|&b| b.into()).collect()
     };
+    // Every bot of a level plays the same games, as many as the others.
     for path in level::files_in(dir)? {
-        for &bot in &bots {
-            let level = Opened::read(registry, &path, None)?;
-            let plan = report::level_plan(&level, bot, run.games, run.moves, run.seed);
-            let label = format!("{} {}", level.file.name, bot.name());
-            let (plan, report) =
-                report::run_level_until(&level, plan, args.precision, run.jobs(), &label)?;
-            rows.push(report::LevelRow {
-                level,
-                plan,
-                report,
-            });
-        }
+        let level = Opened::read(registry, &path, None)?;
+        let plan = report::level_plan(&level, bots[0], run.games, run.moves, run.seed);
+        let label = level.file.name.clone();
+        let each = &mut |_, _, _: &_| {};
+        rows.extend(report::measure_level(
+            &level,
+            plan,
+            &bots,
+            args.precision,
+            run.jobs(),
+            &label,
+            each,
+        )?);
     }
     let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
     // The table keeps the level sequence; the JSON its historical order, easiest first.
@@ -131,9 +133,7 @@ fn compare_levels(
             .map(|r| {
                 let header = report::Header::level(&r.level);
                 let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
-                if let Some(p) = args.precision {
-                    report::precision_json(&mut v, p, &r.report);
-                }
+                report::measured_json(&mut v, r);
                 v
             })
             .collect();
@@ -142,20 +142,30 @@ fn compare_levels(
         emit(difficulty::csv(&rows).trim_end());
     } else if sort == SortArg::Pass {
         emit(format_args!(
-            "{} games per level and bot, seed {}; easiest first\n",
-            run.games, run.seed
+            "{} per level and bot, seed {}; easiest first\n",
+            report::games_text(rows.iter()),
+            run.seed
         ));
         emit(report::difficulty_table(&rows).trim_end());
     } else {
+        let played = report::games_text(rows.iter());
         let games = match args.precision {
-            Some(p) => format!("up to {} games (until ±{:.0} points)", run.games, 100.0 * p),
-            None => format!("{} games", run.games),
+            Some(p) => format!(
+                "{played} (until ±{:.0} points, at most {})",
+                100.0 * p,
+                run.games
+            ),
+            None => played,
         };
         emit(format_args!(
             "{games} per level and bot, seed {}; levels in file order, pass rate ±half its 95% interval\n",
             run.seed
         ));
-        emit(difficulty::by_level(&rows, &names).trim_end());
+        let checks = difficulty::Checks {
+            target: args.target,
+            template: args.template.map(|t| t.rates(level_count(&rows))),
+        };
+        emit(difficulty::by_level(&rows, &names, &checks).trim_end());
     }
     Ok(())
 }
@@ -171,11 +181,12 @@ fn plot_levels(
 ) -> Result<(), UsageError> {
     let bars: Vec<plot::PassRate> = (rows.iter())
         .map(|r| {
-            let (low, high) = r.report.pass_rate_interval();
+            let rate = r.report.pass_rate();
+            let (low, high) = r.interval().unwrap_or((rate, rate));
             plot::PassRate {
                 level: r.level.file.name.clone(),
                 bot: r.plan.bot.name().to_string(),
-                rate: r.report.pass_rate(),
+                rate,
                 low,
                 high,
             }
@@ -186,11 +197,21 @@ fn plot_levels(
         SortArg::Pass => "easiest first",
     };
     let title = format!(
-        "Pass rates: {} games per level and bot, seed {}; {order}",
-        args.run.games, args.run.seed
+        "Pass rates: {} per level and bot, seed {}; {order}",
+        report::games_text(rows.iter()),
+        args.run.seed
     );
-    plot::pass_rates(path, &title, bots, &bars, args.target)?;
+    // A template follows the level sequence: it means nothing easiest first.
+    let template =
+        (args.template.filter(|_| sort == SortArg::File)).map(|t| t.rates(level_count(rows)));
+    plot::pass_rates(path, &title, bots, &bars, args.target, template.as_deref())?;
     Ok(())
+}
+
+/// The levels of `rows` (each level's rows are together).
+fn level_count(rows: &[report::LevelRow]) -> usize {
+    rows.chunk_by(|a, b| a.level.file.file == b.level.file.file)
+        .count()
 }
 
 /// The board size and palette of a comparison, for its title: as given, or the

@@ -18,9 +18,19 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
     };
     if let Some(path) = &args.level {
         let level = Opened::read(registry, path, args.rules.as_deref())?;
-        let game = level.game(args.seed.unwrap_or(0))?;
-        let solved = Solved::search(&level.variant, game, Objective::Win, limits)?;
-        return solve_level(&args, &level, &solved);
+        let seed = args.seed.unwrap_or(0);
+        let solved = Solved::search(&level.variant, level.game(seed)?, Objective::Win, limits)?;
+        // A deal proven unwinnable: the best score it allows, for how close it comes.
+        let best = match solved.winnable() {
+            Some(false) => Some(Solved::search(
+                &level.variant,
+                level.game(seed)?,
+                Objective::LevelScore,
+                limits,
+            )?),
+            _ => None,
+        };
+        return solve_level(&args, &level, &solved, best.as_ref());
     }
     if let Some(seed) = args.seed {
         return Err(UsageError(format!(
@@ -70,14 +80,14 @@ fn solve_board(args: &SolveArgs, solved: &Solved, objective: Objective) -> Resul
     let nodes = found.nodes;
     match (&found.moves, objective) {
         (Some(line), Objective::Clear) => emit(format_args!(
-            "clears in {} moves, scoring {} ({proof}, {nodes} nodes)",
-            line.len(),
+            "clears in {}, scoring {} ({proof}, {nodes} nodes)",
+            moves_text(line.len()),
             found.score,
         )),
         (Some(line), _) => emit(format_args!(
-            "best score {} in {} moves ({proof}, {nodes} nodes)",
+            "best score {} in {} ({proof}, {nodes} nodes)",
             found.score,
-            line.len(),
+            moves_text(line.len()),
         )),
         (None, _) if found.optimal => emit(format_args!(
             "no line of moves clears this board (proven, {nodes} nodes)"
@@ -95,10 +105,29 @@ fn solve_board(args: &SolveArgs, solved: &Solved, objective: Objective) -> Resul
     Ok(())
 }
 
-fn solve_level(args: &SolveArgs, level: &Opened, solved: &Solved) -> Result<(), UsageError> {
+/// "1 move", "2 moves".
+fn moves_text(n: usize) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// `solve --level`: the fewest moves that win the deal, or the proof that none does with
+/// the `best` score the deal allows.
+fn solve_level(
+    args: &SolveArgs,
+    level: &Opened,
+    solved: &Solved,
+    best: Option<&Solved>,
+) -> Result<(), UsageError> {
     let Solved { found, game, gains } = solved;
     if args.json {
-        emit(solved.level_json(level, args.seed.unwrap_or(0)));
+        let mut v = solved.level_json(level, args.seed.unwrap_or(0));
+        // The best score of an unwinnable deal (when proven best), null otherwise.
+        v["best_score"] =
+            serde_json::json!(best.filter(|b| b.found.optimal).map(|b| b.found.score));
+        emit(v);
         return Ok(());
     }
     let nodes = found.nodes;
@@ -108,9 +137,9 @@ fn solve_level(args: &SolveArgs, level: &Opened, solved: &Solved) -> Result<(), 
         .map_or("any number of".to_string(), |m| m.to_string());
     match (solved.winnable(), &found.moves) {
         (Some(true), Some(line)) => emit(format_args!(
-            "{}: wins in {} moves ({}, {nodes} nodes)",
+            "{}: wins in {} ({}, {nodes} nodes)",
             level.file.name,
-            line.len(),
+            moves_text(line.len()),
             proof(args, found, "the fewest"),
         )),
         (Some(false), _) => emit(format_args!(
@@ -121,6 +150,14 @@ fn solve_level(args: &SolveArgs, level: &Opened, solved: &Solved) -> Result<(), 
             "{}: unknown: no winning line found before the budget of {} nodes or {} s ran out ({nodes} nodes)",
             level.file.name, args.max_nodes, args.max_seconds
         )),
+    }
+    if let Some(best) = best {
+        let proven = proof(args, &best.found, "the best");
+        emit(format_args!(
+            "best score it allows: {} ({proven}, {} nodes), along",
+            best.found.score, best.found.nodes
+        ));
+        print_line(&best.found, &best.gains);
     }
     print_line(found, gains);
     emit(format_args!(

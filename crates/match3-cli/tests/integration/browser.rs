@@ -212,7 +212,7 @@ fn a_level_with_obstacles_loads_from_the_chooser() {
         "{}",
         b.text("#goals")
     );
-    assert_eq!(b.text("#moves-left"), "18");
+    assert_eq!(b.text("#moves-left"), "35");
     assert!(
         b.label(1, 0).ends_with("locked, jelly 1"),
         "{}",

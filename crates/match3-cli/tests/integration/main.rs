@@ -5,6 +5,7 @@ mod browser;
 mod browser_flow;
 mod cli;
 mod common;
+mod designer;
 mod hostile;
 mod levels;
 mod limits;
