@@ -40,6 +40,7 @@
 
 mod bot;
 mod lookahead;
+mod marks;
 mod mcts;
 mod outcomes;
 mod simulate;
