@@ -44,6 +44,7 @@ mod marks;
 mod mcts;
 mod outcomes;
 mod simulate;
+mod tree;
 mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};

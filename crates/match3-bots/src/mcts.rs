@@ -7,6 +7,7 @@ use std::mem::take;
 use crate::bot::Bot;
 use crate::lookahead::sample;
 use crate::marks::MoveMarks;
+use crate::tree::Tree;
 use crate::worth::Worth;
 
 /// What every playout of one decision shares: the game, what a line is worth from it, and
@@ -43,8 +44,8 @@ pub struct MctsBot {
     rng: GameRng,
     playouts: u32,
     rollout: u32,
-    /// The tree, root first; reused between decisions.
-    nodes: Vec<Node>,
+    /// The tree, reused between decisions.
+    tree: Tree,
     moves: Vec<Move>,
     /// The keys of `moves` (see [`MoveMarks::key`]).
     keys: Vec<u32>,
@@ -59,46 +60,6 @@ pub struct MctsBot {
     state: Option<Box<Snapshot>>,
 }
 
-/// The end of a list of children.
-const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Debug)]
-struct Node {
-    mv: Move,
-    /// `mv`'s key in the bot's [`MoveMarks`].
-    key: u32,
-    visits: u32,
-    total: f64,
-    /// The children, in the order they were added: the first and the last, and this
-    /// node's next sibling ([`NONE`] at the end).
-    first: u32,
-    last: u32,
-    next: u32,
-}
-
-/// The children of `parent` in the order they were added.
-fn children_of(nodes: &[Node], parent: usize) -> impl Iterator<Item = usize> + '_ {
-    let first = Some(nodes[parent].first).filter(|&c| c != NONE);
-    std::iter::successors(first, |&c| {
-        Some(nodes[c as usize].next).filter(|&n| n != NONE)
-    })
-    .map(|c| c as usize)
-}
-
-impl Node {
-    fn new(mv: Move, key: u32) -> Self {
-        Node {
-            mv,
-            key,
-            visits: 0,
-            total: 0.0,
-            first: NONE,
-            last: NONE,
-            next: NONE,
-        }
-    }
-}
-
 impl MctsBot {
     /// An MCTS bot whose samples and rollouts are fixed by `seed`, with the default
     /// budget.
@@ -107,7 +68,7 @@ impl MctsBot {
             rng: GameRng::new(seed),
             playouts: MCTS_PLAYOUTS,
             rollout: MCTS_ROLLOUT,
-            nodes: Vec::new(),
+            tree: Tree::default(),
             moves: Vec::new(),
             keys: Vec::new(),
             root: Vec::new(),
@@ -132,52 +93,34 @@ impl MctsBot {
 
     /// Picks the child of `parent` to follow among the moves legal now (`legal`, with
     /// their `keys`): an unvisited legal move first (added to the tree), else the best by
-    /// UCB1. `None` when no legal move is in reach.
+    /// UCB1. `None` when no legal move is in reach. `every_child_legal` when the parent's
+    /// children are all among `legal` (at the root, whose legal moves never change).
     fn select(
         &mut self,
         parent: usize,
         (legal, keys): (&[Move], &[u32]),
-        low: f64,
-        span: f64,
+        every_child_legal: bool,
     ) -> Option<usize> {
-        let children = self.marks.stamp();
-        for c in children_of(&self.nodes, parent) {
-            self.marks.mark(self.nodes[c].key, children);
+        let tree = &mut self.tree;
+        // With every child legal, as many children as legal moves are all of them.
+        if !every_child_legal || tree.children(parent).len() < legal.len() {
+            let children = self.marks.stamp();
+            for &c in tree.children(parent) {
+                self.marks.mark(tree.key(c as usize), children);
+            }
+            if let Some(i) = keys.iter().position(|&k| !self.marks.has(k, children)) {
+                return Some(tree.add_child(parent, legal[i], keys[i]));
+            }
         }
-        if let Some(i) = keys.iter().position(|&k| !self.marks.has(k, children)) {
-            return Some(self.add_child(parent, legal[i], keys[i]));
+        if every_child_legal {
+            return tree.best_child(parent, EXPLORE, |_| true);
         }
-        // Every legal move is a child: the best of them by UCB1.
         let legal_now = self.marks.stamp();
         for &k in keys {
             self.marks.mark(k, legal_now);
         }
-        let log_n = f64::from(self.nodes[parent].visits.max(1)).ln();
-        let mut best: Option<(f64, usize)> = None;
-        for c in children_of(&self.nodes, parent) {
-            let node = &self.nodes[c];
-            if !self.marks.has(node.key, legal_now) {
-                continue;
-            }
-            let n = f64::from(node.visits.max(1));
-            let mean = (node.total / n - low) / span;
-            let ucb = mean + EXPLORE * (log_n / n).sqrt();
-            if best.is_none_or(|(b, _)| ucb > b) {
-                best = Some((ucb, c));
-            }
-        }
-        best.map(|(_, c)| c)
-    }
-
-    /// A new node for `mv` (with `key`), the last child of `parent`.
-    fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
-        let child = self.nodes.len() as u32;
-        self.nodes.push(Node::new(mv, key));
-        match std::mem::replace(&mut self.nodes[parent].last, child) {
-            NONE => self.nodes[parent].first = child,
-            last => self.nodes[last as usize].next = child,
-        }
-        child as usize
+        let marks = &self.marks;
+        tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
     }
 }
 
@@ -205,9 +148,7 @@ impl MctsBot {
         let marks = &self.marks;
         self.root_keys.clear();
         (self.root_keys).extend(self.root.iter().map(|&mv| marks.key(mv)));
-        self.nodes.clear();
-        // The root's move and key are never read.
-        self.nodes.push(Node::new(self.root[0], 0));
+        self.tree.reset(self.root[0]);
         let root = (
             std::mem::take(&mut self.root),
             std::mem::take(&mut self.root_keys),
@@ -226,8 +167,8 @@ impl MctsBot {
             }
             let span = if high > low { high - low } else { 1.0 };
             let low_now = if low.is_finite() { low } else { 0.0 };
-            let bounds = (low_now, span);
-            let Some(value) = self.playout(&mut search, (&root.0, &root.1), bounds) else {
+            self.tree.set_scale(low_now, span);
+            let Some(value) = self.playout(&mut search, (&root.0, &root.1)) else {
                 break;
             };
             low = low.min(value);
@@ -240,22 +181,20 @@ impl MctsBot {
     }
 
     /// One playout: a sampled future, the tree walked from the root (whose legal moves
-    /// are `root`) by UCB1 with worths scaled by `bounds` (the lowest so far and the
-    /// span), a rollout, and the worth where it ended; `None` when the root has no move
-    /// to follow. The path taken is left in `self.path`.
+    /// are `root`) by UCB1, a rollout, and the worth where it ended; `None` when the root
+    /// has no move to follow. The path taken is left in `self.path`.
     fn playout<R: Rules>(
         &mut self,
         search: &mut Search<'_, R>,
         root: (&[Move], &[u32]),
-        (low, span): (f64, f64),
     ) -> Option<f64> {
         let refills = sample(&mut self.rng);
         // The first move is played from the game itself, with the sampled refills; from
         // then on the probe plays on, drawing from the sample's continuation.
         self.path.clear();
-        let first = self.select(0, root, low, span)?;
+        let first = self.select(0, root, true)?;
         self.path.push(first);
-        let mv = self.nodes[first].mv;
+        let mv = self.tree.mv(first);
         let Search {
             game, probe, state, ..
         } = search;
@@ -263,7 +202,7 @@ impl MctsBot {
         if alive {
             probe.restore(state);
         }
-        alive = alive && self.descend(probe, first, low, span);
+        alive = alive && self.descend(probe, first);
         alive = alive && self.roll_out(probe);
         // A runaway cascade (third-party rules) is worth nothing.
         Some(if alive {
@@ -275,23 +214,17 @@ impl MctsBot {
 
     /// Down the tree from `node` while the node has been visited before, playing each
     /// chosen move on `probe`; false when a move could not be played.
-    fn descend<R: Rules>(
-        &mut self,
-        probe: &mut Game<&R>,
-        node: usize,
-        low: f64,
-        span: f64,
-    ) -> bool {
+    fn descend<R: Rules>(&mut self, probe: &mut Game<&R>, node: usize) -> bool {
         let mut node = node;
-        while self.nodes[node].visits > 0 && probe.status() == Status::Playable {
+        while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
             probe.legal_moves_into(&mut self.moves);
             let (legal, mut keys) = (take(&mut self.moves), take(&mut self.keys));
             keys.clear();
             keys.extend(legal.iter().map(|&mv| self.marks.key(mv)));
-            let next = self.select(node, (&legal, &keys), low, span);
+            let next = self.select(node, (&legal, &keys), false);
             (self.moves, self.keys) = (legal, keys);
             let Some(next) = next else { break };
-            let played = probe.play_with(self.nodes[next].mv, &mut NoTrace).is_ok();
+            let played = probe.play_with(self.tree.mv(next), &mut NoTrace).is_ok();
             self.path.push(next);
             if !played {
                 return false;
@@ -322,10 +255,9 @@ impl MctsBot {
 
     /// Adds a playout's `value` to the root and every node on its path.
     fn back_up(&mut self, value: f64) {
-        self.nodes[0].visits += 1;
+        self.tree.visit_root();
         for &n in &self.path {
-            self.nodes[n].visits += 1;
-            self.nodes[n].total += value;
+            self.tree.visit(n, value);
         }
     }
 
@@ -333,13 +265,12 @@ impl MctsBot {
     /// legal-move order, so ties keep that order), or the first legal move.
     fn most_visited(&self) -> Option<Move> {
         let mut best: Option<(u32, f64, Move)> = None;
-        for c in children_of(&self.nodes, 0) {
-            let node = &self.nodes[c];
-            let mean = node.total / f64::from(node.visits.max(1));
-            let better =
-                best.is_none_or(|(v, m, _)| node.visits > v || (node.visits == v && mean > m));
+        for &c in self.tree.children(0) {
+            let (visits, mv) = (self.tree.visits(c as usize), self.tree.mv(c as usize));
+            let mean = self.tree.total(c as usize) / f64::from(visits.max(1));
+            let better = best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m));
             if better {
-                best = Some((node.visits, mean, node.mv));
+                best = Some((visits, mean, mv));
             }
         }
         best.map(|(_, _, mv)| mv).or(self.root.first().copied())
