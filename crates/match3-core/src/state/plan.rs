@@ -186,15 +186,25 @@ fn combo_area<R: Rules + ?Sized>(
         progress: counts.on(board),
     };
     let Some(area) = rules.combo(&site) else {
-        let (pa, pb) = site.pieces();
-        let problem = format!(
-            "declares swapping {} at {a} with {} at {b} a combo but says nothing of what it clears",
-            pa.map_or("?".into(), |p| p.to_string()),
-            pb.map_or("?".into(), |p| p.to_string()),
-        );
-        return Err(PartError::new(rules.name(), PartName::Specials, problem));
+        return Err(unanswered(rules, &site));
     };
     on_board(rules, board, PartName::Specials, area, "a combo")
+}
+
+/// The specials part's error for a combo its kinds promise but it does not answer.
+#[cold]
+#[inline(never)]
+fn unanswered<R: Rules + ?Sized>(rules: &R, site: &Combo<'_>) -> PartError {
+    let (pa, pb) = site.pieces();
+    let name = |p: Option<crate::piece::Piece>| p.map_or("?".into(), |p| p.to_string());
+    let problem = format!(
+        "declares swapping {} at {} with {} at {} a combo but says nothing of what it clears",
+        name(pa),
+        site.from(),
+        name(pb),
+        site.to(),
+    );
+    PartError::new(rules.name(), PartName::Specials, problem)
 }
 
 /// `area` when it is on the board; otherwise the error of `part`, which gave it as
@@ -208,9 +218,20 @@ pub(crate) fn on_board<R: Rules + ?Sized>(
 ) -> Result<CellSet, PartError> {
     match area.first_outside(board.size()) {
         None => Ok(area),
-        Some(off) => {
-            let problem = format!("gave {what} with {off}, off the {} board", board.size());
-            Err(PartError::new(rules.name(), part, problem))
-        }
+        Some(off) => Err(off_board(rules, board, part, off, what)),
     }
+}
+
+/// The error of `part`, which gave `what` reaching `off`, off the board.
+#[cold]
+#[inline(never)]
+fn off_board<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    part: PartName,
+    off: Pos,
+    what: &str,
+) -> PartError {
+    let problem = format!("gave {what} with {off}, off the {} board", board.size());
+    PartError::new(rules.name(), part, problem)
 }

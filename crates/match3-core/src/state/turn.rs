@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 use crate::cellset::CellSet;
 use crate::error::PartName;
 use crate::error::{MoveError, PartError};
-use crate::gravity::Falls;
+use crate::gravity::{Bundled, Falls};
 use crate::legal::has_match;
 use crate::level::{Goal, Level};
 use crate::masks::Masks;
@@ -124,6 +124,8 @@ pub(super) struct Turn {
     collects: bool,
     /// Whether holes are refilled (not in a look-ahead of the known pieces only).
     refills: bool,
+    /// The level's gravity, else the rules' bundled one (`None`: the rules' own part).
+    gravity: Option<Bundled>,
     last_phase: u32,
     /// The specials a phase creates, then those placed.
     created: Vec<(Pos, Piece)>,
@@ -150,6 +152,7 @@ impl Snapshot {
     /// Plays one validated move (or a resolve, when `mv` is `None`) as far as `course`
     /// says. A look-ahead stops after the horizon's last phase, before its gravity, or
     /// refills nothing.
+    #[inline(always)]
     pub(crate) fn play_turn<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
@@ -172,6 +175,7 @@ impl Snapshot {
             n_moved: 0,
             collects: level.collects(),
             refills: rules.refills() && course.horizon != Horizon::Known,
+            gravity: level.gravity.or_else(|| rules.gravity()),
             last_phase: course.horizon.last_phase(),
             created: std::mem::take(&mut self.specials),
             unplaced: Vec::new(),
@@ -450,31 +454,41 @@ impl Snapshot {
         chain: u32,
         sink: &mut S,
     ) -> Result<(), PartError> {
-        self.fall(rules, level, sink)?;
+        self.fall(rules, turn.gravity, sink)?;
         if !turn.refills {
             return Ok(());
         }
-        if chain < CALM_REFILL_AFTER {
-            self.refill(rules, level, chain, false, sink);
-        } else if !has_match(rules, &self.board) {
-            self.refill(rules, level, chain, true, sink);
+        let calm = chain >= CALM_REFILL_AFTER;
+        if !calm || !has_match(rules, &self.board) {
+            self.refill(rules, level, chain, calm, sink);
         }
         Ok(())
     }
 
-    /// Gravity: the level's, else the rules'; a bundled one by the engine's own code,
-    /// another through a [`Falls`] site, whose refused moves are the part's error.
+    /// Gravity (`gravity`: the level's, else the rules' bundled one): a bundled one by the
+    /// engine's own code, the rules' own part through a [`Falls`] site, whose refused moves
+    /// are the part's error.
     #[inline(always)]
     fn fall<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
-        level: &Level,
+        gravity: Option<Bundled>,
         sink: &mut S,
     ) -> Result<(), PartError> {
-        if let Some(bundled) = level.gravity.or_else(|| rules.gravity()) {
-            bundled.settle(&mut self.board, sink);
-            return Ok(());
+        match gravity {
+            Some(bundled) => bundled.settle(&mut self.board, sink),
+            None => self.fall_by_part(rules, sink)?,
         }
+        Ok(())
+    }
+
+    /// [`fall`](Snapshot::fall) through the rules' own gravity part.
+    #[inline(never)]
+    fn fall_by_part<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        sink: &mut S,
+    ) -> Result<(), PartError> {
         let mut falls = Falls::new(&mut self.board, sink);
         rules.settle(&mut falls);
         (falls.finish()).map_err(|problem| PartError::new(rules.name(), PartName::Gravity, problem))
