@@ -158,3 +158,47 @@ fn one_seeded_greedy_game_per_variant_summary() {
     );
     snapshot("variant_summary", table);
 }
+
+/// The moves the search bots choose at their default budgets, move after move of seeded
+/// games: the plain variants and a level with goals (jelly and crates, which the bots
+/// rank before score). Pins every sample and playout they make: a faster search must
+/// choose exactly these moves.
+#[test]
+fn search_bots_choose_the_same_moves() {
+    use match3_bots::{Bot, BotKind};
+    use match3_clusters::Clusters;
+    use match3_core::Move;
+
+    fn line<R: Rules>(game: &mut Game<R>, kind: BotKind, seed: u64, moves: usize) -> String {
+        let mut bot = kind.build(seed);
+        let mut played = Vec::new();
+        for _ in 0..moves {
+            let Some(mv): Option<Move> = bot.choose(game) else {
+                break;
+            };
+            game.play(mv).expect("a bot plays legal moves");
+            played.push(mv.to_string());
+        }
+        let status = game.status().as_str();
+        format!(
+            "{}: {} (score {}, {status})\n",
+            kind.name(),
+            played.join(" "),
+            game.score()
+        )
+    }
+    let mut out = String::new();
+    for kind in [BotKind::Lookahead, BotKind::Mcts] {
+        let mut lines = Game::new(match3_lines::Lines, config(11, 0)).unwrap();
+        out += &format!("lines seed 11 {}", line(&mut lines, kind, 5, 8));
+        let mut clusters = Game::new(Clusters::swap(), config(12, 0)).unwrap();
+        out += &format!("clusters seed 12 {}", line(&mut clusters, kind, 6, 8));
+        let mut tap = Game::new(Clusters::tap(), config(13, 0)).unwrap();
+        out += &format!("clusters-tap seed 13 {}", line(&mut tap, kind, 7, 6));
+        let level = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/15-crate-wall.toml");
+        let file = match3_levels::LevelFile::read(level).unwrap();
+        let mut walls = file.start(match3_lines::Lines, 3).unwrap();
+        out += &format!("15-crate-wall seed 3 {}", line(&mut walls, kind, 8, 8));
+    }
+    snapshot("search_bots_seeded_moves", out);
+}

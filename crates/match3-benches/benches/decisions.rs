@@ -12,6 +12,8 @@
 //! - `greedy-known`: one on the known cascade (`Horizon::Known`, the `greedy-known` bot);
 //! - `greedyN` for a number `N`: one that resolves each candidate's first `N` phases only
 //!   (`Horizon::Phases(N)`);
+//! - `mcts`: an `MctsBot` decision (default budget: 800 playouts);
+//! - `lookahead`: a `LookaheadBot` decision (default samples and beam);
 //! - `list`: every legal move into a reused buffer (`legal_moves_into`);
 //! - `visit`: the same through `for_each_legal_move`, pushing each move;
 //! - `find`: the rules' `find_matches`;
@@ -26,7 +28,7 @@
 use std::hint::black_box;
 use std::num::NonZeroU32;
 
-use match3_bots::{Bot, GreedyBot};
+use match3_bots::{AnyBot, Bot, GreedyBot, LookaheadBot, MctsBot};
 use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move, legal_moves_into};
 
 fn main() {
@@ -50,73 +52,94 @@ fn main() {
         seed: 12345,
         blocker_percent: 0,
     };
-    let game = Game::new(&*rules, config).expect("a new game");
-    let mut answers = 0usize;
-    match arg(0, "greedy").as_str() {
+    let what = arg(0, "greedy");
+    let answers = match what.as_str() {
+        "horizons" => horizons(&*rules, config, times),
+        "list" | "visit" | "find" => lists(&what, &*rules, config, times),
+        _ => decisions(&what, &*rules, config, times),
+    };
+    println!("{times} times, {answers} answers");
+}
+
+/// `times` decisions of the bot `what` names on the new game of `config`; how many found
+/// a move.
+fn decisions(what: &str, rules: &dyn Rules, config: GameConfig, times: usize) -> usize {
+    let game = Game::new(rules, config).expect("a new game");
+    let mut bot = match what {
+        "mcts" => AnyBot::Mcts(MctsBot::new(1)),
+        "lookahead" => AnyBot::Lookahead(LookaheadBot::new(1)),
         what if what.starts_with("greedy") => {
             let horizon = match &what["greedy".len()..] {
                 "" => Horizon::Cascade,
                 "-known" => Horizon::Known,
                 n => Horizon::Phases(n.parse().expect("greedyN with N a number above 0")),
             };
-            let mut bot = GreedyBot::with_horizon(1, horizon);
-            for _ in 0..times {
-                answers += usize::from(bot.choose(black_box(&game)).is_some());
-            }
+            AnyBot::Greedy(GreedyBot::with_horizon(1, horizon))
         }
-        "horizons" => {
-            let phases = |n| Horizon::Phases(NonZeroU32::new(n).expect("not zero"));
-            let horizons = [
-                phases(1),
-                phases(2),
-                phases(3),
-                Horizon::Known,
-                Horizon::Cascade,
-            ];
-            for horizon in horizons {
-                let mut total = 0u64;
-                for seed in 0..times as u64 {
-                    let config = GameConfig { seed, ..config };
-                    let mut game = Game::new(&*rules, config).expect("a new game");
-                    let mut bot = GreedyBot::with_horizon(seed, horizon);
-                    for _ in 0..50 {
-                        let Some(mv) = bot.choose(&game) else { break };
-                        if game.play(mv).is_err() {
-                            break;
-                        }
-                    }
-                    total += game.score();
-                }
-                println!("{horizon:?}: mean score {:.1}", total as f64 / times as f64);
+        other => panic!(
+            "unknown {other}: greedy, greedyN, mcts, lookahead, list, visit, find or horizons"
+        ),
+    };
+    (0..times)
+        .filter(|_| bot.choose(black_box(&game)).is_some())
+        .count()
+}
+
+/// `times` move lists (`list`, `visit`) or detections (`find`) on the new board of
+/// `config`; the moves or matches found, summed.
+fn lists(what: &str, rules: &dyn Rules, config: GameConfig, times: usize) -> usize {
+    let board = Game::new(rules, config)
+        .expect("a new game")
+        .board()
+        .clone();
+    let mut out = Vec::new();
+    let mut answers = 0;
+    for _ in 0..times {
+        out.clear();
+        answers += match what {
+            "list" => {
+                legal_moves_into(rules, black_box(&board), &mut out);
+                out.len()
             }
-        }
-        "list" => {
-            let board = game.board().clone();
-            let mut out = Vec::new();
-            for _ in 0..times {
-                legal_moves_into(&*rules, black_box(&board), &mut out);
-                answers += out.len();
-            }
-        }
-        "visit" => {
-            let board = game.board().clone();
-            let mut out = Vec::new();
-            for _ in 0..times {
-                out.clear();
-                for_each_legal_move(&*rules, black_box(&board), |m| {
+            "visit" => {
+                for_each_legal_move(rules, black_box(&board), |m| {
                     out.push(m);
                     true
                 });
-                answers += out.len();
+                out.len()
             }
-        }
-        "find" => {
-            let board = game.board().clone();
-            for _ in 0..times {
-                answers += rules.find_matches(black_box(&board)).len();
-            }
-        }
-        other => panic!("unknown {other}: greedy, greedyN, list, visit, find or horizons"),
+            _ => rules.find_matches(black_box(&board)).len(),
+        };
     }
-    println!("{times} times, {answers} answers");
+    answers
+}
+
+/// `times` seeded games of 50 moves for each greedy horizon, printing each one's mean
+/// score.
+fn horizons(rules: &dyn Rules, config: GameConfig, times: usize) -> usize {
+    let phases = |n| Horizon::Phases(NonZeroU32::new(n).expect("not zero"));
+    let horizons = [
+        phases(1),
+        phases(2),
+        phases(3),
+        Horizon::Known,
+        Horizon::Cascade,
+    ];
+    for horizon in horizons {
+        let mut total = 0u64;
+        for seed in 0..times as u64 {
+            let config = GameConfig { seed, ..config };
+            let mut game = Game::new(rules, config).expect("a new game");
+            let mut bot = GreedyBot::with_horizon(seed, horizon);
+            for _ in 0..50 {
+                let Some(mv) = bot.choose(&game) else { break };
+                if game.play(mv).is_err() {
+                    break;
+                }
+            }
+            total += game.score();
+        }
+        println!("{horizon:?}: mean score {:.1}", total as f64 / times as f64);
+    }
+    0
 }

@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use match3_bots::{Bot, BotKind, GreedyBot, RandomBot};
+use match3_bots::{Bot, BotKind, GreedyBot, LookaheadBot, MctsBot, RandomBot};
 use match3_clusters::Clusters;
 use match3_core::{
     Board, Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move,
@@ -231,6 +231,41 @@ fn bots(c: &mut Criterion) {
     let _ = BotKind::Random;
 }
 
+/// The search bots at their default budgets: an MCTS decision (800 playouts of 3 random
+/// moves after the tree) at every side, a look-ahead decision (3 samples, a beam of 6
+/// first moves, every reply) at 8×8. The bot's generator moves on between decisions, as
+/// in a game, so each iteration samples other futures from the same position.
+fn search_bots(c: &mut Criterion) {
+    let mut mcts = c.benchmark_group("mcts_decision");
+    mcts.sample_size(10);
+    for (name, rules, blockers) in variants() {
+        if !matches!(name, "lines" | "clusters") {
+            continue;
+        }
+        for side in SIDES {
+            let game = Game::new(&*rules, config(side, blockers)).unwrap();
+            let mut bot = MctsBot::new(1);
+            mcts.bench_function(BenchmarkId::new(name, side), |b| {
+                b.iter(|| bot.choose(black_box(&game)))
+            });
+        }
+    }
+    mcts.finish();
+    let mut lookahead = c.benchmark_group("lookahead_decision");
+    lookahead.sample_size(20);
+    for (name, rules, blockers) in variants() {
+        if !matches!(name, "lines" | "clusters") {
+            continue;
+        }
+        let game = Game::new(&*rules, config(8, blockers)).unwrap();
+        let mut bot = LookaheadBot::new(1);
+        lookahead.bench_function(BenchmarkId::new(name, 8), |b| {
+            b.iter(|| bot.choose(black_box(&game)))
+        });
+    }
+    lookahead.finish();
+}
+
 /// Up to 20 moves of `bot` on `game`, untraced.
 fn playout_20<R: Rules>(game: &mut Game<R>, bot: &mut RandomBot) {
     for _ in 0..20 {
@@ -267,6 +302,7 @@ criterion_group!(
     gravity_bench,
     turns,
     bots,
+    search_bots,
     obstacle_levels
 );
 criterion_main!(benches);

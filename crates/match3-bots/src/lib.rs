@@ -43,12 +43,14 @@
 mod bot;
 mod distinct;
 mod lookahead;
+mod marks;
 mod mcts;
 mod measure;
 mod metrics;
 mod outcomes;
 mod simulate;
 mod skill;
+mod tree;
 mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};

@@ -2,9 +2,22 @@
 
 use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot, Status};
 
+use std::mem::take;
+
 use crate::bot::Bot;
 use crate::lookahead::sample;
+use crate::marks::MoveMarks;
+use crate::tree::Tree;
 use crate::worth::Worth;
+
+/// What every playout of one decision shares: the game, what a line is worth from it, and
+/// the scratch the playouts play on.
+struct Search<'a, R> {
+    game: &'a Game<R>,
+    worth: Worth<'a>,
+    probe: Game<&'a R>,
+    state: &'a mut Snapshot,
+}
 
 /// Playouts per decision by default.
 pub const MCTS_PLAYOUTS: u32 = 800;
@@ -31,22 +44,20 @@ pub struct MctsBot {
     rng: GameRng,
     playouts: u32,
     rollout: u32,
-    nodes: Vec<Node>,
+    /// The tree, reused between decisions.
+    tree: Tree,
     moves: Vec<Move>,
-    /// The legal moves at the root, kept apart from `moves`, which playouts reuse.
+    /// The keys of `moves` (see [`MoveMarks::key`]).
+    keys: Vec<u32>,
+    /// The legal moves at the root and their keys, kept apart from `moves`, which
+    /// playouts reuse.
     root: Vec<Move>,
+    root_keys: Vec<u32>,
     path: Vec<usize>,
+    /// Which moves are a node's children or legal now, for [`select`](MctsBot::select).
+    marks: MoveMarks,
     /// Scratch state for a playout's first move, reused between decisions.
     state: Option<Box<Snapshot>>,
-}
-
-#[derive(Clone, Debug)]
-struct Node {
-    mv: Move,
-    visits: u32,
-    total: f64,
-    /// Indices of the children in the arena.
-    children: Vec<usize>,
 }
 
 impl MctsBot {
@@ -57,10 +68,13 @@ impl MctsBot {
             rng: GameRng::new(seed),
             playouts: MCTS_PLAYOUTS,
             rollout: MCTS_ROLLOUT,
-            nodes: Vec::new(),
+            tree: Tree::default(),
             moves: Vec::new(),
+            keys: Vec::new(),
             root: Vec::new(),
+            root_keys: Vec::new(),
             path: Vec::new(),
+            marks: MoveMarks::default(),
             state: None,
         }
     }
@@ -77,38 +91,36 @@ impl MctsBot {
         self
     }
 
-    /// Picks the child of `parent` to follow among the moves legal now: an unvisited
-    /// legal move first (added to the tree), else the best by UCB1. `None` when no legal
-    /// move is in reach.
-    fn select(&mut self, parent: usize, legal: &[Move], low: f64, span: f64) -> Option<usize> {
-        for &mv in legal {
-            if !(self.nodes[parent].children.iter()).any(|&c| self.nodes[c].mv == mv) {
-                let child = self.nodes.len();
-                self.nodes.push(Node {
-                    mv,
-                    visits: 0,
-                    total: 0.0,
-                    children: Vec::new(),
-                });
-                self.nodes[parent].children.push(child);
-                return Some(child);
+    /// Picks the child of `parent` to follow among the moves legal now (`legal`, with
+    /// their `keys`): an unvisited legal move first (added to the tree), else the best by
+    /// UCB1. `None` when no legal move is in reach. `every_child_legal` when the parent's
+    /// children are all among `legal` (at the root, whose legal moves never change).
+    fn select(
+        &mut self,
+        parent: usize,
+        (legal, keys): (&[Move], &[u32]),
+        every_child_legal: bool,
+    ) -> Option<usize> {
+        let tree = &mut self.tree;
+        // With every child legal, as many children as legal moves are all of them.
+        if !every_child_legal || tree.children(parent).len() < legal.len() {
+            let children = self.marks.stamp();
+            for &c in tree.children(parent) {
+                self.marks.mark(tree.key(c as usize), children);
+            }
+            if let Some(i) = keys.iter().position(|&k| !self.marks.has(k, children)) {
+                return Some(tree.add_child(parent, legal[i], keys[i]));
             }
         }
-        let log_n = f64::from(self.nodes[parent].visits.max(1)).ln();
-        let mut best: Option<(f64, usize)> = None;
-        for &c in &self.nodes[parent].children {
-            let node = &self.nodes[c];
-            if !legal.contains(&node.mv) {
-                continue;
-            }
-            let n = f64::from(node.visits.max(1));
-            let mean = (node.total / n - low) / span;
-            let ucb = mean + EXPLORE * (log_n / n).sqrt();
-            if best.is_none_or(|(b, _)| ucb > b) {
-                best = Some((ucb, c));
-            }
+        if every_child_legal {
+            return tree.best_child(parent, EXPLORE, |_| true);
         }
-        best.map(|(_, c)| c)
+        let legal_now = self.marks.stamp();
+        for &k in keys {
+            self.marks.mark(k, legal_now);
+        }
+        let marks = &self.marks;
+        tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
     }
 }
 
@@ -128,79 +140,91 @@ impl MctsBot {
         game: &Game<R>,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Option<Move> {
-        game.legal_moves_into(&mut self.moves);
-        if self.moves.len() <= 1 {
-            return self.moves.first().copied();
+        game.legal_moves_into(&mut self.root);
+        if self.root.len() <= 1 {
+            return self.root.first().copied();
         }
-        let worth = Worth::new(game.level(), game.state());
-        self.nodes.clear();
-        self.nodes.push(Node {
-            mv: self.moves[0],
-            visits: 0,
-            total: 0.0,
-            children: Vec::new(),
-        });
-        let mut root_moves = std::mem::take(&mut self.root);
-        root_moves.clone_from(&self.moves);
+        self.marks.fit(game.board().size());
+        let marks = &self.marks;
+        self.root_keys.clear();
+        (self.root_keys).extend(self.root.iter().map(|&mv| marks.key(mv)));
+        self.tree.reset(self.root[0]);
+        let root = (
+            std::mem::take(&mut self.root),
+            std::mem::take(&mut self.root_keys),
+        );
         let mut state = (self.state.take()).unwrap_or_else(|| Box::new(game.snapshot()));
-        let mut probe = game.borrowed();
+        let mut search = Search {
+            game,
+            worth: Worth::new(game.level(), game.state()),
+            probe: game.borrowed(),
+            state: &mut state,
+        };
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
         for playout in 0..self.playouts {
-            if playout as usize >= root_moves.len() && !keep_going() {
+            if playout as usize >= root.0.len() && !keep_going() {
                 break;
             }
-            let refills = sample(&mut self.rng);
             let span = if high > low { high - low } else { 1.0 };
             let low_now = if low.is_finite() { low } else { 0.0 };
-            // The first move is played from the game itself, with the sampled refills;
-            // from then on the probe plays on, drawing from the sample's continuation.
-            self.path.clear();
-            let Some(first) = self.select(0, &root_moves, low_now, span) else {
+            self.tree.set_scale(low_now, span);
+            let Some(value) = self.playout(&mut search, (&root.0, &root.1)) else {
                 break;
-            };
-            self.path.push(first);
-            let mv = self.nodes[first].mv;
-            let mut alive = game
-                .speculate_with(mv, &mut state, Some(&refills), &mut NoTrace)
-                .is_ok();
-            if alive {
-                probe.restore(&state);
-            }
-            alive = alive && self.descend(&mut probe, first, low_now, span);
-            alive = alive && self.roll_out(&mut probe);
-            let value = if alive {
-                worth.of(probe.state())
-            } else {
-                // A runaway cascade (third-party rules): worth nothing.
-                0.0
             };
             low = low.min(value);
             high = high.max(value);
             self.back_up(value);
         }
-        self.moves.clone_from(&root_moves);
-        self.root = root_moves;
+        (self.root, self.root_keys) = root;
         self.state = Some(state);
         self.most_visited()
     }
 
+    /// One playout: a sampled future, the tree walked from the root (whose legal moves
+    /// are `root`) by UCB1, a rollout, and the worth where it ended; `None` when the root
+    /// has no move to follow. The path taken is left in `self.path`.
+    fn playout<R: Rules>(
+        &mut self,
+        search: &mut Search<'_, R>,
+        root: (&[Move], &[u32]),
+    ) -> Option<f64> {
+        let refills = sample(&mut self.rng);
+        // The first move is played from the game itself, with the sampled refills; from
+        // then on the probe plays on, drawing from the sample's continuation.
+        self.path.clear();
+        let first = self.select(0, root, true)?;
+        self.path.push(first);
+        let mv = self.tree.mv(first);
+        let Search {
+            game, probe, state, ..
+        } = search;
+        let mut alive = (game.speculate_with(mv, state, Some(&refills), &mut NoTrace)).is_ok();
+        if alive {
+            probe.restore(state);
+        }
+        alive = alive && self.descend(probe, first);
+        alive = alive && self.roll_out(probe);
+        // A runaway cascade (third-party rules) is worth nothing.
+        Some(if alive {
+            search.worth.of(probe.state())
+        } else {
+            0.0
+        })
+    }
+
     /// Down the tree from `node` while the node has been visited before, playing each
     /// chosen move on `probe`; false when a move could not be played.
-    fn descend<R: Rules>(
-        &mut self,
-        probe: &mut Game<&R>,
-        node: usize,
-        low: f64,
-        span: f64,
-    ) -> bool {
+    fn descend<R: Rules>(&mut self, probe: &mut Game<&R>, node: usize) -> bool {
         let mut node = node;
-        while self.nodes[node].visits > 0 && probe.status() == Status::Playable {
+        while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
             probe.legal_moves_into(&mut self.moves);
-            let legal = std::mem::take(&mut self.moves);
-            let next = self.select(node, &legal, low, span);
-            self.moves = legal;
+            let (legal, mut keys) = (take(&mut self.moves), take(&mut self.keys));
+            keys.clear();
+            keys.extend(legal.iter().map(|&mv| self.marks.key(mv)));
+            let next = self.select(node, (&legal, &keys), false);
+            (self.moves, self.keys) = (legal, keys);
             let Some(next) = next else { break };
-            let played = probe.play_with(self.nodes[next].mv, &mut NoTrace).is_ok();
+            let played = probe.play_with(self.tree.mv(next), &mut NoTrace).is_ok();
             self.path.push(next);
             if !played {
                 return false;
@@ -217,11 +241,11 @@ impl MctsBot {
             if probe.status() != Status::Playable {
                 break;
             }
-            probe.legal_moves_into(&mut self.moves);
-            if self.moves.is_empty() {
+            // The same draw as indexing the legal-move list, without building it.
+            let rng = &mut self.rng;
+            let Some(pick) = probe.pick_legal_move(|n| rng.below(n as u32) as usize) else {
                 break;
-            }
-            let pick = self.moves[self.rng.below(self.moves.len() as u32) as usize];
+            };
             if probe.play_with(pick, &mut NoTrace).is_err() {
                 return false;
             }
@@ -231,10 +255,9 @@ impl MctsBot {
 
     /// Adds a playout's `value` to the root and every node on its path.
     fn back_up(&mut self, value: f64) {
-        self.nodes[0].visits += 1;
+        self.tree.visit_root();
         for &n in &self.path {
-            self.nodes[n].visits += 1;
-            self.nodes[n].total += value;
+            self.tree.visit(n, value);
         }
     }
 
@@ -242,15 +265,14 @@ impl MctsBot {
     /// legal-move order, so ties keep that order), or the first legal move.
     fn most_visited(&self) -> Option<Move> {
         let mut best: Option<(u32, f64, Move)> = None;
-        for &c in &self.nodes[0].children {
-            let node = &self.nodes[c];
-            let mean = node.total / f64::from(node.visits.max(1));
-            let better =
-                best.is_none_or(|(v, m, _)| node.visits > v || (node.visits == v && mean > m));
+        for &c in self.tree.children(0) {
+            let (visits, mv) = (self.tree.visits(c as usize), self.tree.mv(c as usize));
+            let mean = self.tree.total(c as usize) / f64::from(visits.max(1));
+            let better = best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m));
             if better {
-                best = Some((node.visits, mean, node.mv));
+                best = Some((visits, mean, mv));
             }
         }
-        best.map(|(_, _, mv)| mv).or(self.moves.first().copied())
+        best.map(|(_, _, mv)| mv).or(self.root.first().copied())
     }
 }

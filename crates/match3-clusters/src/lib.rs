@@ -228,6 +228,12 @@ impl MoveSet for ClusterMoves {
         let group = flood::group(board, pos);
         (group.len() >= self.min_size).then_some(group)
     }
+
+    /// Every cell of a group of at least `min_size`: the clusters swap mode matches, found
+    /// for every colour at once on the bit planes.
+    fn taps(&self, board: &Board) -> Option<CellSet> {
+        (self.mode == Mode::Tap).then(|| flood::clusters(board, self.min_size))
+    }
 }
 
 /// Random stable boards, except for the drop game, which starts empty.

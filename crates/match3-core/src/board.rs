@@ -454,7 +454,8 @@ impl Board {
         self.ids[j]
     }
 
-    /// Gravity on a board without holes or obstacles, for the columns whose bits are set
+    /// Gravity on a board without holes or fixed cells (crates, locked pieces; jelly stays
+    /// with its cells), for the columns whose bits are set
     /// in `columns`: occupied cells keep their order and settle at the bottom, each move
     /// reported to `fall` (id, from, to) (column by column, bottom up). A fall costs a byte and an id;
     /// the masks follow all at once on boards of at most 64 cells ([`Masks::fall`]: a few
@@ -476,7 +477,8 @@ impl Board {
         columns: u32,
         mut fall: impl FnMut(u32, Pos, Pos),
     ) {
-        debug_assert!(!self.has_obstacles() && self.hole_rows().iter().all(|&h| h == 0));
+        debug_assert!(self.hole_rows().iter().all(|&h| h == 0));
+        debug_assert!((self.lock_rows().iter().zip(self.crate_rows())).all(|(l, c)| l | c == 0));
         let (rows, cols) = (self.rows(), self.cols());
         let (cells, ids) = (&mut self.cells[..rows * cols], &mut self.ids[..rows * cols]);
         let all_rows = u32::MAX >> (32 - rows);
@@ -536,9 +538,7 @@ impl Board {
         self.masks.toggle(pos, cell);
         self.cells[i] = cell;
         self.ids[i] = id;
-        if !self.layers.is_empty() {
-            self.fit_layers(pos, cell);
-        }
+        // A piece fits any layers a cell can have (`fit_layers` would change nothing).
     }
 
     /// Exchanges the contents (cells and ids) of two in-range cells.
@@ -663,7 +663,7 @@ impl Board {
         self.masks.occupied_rows()
     }
 
-    /// On a board of at most 64 cells without holes or obstacles: its empty cells as one
+    /// On a board of at most 64 cells without holes or crates: its empty cells as one
     /// `u64`; `None` elsewhere.
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         self.masks.packed_empties()

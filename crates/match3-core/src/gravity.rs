@@ -358,7 +358,9 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
         }
         any_holes |= h;
     }
-    if !FIXED && any_holes == 0 {
+    // Without holes or fixed cells (jelly alone stays with its cells) every column just
+    // settles at the bottom.
+    if any_holes == 0 && any_fixed == 0 {
         if unsettled != 0 {
             board.settle_plain(unsettled, |id, from, to| sink.fall(id, from, to));
         }

@@ -324,6 +324,15 @@ fn visit_other_moves<R: Rules + ?Sized>(
         }
     }
     if rules.accepts(MoveKind::Tap) {
+        if let Some(taps) = rules.legal_taps(board) {
+            // Row-major, as the cells come below.
+            for pos in &taps {
+                if !visit(Move::Tap(pos)) {
+                    return;
+                }
+            }
+            return;
+        }
         for pos in size.positions() {
             if rules.tap(board, pos).is_some_and(|c| !c.is_empty()) && !visit(Move::Tap(pos)) {
                 return;

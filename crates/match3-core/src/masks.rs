@@ -586,11 +586,13 @@ impl Masks {
         self.planes() - FIRST_COLOR
     }
 
-    /// On a small board without holes or obstacles: its empty cells as one word.
+    /// On a small board without holes or crates: its empty cells as one word (jelly and
+    /// locks are layers of cells, which leave them what they are).
     #[inline]
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         let g = self.geometry.as_ref()?;
-        (self.holes.is_empty() && self.obstacles.is_empty())
+        let no_crates = || self.obstacle(CRATES).iter().all(|&w| w == 0);
+        (self.holes.is_empty() && (self.obstacles.is_empty() || no_crates()))
             .then(|| g.all & !self.packed_occupied())
     }
 

@@ -51,6 +51,14 @@ pub(crate) fn locked(board: &Board) -> CellSet {
 
 /// Step 1: takes the locked cells out of `cleared` and breaks their locks.
 pub(crate) fn break_locks<S: Sink>(board: &mut Board, cleared: &mut CellSet, sink: &mut S) {
+    // Most phases clear no locked cell: a word per row says so.
+    let rows = board.lock_rows().iter().enumerate();
+    if rows
+        .clone()
+        .all(|(r, &lock)| lock & cleared.row_bits(r) == 0)
+    {
+        return;
+    }
     let mut hit = locked(board);
     hit.intersect_with(cleared);
     cleared.subtract(&hit);
@@ -78,36 +86,54 @@ pub(crate) fn hit<S: Sink>(
     tally: &mut Cleared,
     sink: &mut S,
 ) {
-    let mut jelly = rows_to_set(board.jelly_rows());
-    jelly.intersect_with(cleared);
-    for pos in &jelly {
-        let mut layers = board.layers(pos);
-        layers.jelly -= 1;
-        board.put_layers(pos, layers);
-        tally.jelly += 1;
-        sink.obstacle(ObstacleEvent::Jelly {
-            pos,
-            left: layers.jelly,
-        });
+    // Row by row, each row's word read before its cells change (a change stays in its
+    // row): the cells come out row-major, as a set's would.
+    for r in 0..board.rows() {
+        let jelly = board.jelly_rows()[r] & cleared.row_bits(r);
+        for pos in cells_of_row(r, jelly) {
+            let mut layers = board.layers(pos);
+            layers.jelly -= 1;
+            board.put_layers(pos, layers);
+            tally.jelly += 1;
+            sink.obstacle(ObstacleEvent::Jelly {
+                pos,
+                left: layers.jelly,
+            });
+        }
     }
-    let mut crates = neighbours(board, by_match);
-    crates.union_with(blasted);
-    crates.intersect_with(&rows_to_set(board.crate_rows()));
-    for pos in &crates {
-        let Cell::Crate(health) = board.at(pos) else {
-            continue;
-        };
-        let health = health.saturating_sub(1);
-        let after = if health == 0 {
-            tally.crates += 1;
-            Cell::Empty
-        } else {
-            Cell::Crate(health)
-        };
-        board.set(pos, after, 0).expect("a crate's cell");
-        tally.crate_hits += 1;
-        sink.obstacle(ObstacleEvent::Crate { pos, health });
+    let near = neighbours(board, by_match);
+    for r in 0..board.rows() {
+        let crates = (near.row_bits(r) | blasted.row_bits(r)) & board.crate_rows()[r];
+        for pos in cells_of_row(r, crates) {
+            hit_crate(board, pos, tally, sink);
+        }
     }
+}
+
+/// The cells of row `r` whose bits are set in `bits`, left to right.
+fn cells_of_row(r: usize, mut bits: u32) -> impl Iterator<Item = Pos> {
+    std::iter::from_fn(move || {
+        let col = bits.trailing_zeros();
+        bits &= bits.wrapping_sub(1);
+        (col < 32).then(|| Pos::new(r as u8, col as u8))
+    })
+}
+
+/// One hit on the crate at `pos` (if it is one): a health less, empty at none.
+fn hit_crate<S: Sink>(board: &mut Board, pos: Pos, tally: &mut Cleared, sink: &mut S) {
+    let Cell::Crate(health) = board.at(pos) else {
+        return;
+    };
+    let health = health.saturating_sub(1);
+    let after = if health == 0 {
+        tally.crates += 1;
+        Cell::Empty
+    } else {
+        Cell::Crate(health)
+    };
+    board.set(pos, after, 0).expect("a crate's cell");
+    tally.crate_hits += 1;
+    sink.obstacle(ObstacleEvent::Crate { pos, health });
 }
 
 /// The cells orthogonally next to a cell of `set`, on the board.

@@ -65,8 +65,10 @@ pub trait Refill {
     }
 
     /// This policy as one the engine can draw by itself, without a board, when it is one
-    /// of those ([`Blind`]); the score-only look-ahead then refills the bit planes alone.
-    /// Never wrong to return `None`.
+    /// of those ([`Blind`]): the engine then draws the policy's pieces itself instead of
+    /// calling [`spawn`](Refill::spawn) hole by hole, and the score-only look-ahead
+    /// refills the bit planes alone. The draws must be the ones `spawn` makes. Never
+    /// wrong to return `None`.
     fn blind(&self) -> Option<Blind<'_>> {
         None
     }

@@ -109,6 +109,11 @@ rules_trait! {
     /// The cells a tap at `pos` clears, `None` when the tap is illegal.
     fn tap(&self, board: &Board, pos: Pos) -> Option<CellSet>;
 
+    /// Every cell a tap is legal on, when the move set can tell them at once
+    /// ([`MoveSet::taps`](crate::MoveSet::taps)); `None` when it cannot, or when taps
+    /// are not taken.
+    fn legal_taps(&self, board: &Board) -> Option<CellSet>;
+
     /// The special kinds boards may hold.
     fn special_kinds(&self) -> &[SpecialKind];
 

@@ -563,6 +563,13 @@ where
         self.moves.tap(board, pos)
     }
 
+    fn legal_taps(&self, board: &Board) -> Option<CellSet> {
+        if !self.moves.accepts(MoveKind::Tap) {
+            return None;
+        }
+        self.moves.taps(board)
+    }
+
     fn special_kinds(&self) -> &[SpecialKind] {
         S::KINDS.as_slice()
     }

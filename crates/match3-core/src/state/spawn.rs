@@ -7,7 +7,7 @@ use crate::level::Level;
 use crate::piece::Piece;
 use crate::pos::Pos;
 use crate::progress::Counts;
-use crate::refill::{Refill, SpawnSite, recolor_to_avoid_matches};
+use crate::refill::{Blind, Refill, SpawnSite, recolor_to_avoid_matches};
 use crate::rules::Rules;
 use crate::trace::Sink;
 
@@ -61,6 +61,12 @@ impl Snapshot {
         let (rows, cols) = (self.board.rows(), self.board.cols());
         // Read before filling: filling a row changes no other row.
         let empties = empties(&self.board);
+        if let (Empties::Packed(holes), false) = (&empties, calm)
+            && let Some(blind) = blind_policy(rules, level)
+        {
+            self.refill_blind(*holes, blind, sink);
+            return;
+        }
         // One site for every hole: only its position changes.
         let counts = Counts::new(level, &self.tally, chain);
         let mut site = SpawnSite {
@@ -103,6 +109,38 @@ impl Snapshot {
                 fill(&mut site, pos);
             }
         }
+    }
+}
+
+impl Snapshot {
+    /// [`refill`](Snapshot::refill) of the packed `holes` of a small plain board from a
+    /// blind policy: the pieces it draws from the generator alone, in the same row-major
+    /// order, without asking the rules through a site hole by hole.
+    fn refill_blind<S: Sink>(&mut self, holes: u64, blind: Blind<'_>, sink: &mut S) {
+        let cols = self.board.cols();
+        // One walk over the board's word, in index (row-major) order: no loop per row,
+        // whose exits depend on where the holes are, and no division for the row.
+        let per_row = per_row(cols);
+        let mut bits = holes;
+        while bits != 0 {
+            let idx = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let r = (idx * per_row) >> 16;
+            let pos = Pos::new(r as u8, (idx - r * cols) as u8);
+            let piece = blind.draw(&mut self.rng, self.colors);
+            let id = self.mint();
+            self.board.put_new(pos, piece, id);
+            sink.spawn(id, pos, piece);
+        }
+    }
+}
+
+/// The level's or the rules' refill policy when it is blind ([`Refill::blind`]).
+#[inline]
+fn blind_policy<'a, R: Rules + ?Sized>(rules: &'a R, level: &'a Level) -> Option<Blind<'a>> {
+    match &level.spawn {
+        Some(policy) => policy.blind(),
+        None => rules.blind_refill(),
     }
 }
 
