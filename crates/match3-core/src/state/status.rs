@@ -3,6 +3,7 @@
 //! then what a board without moves is: cleared or stuck.
 
 use crate::board::Board;
+use crate::error::PartName;
 use crate::legal::{any_legal_move, store_known_swaps, visit_legal_moves};
 use crate::level::Level;
 use crate::moves::MoveKind;
@@ -29,6 +30,7 @@ impl Snapshot {
             self.status = verdict;
             return;
         }
+        self.stage = PartName::Detection;
         let mut any = self.any_move_cached(rules);
         if !any
             && may_shuffle

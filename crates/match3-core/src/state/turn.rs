@@ -24,7 +24,7 @@ use crate::specials::Create;
 use crate::trace::{Fire, Opening, Sink};
 
 use super::place::place;
-use super::plan::Plan;
+use super::plan::{Plan, on_board};
 use super::spawn::CALM_REFILL_AFTER;
 use super::{Snapshot, TurnSummary};
 
@@ -185,7 +185,15 @@ impl Snapshot {
             self.open(rules, level, planned, &mut turn, sink);
         }
         let mut ended = self.phases(rules, level, &mut turn, sink);
+        if let Some((m, Plan::Swap { combo: false }, _)) = mv
+            && matches!(ended, Ok(Some((_, 0))))
+        {
+            // Validation said the swap matches: a detection that then finds nothing
+            // contradicts itself, and the move would count without clearing anything.
+            ended = Err(no_match_after_swap(rules, m));
+        }
         if mv.is_some() && course.horizon == Horizon::Cascade && rules.has_effects() {
+            self.stage = PartName::Effects;
             ended = self.effects(rules, level, ended, &mut turn, sink);
         }
         self.specials = turn.created;
@@ -291,8 +299,14 @@ impl Snapshot {
         let mut total = 0u64;
         loop {
             let chain = turn.chain + 1;
-            let mut matched = rules.find_matches(&self.board);
+            self.stage = PartName::Detection;
+            let found = rules.find_matches(&self.board);
+            let mut matched = found;
             self.board.keep_pieces(&mut matched);
+            if matched != found {
+                // Cells that hold no piece are dropped; cells off the board are an error.
+                on_board(rules, &self.board, PartName::Detection, found, "a match")?;
+            }
             let mut cleared = matched;
             if chain == turn.trigger_phase && !turn.trigger.is_empty() {
                 cleared.union_with(&turn.trigger);
@@ -336,9 +350,11 @@ impl Snapshot {
     ) -> Result<u64, PartError> {
         // Every blast's whole area, on boards with obstacles only (see `fire_phase`).
         let mut blasted = None;
+        self.stage = PartName::Specials;
         self.fire_phase(rules, level, chain, turn, cleared, &mut blasted, sink)?;
         turn.fired += turn.fired_list.len() as u32;
         self.create(rules, level, chain, matched, cleared, turn)?;
+        self.stage = PartName::Scoring;
         let counts = self.counts(level, chain);
         let score = rules.score(&ScoredPhase {
             chain,
@@ -459,6 +475,7 @@ impl Snapshot {
             return Ok(());
         }
         let calm = chain >= CALM_REFILL_AFTER;
+        self.stage = PartName::Refill;
         if !calm || !has_match(rules, &self.board) {
             self.refill(rules, level, chain, calm, sink);
         }
@@ -475,6 +492,7 @@ impl Snapshot {
         gravity: Option<Bundled>,
         sink: &mut S,
     ) -> Result<(), PartError> {
+        self.stage = PartName::Gravity;
         match gravity {
             Some(bundled) => bundled.settle(&mut self.board, sink),
             None => self.fall_by_part(rules, sink)?,
@@ -503,6 +521,14 @@ impl Snapshot {
 }
 
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
+/// The detection's error for a swap it called a match but found none in once played.
+#[cold]
+#[inline(never)]
+fn no_match_after_swap<R: Rules + ?Sized>(rules: &R, mv: Move) -> PartError {
+    let problem = format!("said {mv} makes a match but found none after the swap");
+    PartError::new(rules.name(), PartName::Detection, problem)
+}
+
 #[inline(never)]
 pub(super) fn count_colors(
     level: &Level,
