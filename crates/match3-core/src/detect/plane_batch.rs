@@ -28,35 +28,47 @@ impl Shape {
     }
 }
 
-/// The box of cells near each cell of a packed board, by the cell's bit.
-struct Boxes([u64; 64]);
+/// The cells near each cell of a packed board, as the band of rows and the band of
+/// columns around it: a cell's box is `rows[i / cols] & cols[i % cols]`.
+struct Boxes {
+    rows: [u64; 64],
+    cols: [u64; 64],
+    width: u32,
+}
 
 impl Boxes {
     /// The boxes reaching `dr` rows and `dc` columns out from their cell.
     fn new(shape: Shape, dr: u32, dc: u32) -> Self {
         let below = |bit: u32| 1u64.checked_shl(bit).map_or(u64::MAX, |b| b - 1);
-        let (rows, cols) = (shape.rows, shape.cols);
-        let col0 = (0..rows).fold(0u64, |acc, r| acc | 1 << (r * cols));
-        let mut columns = [0u64; 64];
-        for (c, band) in (0..cols).zip(columns.iter_mut()) {
-            let (c0, c1) = (c.saturating_sub(dc), c.saturating_add(dc).min(cols - 1));
-            *band = (below(c1 + 1) & !below(c0)).wrapping_mul(col0);
+        let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+        let mut col0 = 0u64;
+        for r in 0..shape.rows {
+            col0 |= 1 << (r * shape.cols);
+            let (r0, r1) = (
+                r.saturating_sub(dr),
+                r.saturating_add(dr).min(shape.rows - 1),
+            );
+            rows[r as usize] = below((r1 + 1) * shape.cols) & !below(r0 * shape.cols);
         }
-        let mut boxes = [0u64; 64];
-        for (r, row) in (0..rows).zip(boxes.chunks_mut(cols.max(1) as usize)) {
-            let (r0, r1) = (r.saturating_sub(dr), r.saturating_add(dr).min(rows - 1));
-            let band = below((r1 + 1) * cols) & !below(r0 * cols);
-            for (cell, &columns) in row.iter_mut().zip(&columns) {
-                *cell = band & columns;
-            }
+        for c in 0..shape.cols {
+            let (c0, c1) = (
+                c.saturating_sub(dc),
+                c.saturating_add(dc).min(shape.cols - 1),
+            );
+            cols[c as usize] = (below(c1 + 1) & !below(c0)).wrapping_mul(col0);
         }
-        Boxes(boxes)
+        Boxes {
+            rows,
+            cols,
+            width: shape.cols,
+        }
     }
 
     /// The box around bit `i`.
     #[inline]
     fn around(&self, i: u32) -> u64 {
-        self.0[i as usize & 63]
+        let (r, c) = (i / self.width, i % self.width);
+        self.rows[r as usize & 63] & self.cols[c as usize & 63]
     }
 }
 
