@@ -43,7 +43,8 @@ pub fn naive_matches(board: &Board) -> CellSet {
 
 /// The same rules on core's bit planes, one colour at a time: each direction is a plane
 /// ANDed with itself shifted one and two steps, written once for packed and row-word
-/// boards. Every other answer the engine derives on the planes.
+/// boards, with its reach declared. Every other answer the engine derives on the planes
+/// (legal swaps in bulk, batch by batch).
 pub fn diagonal_planes() -> Variant<Planes<Diagonals>, NoSpecials, Uniform> {
     Variant::new("diagonal-planes", Planes(Diagonals)).with_refill(Uniform)
 }
@@ -62,5 +63,10 @@ impl PlaneRule for Diagonals {
         let s = m & dr(m) & dr(dr(m));
         let t = m & dl(m) & dl(dl(m));
         h | v | s | ul(s) | ul(ul(s)) | t | ur(t) | ur(ur(t))
+    }
+
+    /// A cell is in a run of three with cells at most two rows and columns away.
+    fn reach(&self) -> Option<u32> {
+        Some(2)
     }
 }

@@ -13,6 +13,10 @@ use match3_core::{GameConfig, Rules};
 use match3_finite::Finite;
 use match3_lines::Lines;
 
+#[path = "diagonal.rs"]
+#[allow(dead_code)] // the naive variant is the extension benchmark's
+mod diagonal;
+
 fn run<R: Rules, F: Fn() -> R + Sync>(rules: F, plan: Plan, jobs: usize) -> Report {
     simulate(rules, plan, jobs, &|| {}).expect("the simulation runs")
 }
@@ -41,7 +45,10 @@ fn main() {
         "finite" => run(|| Finite, plan, jobs),
         "bent" => run(match3_example_bent::bent, plan, jobs),
         "lightning" => run(match3_example_lightning::lightning, plan, jobs),
-        other => panic!("unknown rules {other}: lines, clusters, finite, bent or lightning"),
+        "diagonal-planes" => run(diagonal::diagonal_planes, plan, jobs),
+        other => panic!(
+            "unknown rules {other}: lines, clusters, finite, bent, lightning or diagonal-planes"
+        ),
     };
     println!(
         "{} moves, {} phases, score sum {}, {:.0} moves/s",

@@ -46,7 +46,8 @@
 //! derives from, so a new detection never keeps an old one's shortcuts. Fast paths are
 //! optional hooks on the parts, each documented "never wrong to return `None`"; a
 //! detection written as a [`detect::PlaneRule`] gets them from the engine, which judges
-//! swaps by moving two bits in two colour planes. The engine asks its questions through
+//! swaps by moving two bits in two colour planes (many swaps per evaluation when the rule
+//! declares its [reach](detect::PlaneRule::reach)). The engine asks its questions through
 //! [`Rules`], which `Variant` and pointers to rules implement (it cannot be implemented
 //! otherwise). Rule crates reach boards through cell accessors ([`Board::at`],
 //! [`Board::color_at`], …) and the plane abstraction of [`planes`] (a rule written over

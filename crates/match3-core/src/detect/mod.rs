@@ -15,7 +15,9 @@
 //!   pair by pair on a scratch board;
 //! - a [`PlaneRule`] says which cells of one colour's bit plane match, written once over
 //!   [`Field`](crate::planes::Field); wrapped in [`Planes`], the engine derives fast
-//!   answers from it by moving the two swapped cells' bits, never copying a board;
+//!   answers from it by moving the two swapped cells' bits, never copying a board, and
+//!   judges the legal swaps in batches when the rule declares its
+//!   [`reach`](PlaneRule::reach);
 //! - a type implementing [`Detect`] with hooks of its own, like the bundled
 //!   [`LineRuns`] (runs of at least N in a row) and [`Squares`] (2×2 squares), whose
 //!   legal swaps come from one formula per colour.
@@ -45,6 +47,7 @@
 
 mod detection;
 mod line_runs;
+mod plane_batch;
 mod plane_rule;
 mod squares;
 
