@@ -216,7 +216,7 @@ fn turn_check_catches_an_unstable_board() {
 #[test]
 fn turn_check_catches_a_floating_piece() {
     let floating: Board = "A..C/.CBB/CBAC/ABCA".parse().unwrap();
-    turn_fails(|after, _| after.board = floating, "above a hole");
+    turn_fails(|after, _| after.board = floating, "is not settled");
 }
 
 #[test]
@@ -465,7 +465,10 @@ mod obstacles {
 
     use match3_core::{Board, Cell, Game, Layers, Moved, ObstacleEvent, Pos, Shuffle, Trace};
     use match3_finite::Finite;
-    use match3_testkit::obstacles::{obstacle_turn, reference_turn};
+    use match3_testkit::obstacles::{Settle, obstacle_turn, reference_turn};
+
+    /// The finite rules' gravity, straight down.
+    const STRAIGHT: Settle<'static, Finite> = Settle::Straight;
 
     fn p(r: u8, c: u8) -> Pos {
         Pos::new(r, c)
@@ -478,7 +481,7 @@ mod obstacles {
         let trace = game.resolve().unwrap();
         // The untampered turn keeps every check.
         obstacle_turn(&board, &trace).unwrap();
-        reference_turn(&board, &trace).unwrap();
+        reference_turn(&board, &trace, &STRAIGHT).unwrap();
         (board, trace)
     }
 
@@ -487,7 +490,7 @@ mod obstacles {
             .replay(before)
             .expect("the tampered trace still replays");
         let err = obstacle_turn(before, trace)
-            .and_then(|()| reference_turn(before, trace))
+            .and_then(|()| reference_turn(before, trace, &STRAIGHT))
             .unwrap_err();
         assert!(err.0.contains(expect), "{}", err.0);
     }
@@ -497,7 +500,7 @@ mod obstacles {
         trace
             .replay(before)
             .expect("the tampered trace still replays");
-        let err = reference_turn(before, trace).unwrap_err();
+        let err = reference_turn(before, trace, &STRAIGHT).unwrap_err();
         assert!(err.0.contains(expect), "{}", err.0);
     }
 

@@ -79,6 +79,12 @@ pub fn phases(trace: &Trace) -> Value {
                 if !p.obstacles.is_empty() {
                     phase["obstacles"] = p.obstacles.iter().map(obstacle).collect();
                 }
+                // Only when a created special found no cell.
+                if !p.unplaced.is_empty() {
+                    phase["unplaced"] = (p.unplaced.iter())
+                        .map(|u| json!({ "at": pos(u.pos), "piece": piece(u.piece) }))
+                        .collect();
+                }
                 phase
             })
             .collect(),
@@ -139,13 +145,31 @@ fn shuffle(trace: &Trace) -> Value {
     })
 }
 
-/// A turn's trace: `{"opening", "phases", "shuffle"}`, as in `resolve --json`.
+/// What end-of-move effects changed: `{"after", "changed": [{"at", "was", "cell",
+/// "id"}]}` (`after`: the phases before them); `null` when nothing changed.
+fn effects(trace: &Trace) -> Value {
+    trace.effects.as_ref().map_or(Value::Null, |e| {
+        json!({
+            "after": e.after,
+            "changed": e.changed.iter().map(|c| json!({
+                "at": pos(c.pos), "was": c.was, "cell": c.cell.to_string(), "id": c.id,
+            })).collect::<Vec<_>>(),
+        })
+    })
+}
+
+/// A turn's trace: `{"opening", "phases", "shuffle"}` (and `"effects"` when end-of-move
+/// effects changed a cell), as in `resolve --json`.
 pub fn trace(t: &Trace) -> Value {
-    json!({
+    let mut v = json!({
         "opening": t.opening.map_or(Value::Null, opening),
         "phases": phases(t),
         "shuffle": shuffle(t),
-    })
+    });
+    if t.effects.is_some() {
+        v["effects"] = effects(t);
+    }
+    v
 }
 
 /// The `resolve --json` object: the game after the turn, and the turn's trace or error.
@@ -172,7 +196,7 @@ pub fn resolve<R: Rules>(
             Value::Null,
         ),
     };
-    json!({
+    let mut out = json!({
         "rules": game.rules().name(),
         "initial": initial,
         "move": mv.unwrap_or(Value::Null),
@@ -188,5 +212,11 @@ pub fn resolve<R: Rules>(
         "moves_left": game.moves_left(),
         "goals": goals(game),
         "stars": game.stars(),
-    })
+    });
+    if let Ok(t) = outcome
+        && t.effects.is_some()
+    {
+        out["effects"] = effects(t);
+    }
+    out
 }

@@ -42,9 +42,11 @@
 //! let rules = Variant::new("roll", LineRuns::new(3)).with_gravity(Roll);
 //! let mut game = Game::from_board(rules, "B./A./A./A./D.".parse()?, 1)?;
 //! let trace = game.resolve()?;
-//! // The As clear, B falls onto D, then rolls into the empty column.
+//! // The As clear, B falls onto D, then rolls into the empty column: one fall in the
+//! // trace, from where it was to where it came to rest.
 //! assert_eq!(game.board().to_string(), "../../../../DB");
-//! assert_eq!(trace.phases[0].falls.len(), 2);
+//! assert_eq!(trace.phases[0].falls.len(), 1);
+//! assert_eq!(trace.phases[0].falls[0].to, Pos::new(4, 1));
 //! # let _ = Move::Drop(0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -52,7 +54,7 @@
 use crate::board::Board;
 use crate::piece::Cell;
 use crate::pos::Pos;
-use crate::trace::Sink;
+use crate::trace::{Moved, Sink};
 
 /// Settles the board after a clear: see the [module docs](self).
 pub trait Gravity {
@@ -155,23 +157,45 @@ impl Gravity for Slide {
     }
 }
 
-/// What a gravity part moves pieces through: the board, and each move checked and
-/// reported to the trace as a fall.
+/// What a gravity part moves pieces through: the board, and each move checked. When the
+/// part is done, every piece that moved is reported to the trace as one fall, from where
+/// it was to where it came to rest, whatever path it took.
 pub struct Falls<'a> {
     board: &'a mut Board,
     sink: &'a mut dyn Sink,
+    /// Every piece moved so far: its id, where it started and where it is.
+    moves: Vec<Moved>,
     /// The first move the part got wrong, if any.
-    pub(crate) error: Option<String>,
+    error: Option<String>,
 }
 
 impl<'a> Falls<'a> {
-    /// A site on `board` that reports every fall to `sink` (use
-    /// [`NoTrace`](crate::NoTrace) to record nothing).
+    /// A site on `board` that reports the falls to `sink` once [`finish`](Falls::finish)
+    /// is called (use [`NoTrace`](crate::NoTrace) to record nothing).
     pub fn new(board: &'a mut Board, sink: &'a mut dyn Sink) -> Self {
         Falls {
             board,
             sink,
+            moves: Vec::new(),
             error: None,
+        }
+    }
+
+    /// Reports every piece that moved, from where it was to where it is (pieces that came
+    /// back where they started are left out), in the order they first moved; returns the
+    /// first move the part got wrong, if any.
+    pub fn finish(self) -> Result<(), String> {
+        for m in self.moves.iter().filter(|m| m.from != m.to) {
+            self.sink.fall(m.id, m.from, m.to);
+        }
+        self.error.map_or(Ok(()), Err)
+    }
+
+    /// Notes that `id` went from `from` to `to`.
+    fn record(moves: &mut Vec<Moved>, id: u32, from: Pos, to: Pos) {
+        match moves.iter_mut().find(|m| m.id == id && m.to == from) {
+            Some(m) => m.to = to,
+            None => moves.push(Moved { id, from, to }),
         }
     }
 
@@ -182,7 +206,7 @@ impl<'a> Falls<'a> {
 
     /// Straight gravity on the board as it stands: every column settles at the bottom.
     pub fn fall_straight(&mut self) {
-        straight(self.board, &mut SinkRef(self.sink));
+        straight(self.board, &mut Recorder(&mut self.moves));
     }
 
     /// Moves the piece or blocker on `from` to the empty cell `to`, in a lower row (any
@@ -214,17 +238,17 @@ impl<'a> Falls<'a> {
             return Err(problem);
         }
         let id = self.board.relocate(from, to);
-        self.sink.fall(id, from, to);
+        Falls::record(&mut self.moves, id, from, to);
         Ok(())
     }
 }
 
-/// A `dyn Sink` lent as a sized one.
-struct SinkRef<'s>(&'s mut dyn Sink);
+/// A sink that notes the falls of a [`Falls`] site.
+struct Recorder<'m>(&'m mut Vec<Moved>);
 
-impl Sink for SinkRef<'_> {
+impl Sink for Recorder<'_> {
     fn fall(&mut self, id: u32, from: Pos, to: Pos) {
-        self.0.fall(id, from, to);
+        Falls::record(self.0, id, from, to);
     }
 }
 
@@ -287,7 +311,9 @@ fn shadowed(board: &Board, pos: Pos) -> bool {
 /// Runs the [`Slide`] gravity on `board` (for benches and tools that hold a board
 /// without a game).
 fn slide<S: Sink>(board: &mut Board, sink: &mut S) {
-    Slide.settle(&mut Falls::new(board, sink));
+    let mut falls = Falls::new(board, sink);
+    Slide.settle(&mut falls);
+    falls.finish().expect("the slide makes legal moves only");
 }
 
 /// Straight gravity: in every column, occupied cells (pieces and blockers) keep their

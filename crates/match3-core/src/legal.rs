@@ -38,9 +38,8 @@ pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
 
 /// Whether `board` has a legal move under `rules`.
 pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
-    // The rules' quick answer does not know locks, nor swaps corner to corner.
-    let sides = rules.directions() == Directions::SIDES;
-    let quick = if sides && rules.accepts(MoveKind::Swap) && !has_locks(board) {
+    // The rules' quick answer does not know locks.
+    let quick = if rules.accepts(MoveKind::Swap) && !has_locks(board) {
         rules.any_legal_swap(board)
     } else {
         None
@@ -127,41 +126,14 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// without masks.
 pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
     let locks = has_locks(board);
-    let dirs = rules.directions();
-    if dirs == Directions::SIDES && board.rows() <= 8 && board.cols() <= 8 && !locks {
+    if board.rows() <= 8 && board.cols() <= 8 && !locks {
         return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
     }
     let mut masks = rules.legal_swaps(board)?.into_masks();
-    if dirs != Directions::SIDES {
-        other_directions(rules, board, dirs, &mut masks);
-    }
     if locks {
         drop_locked(board, &mut masks);
     }
     Some(KnownSwaps::Sets(masks))
-}
-
-/// Fits side-swap masks to a topology other than side by side: keeps the side
-/// directions it has, and finds its diagonal swaps pair by pair.
-fn other_directions<R: Rules + ?Sized>(
-    rules: &R,
-    board: &Board,
-    dirs: Directions,
-    masks: &mut SwapMasks,
-) {
-    if !dirs.contains(Directions::RIGHT) {
-        masks.right = CellSet::new();
-    }
-    if !dirs.contains(Directions::DOWN) {
-        masks.down = CellSet::new();
-    }
-    let diagonals = Directions::from_bits(dirs.bits() & Directions::DIAGONALS.bits());
-    for_each_swap_by_pairs(rules, board, diagonals, &mut |m| {
-        if let Move::Swap(a, b) = m {
-            masks.insert(a, b);
-        }
-        true
-    });
 }
 
 /// The known legal swaps, or the rules' own (kept in `found`) when none are known yet:

@@ -117,7 +117,8 @@ pub trait Sink {
     /// A special was created but found no cell (see
     /// [`Create`](crate::specials::Create)): it is not on the board.
     fn unplaced(&mut self, _pos: Pos, _piece: Piece) {}
-    /// Something fell from `from` to `to` (same column).
+    /// Something fell from `from` to `to` (a lower row: the same column under straight
+    /// gravity, another one when it slid).
     fn fall(&mut self, _id: u32, _from: Pos, _to: Pos) {}
     /// A new piece appeared at `pos`.
     fn spawn(&mut self, _id: u32, _pos: Pos, _piece: Piece) {}
@@ -177,7 +178,8 @@ pub struct Fall {
     pub id: u32,
     /// From.
     pub from: Pos,
-    /// To (same column, lower).
+    /// To: lower, in the same column under straight gravity, possibly another column
+    /// under a gravity that slides (one fall from start to rest, whatever its path).
     pub to: Pos,
 }
 
@@ -310,7 +312,8 @@ pub struct Phase {
     /// the board, and not scored. Absent from JSON when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unplaced: Vec<Unplaced>,
-    /// Falls, column by column, bottom first.
+    /// Falls: under straight gravity column by column, bottom first; under another
+    /// gravity in the order the pieces first moved.
     pub falls: Vec<Fall>,
     /// Spawns, row-major.
     pub spawns: Vec<Spawn>,

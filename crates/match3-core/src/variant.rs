@@ -430,6 +430,7 @@ impl<D, S, R, C, M, G, F, T, E> Variant<D, S, R, C, M, G, F, T, E>
 where
     D: Detect,
     S: Specials,
+    T: Topology,
 {
     /// Whether the specials part declares any kind: without, it creates nothing and makes
     /// no combo, and the engine does not ask it. A constant.
@@ -446,6 +447,13 @@ where
             return None;
         }
         combos::combo_swaps(board, S::KINDS.as_slice())
+    }
+
+    /// Whether swaps go side by side only, the pairs the detection's fast answers (and
+    /// the combo masks) are about; other topologies are judged pair by pair.
+    #[inline]
+    fn sides_only(&self) -> bool {
+        self.topology.directions() == Directions::SIDES
     }
 
     /// A swap on `board` as scratch: swap, detect, swap back.
@@ -497,6 +505,9 @@ where
 
     #[inline]
     fn legal_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        if !self.sides_only() {
+            return None;
+        }
         if !self.moves.accepts(MoveKind::Swap) {
             return Some(FoundSwaps::of_masks(SwapMasks::default(), board.size()));
         }
@@ -509,6 +520,9 @@ where
 
     #[inline]
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps> {
+        if !self.sides_only() {
+            return None;
+        }
         if !self.moves.accepts(MoveKind::Swap) {
             return (board.rows() <= 8 && board.cols() <= 8).then(PackedSwaps::default);
         }
@@ -525,6 +539,9 @@ where
 
     #[inline]
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
+        if !self.sides_only() {
+            return None;
+        }
         if !self.moves.accepts(MoveKind::Swap) {
             return Some(false);
         }

@@ -350,11 +350,20 @@ pub fn level_game<R: Rules + ?Sized>(
         holes_stay(&before, &trace)?;
         trace_round_trip(&trace)?;
         crate::obstacles::obstacle_turn(&before, &trace)
-            .and_then(|()| crate::obstacles::reference_turn(&before, &trace))
+            .and_then(|()| {
+                let settle = crate::obstacles::Settle::of(rules, level);
+                crate::obstacles::reference_turn(&before, &trace, &settle)
+            })
             .map_err(|v| Violation(format!("{mv} on {before}: {}", v.0)))?;
         if let Some(s) = &trace.shuffle {
-            let last = trace.phases.last().map_or(&before, |p| &p.board);
-            shuffle(rules, last, s)?;
+            // The board the shuffle started from: after the last phase and the effects.
+            let unshuffled = Trace {
+                shuffle: None,
+                ..trace.clone()
+            };
+            let last = (unshuffled.replay(&before))
+                .map_err(|e| Violation(format!("{mv} does not replay: {e}")))?;
+            shuffle(rules, &last, s)?;
         }
         // Count each colour once, however many goals name it.
         let mut colours: Vec<match3_core::Color> = level

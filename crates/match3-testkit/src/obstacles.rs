@@ -220,23 +220,78 @@ fn shuffle_keeps_obstacles(last: &Board, shuffled: &Board) -> Check {
 }
 
 /// Checks every phase of a turn played from `before` against [`reference_phase`], except
-/// a first phase that includes the move's own clear (a tap or a combo).
-pub fn reference_turn(before: &Board, trace: &Trace) -> Check {
+/// a first phase that includes the move's own clear (a tap or a combo) and phases that
+/// clear what end-of-move effects asked for. `settle` is the game's gravity.
+pub fn reference_turn<R: match3_core::Rules + ?Sized>(
+    before: &Board,
+    trace: &Trace,
+    settle: &Settle<'_, R>,
+) -> Check {
     let starts = trace
         .phase_boards(before)
         .map_err(|e| Violation(format!("trace does not replay: {e}")))?;
-    for (phase, start) in trace.phases.iter().zip(&starts) {
-        if !has_move_clear(trace, phase) {
-            reference_phase(start, phase)?;
+    let effects_at = trace.effects.as_ref().map(|e| e.after as usize);
+    for (i, (phase, start)) in trace.phases.iter().zip(&starts).enumerate() {
+        if !has_move_clear(trace, phase) && effects_at != Some(i) {
+            reference_phase(start, phase, settle)?;
         }
     }
     Ok(())
 }
 
+/// The gravity a reference phase settles its board with: the slow references of the
+/// bundled gravities, or, for a gravity of the rules' own, that gravity itself (the
+/// suite then checks only that it settles and keeps every piece).
+pub enum Settle<'a, R: ?Sized> {
+    /// [`reference_gravity`].
+    Straight,
+    /// [`reference_slide`].
+    Slide,
+    /// The rules' own gravity part.
+    Part(&'a R),
+}
+
+impl<'a, R: match3_core::Rules + ?Sized> Settle<'a, R> {
+    /// The gravity of a game of `rules` under `level`: the level's, else the rules'.
+    pub fn of(rules: &'a R, level: &match3_core::Level) -> Self {
+        use match3_core::gravity::Bundled;
+        match level.gravity.or_else(|| rules.gravity()) {
+            Some(Bundled::Straight) => Settle::Straight,
+            Some(Bundled::Slide) => Settle::Slide,
+            None => Settle::Part(rules),
+        }
+    }
+
+    /// Settles `board`.
+    pub fn apply(&self, board: &mut Board) {
+        match self {
+            Settle::Straight => reference_gravity(board),
+            Settle::Slide => reference_slide(board),
+            Settle::Part(rules) => {
+                let mut sink = match3_core::NoTrace;
+                let mut falls = match3_core::gravity::Falls::new(board, &mut sink);
+                rules.settle(&mut falls);
+                let _ = falls.finish();
+            }
+        }
+    }
+
+    /// Whether this gravity moves nothing on `board`.
+    pub fn is_settled(&self, board: &Board) -> bool {
+        let mut copy = board.clone();
+        self.apply(&mut copy);
+        copy.same_cells(board)
+    }
+}
+
 /// Works `phase` out again from `start` and the rules' answers it recorded (its matches,
 /// its blasts and the specials it created), and compares: the cleared cells, the obstacle
 /// events in order, and the board after gravity (the phase's board without its spawns).
-pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
+pub fn reference_phase<R: match3_core::Rules + ?Sized>(
+    start: &Board,
+    phase: &Phase,
+    settle: &Settle<'_, R>,
+) -> Check {
     let ctx = format!("chain {} on {start}", phase.chain);
     let (cleared, events) = reference_events(start, phase);
     ensure!(
@@ -255,7 +310,8 @@ pub fn reference_phase(start: &Board, phase: &Phase) -> Check {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
     );
-    let board = reference_board(start, phase, &cleared, &events);
+    let mut board = reference_board(start, phase, &cleared, &events);
+    settle.apply(&mut board);
     let mut want = phase.board.clone();
     for s in &phase.spawns {
         want.set(s.pos, Cell::Empty, 0).expect("on the board");
@@ -316,8 +372,8 @@ fn reference_events(start: &Board, phase: &Phase) -> (CellSet, Vec<ObstacleEvent
     (cleared, events)
 }
 
-/// The board after the phase without its spawns: clear, apply the obstacle events, put
-/// the new specials, then gravity.
+/// The board after the phase without its spawns and before gravity: clear, apply the
+/// obstacle events, put the new specials.
 fn reference_board(
     start: &Board,
     phase: &Phase,
@@ -352,7 +408,6 @@ fn reference_board(
             .set(c.pos, Cell::Piece(c.piece), c.id)
             .expect("on the board");
     }
-    reference_gravity(&mut board);
     board
 }
 
@@ -392,6 +447,58 @@ pub fn reference_gravity(board: &mut Board) {
             return;
         }
     }
+}
+
+/// The slide gravity, one step at a time: [`reference_gravity`], then, bottom row first
+/// and left to right, the first empty cell whose nearest non-empty cell above it (holes
+/// passed) is fixed takes the movable thing diagonally above it (up-left, else up-right),
+/// and all again until nothing moves.
+pub fn reference_slide(board: &mut Board) {
+    loop {
+        reference_gravity(board);
+        let Some((from, to)) = first_slide(board) else {
+            return;
+        };
+        let (cell, id) = (board.at(from), board.id(from).unwrap_or(0));
+        board.set(from, Cell::Empty, 0).expect("on the board");
+        board.set(to, cell, id).expect("on the board");
+    }
+}
+
+/// The next slide of [`reference_slide`].
+fn first_slide(board: &Board) -> Option<(Pos, Pos)> {
+    let movable = |p: Pos| match board.get(p) {
+        Ok(Cell::Piece(_)) => !board.layers(p).locked,
+        Ok(Cell::Blocker) => true,
+        _ => false,
+    };
+    let fixed = |p: Pos| match board.at(p) {
+        Cell::Crate(_) => true,
+        Cell::Piece(_) => board.layers(p).locked,
+        _ => false,
+    };
+    for r in (1..board.rows() as u8).rev() {
+        for c in 0..board.cols() as u8 {
+            let to = Pos::new(r, c);
+            let above = (0..r)
+                .rev()
+                .map(|k| Pos::new(k, c))
+                .find(|&p| !matches!(board.at(p), Cell::Empty | Cell::Hole));
+            if board.at(to) != Cell::Empty || !above.is_some_and(fixed) {
+                continue;
+            }
+            let sources = [c.checked_sub(1), Some(c + 1)];
+            if let Some(from) = sources
+                .into_iter()
+                .flatten()
+                .map(|sc| Pos::new(r - 1, sc))
+                .find(|&p| movable(p))
+            {
+                return Some((from, to));
+            }
+        }
+    }
+    None
 }
 
 /// Every listed legal move leaves locked pieces alone, and a swap that would move a
@@ -477,13 +584,14 @@ pub fn scenario<R: match3_core::Rules + ?Sized>(
         locks_hold(&game)?;
     }
     let outcomes = crate::checks::scenario(rules, board, seed, picks)?;
+    let settle = Settle::of(rules, &match3_core::Level::NONE);
     let mut current = board.clone();
     for (mv, result) in outcomes {
         let Ok(trace) = result else { continue };
         let what = mv.map_or_else(|| "resolve".to_string(), |m| m.to_string());
         let on = |v: Violation| Violation(format!("{what} on {current}: {}", v.0));
         obstacle_turn(&current, &trace).map_err(on)?;
-        reference_turn(&current, &trace).map_err(on)?;
+        reference_turn(&current, &trace, &settle).map_err(on)?;
         current = trace
             .replay(&current)
             .map_err(|e| Violation(format!("{what}: {e}")))?;

@@ -316,11 +316,9 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         proptest::option::of((0u8..4, 0u32..20)),
         any::<bool>(),
     );
-    let level = (
-        proptest::option::of(1u32..10),
-        goals,
-        proptest::option::of(any::<bool>()),
-    );
+    // Shuffle switch, and a level that picks the slide gravity (a third of the cases).
+    let switches = (proptest::option::of(any::<bool>()), 0u8..3);
+    let level = (proptest::option::of(1u32..10), goals, switches);
     let cases = (
         generators::boards(features),
         (cells, obstacles),
@@ -337,7 +335,7 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         |(
             board,
             (cells, obstacles),
-            (moves, (score, collect, clear), shuffle),
+            (moves, (score, collect, clear), (shuffle, gravity)),
             colors,
             seed,
             picks,
@@ -366,7 +364,7 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
                 stars: vec![10, 40, 90],
                 shuffle,
                 spawn: None,
-                gravity: None,
+                gravity: (gravity == 0).then_some(match3_core::gravity::Bundled::Slide),
             };
             let layout = Layout { board, random };
             levels_check(rules, &layout, colors, &level, seed, &picks)

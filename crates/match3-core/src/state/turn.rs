@@ -479,10 +479,7 @@ impl Snapshot {
         }
         let mut falls = Falls::new(&mut self.board, sink);
         rules.settle(&mut falls);
-        match falls.error {
-            None => Ok(()),
-            Some(problem) => Err(PartError::new(rules.name(), PartName::Gravity, problem)),
-        }
+        (falls.finish()).map_err(|problem| PartError::new(rules.name(), PartName::Gravity, problem))
     }
 
     /// The next piece id.
