@@ -91,8 +91,10 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
     a Gymnasium environment. See the module's documentation for observations, actions,
     rewards and the options ``illegal``, ``illegal_penalty`` and ``reward_scale``.
     ``render_mode``: ``"ansi"`` (the board in the engine's notation and a status line) or
-    ``"rgb_array"`` (the board drawn, 32 pixels a cell). The move limit is ``max_moves``,
-    or ``gym.make``'s ``max_episode_steps`` when smaller."""
+    ``"rgb_array"`` (the board drawn, 32 pixels a cell). The move limit is ``max_moves``
+    (the registered ``max_episode_steps`` is the same 100; change the limit with
+    ``max_moves``: ``gym.make``'s ``max_episode_steps`` adds a ``TimeLimit`` from outside,
+    which the observation's ``moves_left`` does not see)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
@@ -104,7 +106,6 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
             raise ValueError(f"render_mode {render_mode!r}: give None, 'ansi' or 'rgb_array'")
         self._core = make_core(1, rules, size, colors, max_moves, obs_mode, level, "disabled", illegal,
                                illegal_penalty, reward_scale)
-        self._max_moves = self._core.max_moves
         self._layout = Layout(self._core, obs_mode)
         self.observation_space = self._layout.space
         self.action_space = gym.spaces.Discrete(self._core.num_actions)
@@ -128,10 +129,6 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))
-        limit = self._max_moves
-        if self.spec is not None and self.spec.max_episode_steps is not None:
-            limit = min(limit, int(self.spec.max_episode_steps))
-        self._core.max_moves = limit
         self._core.reset(int(seed), self._bufs)
         self._phase = "running"
         return Layout.one(self._obs, 0), {"action_mask": self._bufs.masks[0].copy()}
