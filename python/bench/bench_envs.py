@@ -1,8 +1,10 @@
 """Random legal actions on 8x8, 6 colours, lines rules, side by side in one run: steps
-per second of Match3VectorEnv (1024 environments, int8 observations, on every core), of
-a single Match3Env, of tile-match-gym when it is installed (an optional dependency:
-`pip install tile-match-gym`), and moves per second of `match3 simulate --bot random
---jobs 2` (the binary from MATCH3, the PATH, or this checkout's `target/release`).
+per second of Match3VectorEnv (1024 environments on every core) in each observation
+mode, with new arrays each step (the default) and with `copy=False`, with same-step
+autoreset, of a single Match3Env, of tile-match-gym when it is installed (an optional
+dependency: `pip install tile-match-gym`), and moves per second of `match3 simulate --bot
+random --jobs 2` (the binary from MATCH3, the PATH, or this checkout's
+`target/release`).
 
     python bench/bench_envs.py [SECONDS]
 """
@@ -17,6 +19,8 @@ import time
 
 import numpy as np
 
+from gymnasium.vector import AutoresetMode
+
 from match3.gym import Match3Env, Match3VectorEnv
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
@@ -27,8 +31,8 @@ def random_actions(rng, masks):
     return (rng.random(masks.shape) * masks).argmax(axis=1)
 
 
-def vector(n, numpy_sampling=False):
-    env = Match3VectorEnv(n, colors=6)
+def vector(n, numpy_sampling=False, **options):
+    env = Match3VectorEnv(n, colors=6, **options)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     steps, start = 0, time.perf_counter()
@@ -102,14 +106,23 @@ def simulate():
 def main():
     rows = [
         ("Match3VectorEnv(num_envs=1024), int8", vector(1024)),
+        ("  the same, copy=False", vector(1024, copy=False)),
         ("  the same, actions drawn in NumPy", vector(1024, numpy_sampling=True)),
+        ("  onehot", vector(1024, obs_mode="onehot")),
+        ("  onehot, copy=False", vector(1024, obs_mode="onehot", copy=False)),
+        ("  image", vector(1024, obs_mode="image")),
+        ("  dict", vector(1024, obs_mode="dict")),
+        ("  rgb", vector(1024, obs_mode="rgb")),
+        ("  int8, same-step autoreset", vector(1024, autoreset_mode=AutoresetMode.SAME_STEP)),
         ("Match3Env", single()),
         ("tile-match-gym, any random action", tile_match_gym(legal_only=False)),
         ("tile-match-gym, random legal action", tile_match_gym(legal_only=True)),
         ("match3 simulate --bot random --jobs 2", simulate()),
     ]
-    base, sim = rows[3][1], rows[5][1]
+    base = next(rate for name, rate in rows if name.startswith("tile-match-gym, any"))
+    sim = rows[-1][1]
     print(f"{'what':<40} {'steps/s':>11} {'x tile-match-gym':>17} {'of simulate':>12}")
+    # The other rows' options are the first row's but for what they name.
     for name, rate in rows:
         if rate is None:
             missing = "pip install tile-match-gym" if "tile" in name else "build match3 or set MATCH3"

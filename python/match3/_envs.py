@@ -3,6 +3,7 @@ writes into, the observation spaces and views, and the checks on arguments and a
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any, Optional, Union
 
@@ -81,6 +82,15 @@ class Buffers:
             self.final_extras = np.zeros_like(self.extras)
             self.final_masks = np.zeros_like(self.masks)
 
+    def renewed(self) -> Buffers:
+        """These buffers with new arrays for a call's outputs (which it rewrites in full):
+        the old ones stay with whoever holds them, unchanged, for the cost of an
+        allocation instead of a copy. The ``final_*`` arrays are shared."""
+        new = copy.copy(self)
+        for name in ("obs", "extras", "masks", "rewards", "terminated", "truncated", "illegal"):
+            setattr(new, name, np.empty_like(getattr(self, name)))
+        return new
+
 
 class Layout:
     """An observation mode's spaces, and its observations as views of the arrays."""
@@ -121,7 +131,7 @@ class Layout:
     @staticmethod
     def one(batch: Obs, i: int) -> Obs:
         """Environment ``i``'s observation of ``batch``, copied."""
-        if isinstance(batch, dict):
+        if type(batch) is dict:
             return {k: v[i].copy() for k, v in batch.items()}
         return batch[i].copy()
 
@@ -138,6 +148,8 @@ class Layout:
 
 def check_action(action: Any, n: int) -> int:
     """A single environment's action as an int, or a ValueError saying what is wrong."""
+    if type(action) is int and 0 <= action < n:
+        return action
     if isinstance(action, np.ndarray) and action.ndim == 0:
         action = action[()]
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):

@@ -118,7 +118,7 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
         """The arrays the core writes into and the views of them."""
         self._bufs = Buffers(self._core, same_step=False)
         self._obs = self._layout.views(self._bufs.obs, self._bufs.extras)
-        self._act = np.zeros(1, dtype=np.int64)
+        self._n = self._core.num_actions
 
     def _check(self, doing: str) -> None:
         if self._phase == "closed":
@@ -134,18 +134,15 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
         return Layout.one(self._obs, 0), {"action_mask": self._bufs.masks[0].copy()}
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, Info]:
-        self._check("step()")
         if self._phase != "running":
+            self._check("step()")
             raise ResetNeeded("call reset() before step()" if self._phase == "new" else
                               "the episode ended (terminated or truncated): call reset() before step()")
-        self._act[0] = check_action(action, self._core.num_actions)
-        self._core.step(self._act, self._bufs)
-        b = self._bufs
-        terminated, truncated = bool(b.terminated[0]), bool(b.truncated[0])
+        reward, terminated, truncated, illegal = self._core.step_one(check_action(action, self._n), self._bufs)
         if terminated or truncated:
             self._phase = "ended"
-        info = {"action_mask": b.masks[0].copy(), "illegal": bool(b.illegal[0])}
-        return Layout.one(self._obs, 0), float(b.rewards[0]), terminated, truncated, info
+        info = {"action_mask": self._bufs.masks[0].copy(), "illegal": illegal}
+        return Layout.one(self._obs, 0), reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions of the current position (``int8`` 0 and 1)."""
@@ -198,7 +195,7 @@ class Match3Env(_Actions, gym.Env[Obs, np.int64]):
 
     def __getstate__(self) -> dict[str, Any]:
         # The core pickles through its saved state; the arrays are made anew.
-        return {k: v for k, v in self.__dict__.items() if k not in ("_bufs", "_obs", "_act")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_bufs", "_obs")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -256,10 +253,26 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         self._final = self._layout.views(b.final_obs, b.final_extras) if same else None  # type: ignore[arg-type]
         self._actions = np.zeros(self.num_envs, dtype=np.int64)
 
-    def _own(self) -> None:
-        """Makes new arrays when one handed out was made read-only (``copy=False``)."""
-        handed = Layout.arrays(self._obs) + [self._bufs.masks, self._bufs.rewards, self._bufs.terminated,
-                                             self._bufs.truncated, self._bufs.illegal]
+    def _write(self, call: Any, *args: Any) -> None:
+        """``call(*args, bufs)`` into the arrays :meth:`_prepare` gives; when it raises
+        (a refused action or state), the arrays are the ones before."""
+        before = self._bufs, self._obs, self._final
+        self._prepare()
+        try:
+            call(*args, self._bufs)
+        except BaseException:
+            self._bufs, self._obs, self._final = before
+            raise
+
+    def _prepare(self) -> None:
+        """Arrays for the next call to write into: new ones (``copy=True``), or the same
+        ones unless one handed out was made read-only (``copy=False``)."""
+        b = self._bufs
+        if self._copy:
+            self._bufs = b.renewed()
+            self._obs = self._layout.views(self._bufs.obs, self._bufs.extras)
+            return
+        handed = Layout.arrays(self._obs) + [b.masks, b.rewards, b.terminated, b.truncated, b.illegal]
         if not all(a.flags.writeable for a in handed):
             self._setup()
 
@@ -278,14 +291,9 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         super().reset(seed=seed)
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63))
-        if not self._copy:
-            self._own()
-        self._core.reset(int(seed), self._bufs)
+        self._write(self._core.reset, int(seed))
         self._started = True
-        return self._out(self._obs), {"action_mask": self._out(self._bufs.masks)}
-
-    def _out(self, x: Any) -> Any:
-        return Layout.copy(x) if self._copy else x
+        return self._obs, {"action_mask": self._bufs.masks}
 
     def step(self, actions: Any) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_],
                                           npt.NDArray[np.bool_], Info]:
@@ -293,14 +301,12 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         if not self._started:
             raise ResetNeeded("call reset() before step()")
         chosen = check_actions(actions, self.num_envs)
-        if not self._copy:
-            self._own()
-        self._core.step(chosen, self._bufs)
+        self._write(self._core.step, chosen)
         b = self._bufs
-        info: Info = {"action_mask": self._out(b.masks), "illegal": self._out(b.illegal)}
+        info: Info = {"action_mask": b.masks, "illegal": b.illegal}
         if self._final is not None:
             self._final_info(info)
-        return self._out(self._obs), self._out(b.rewards), self._out(b.terminated), self._out(b.truncated), info
+        return self._obs, b.rewards, b.terminated, b.truncated, info
 
     def _final_info(self, info: Info) -> None:
         """Same-step autoreset: the ended episodes' last observations and infos, as
@@ -358,11 +364,9 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         of as many environments of the same rules or level, size and palette) and
         returns the observations and info. A refused state changes nothing."""
         self._check("set_state()")
-        if not self._copy:
-            self._own()
-        self._core.set_state(state, self._bufs)
+        self._write(self._core.set_state, state)
         self._started = True
-        return self._out(self._obs), {"action_mask": self._out(self._bufs.masks)}
+        return self._obs, {"action_mask": self._bufs.masks}
 
     def close_extras(self, **kwargs: Any) -> None:
         pass

@@ -38,6 +38,30 @@ pub struct Slot<'a> {
     pub last: Out<'a>,
 }
 
+impl Slot<'_> {
+    /// The same slot for a shorter while, to read it again afterwards.
+    pub fn reborrow(&mut self) -> Slot<'_> {
+        Slot {
+            obs: self.obs.reborrow(),
+            reward: self.reward,
+            terminated: self.terminated,
+            truncated: self.truncated,
+            illegal: self.illegal,
+            last: self.last.reborrow(),
+        }
+    }
+}
+
+impl Out<'_> {
+    fn reborrow(&mut self) -> Out<'_> {
+        Out {
+            board: self.board,
+            extras: self.extras,
+            mask: self.mask,
+        }
+    }
+}
+
 /// Where an observation goes: the board array, the numbers beside it, the action mask.
 pub struct Out<'a> {
     pub board: &'a mut [u8],

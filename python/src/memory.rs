@@ -8,12 +8,13 @@ use pyo3::exceptions::PyMemoryError;
 use crate::actions::Actions;
 use crate::spec::{Autoreset, Spec};
 
-/// A game's heap beyond its cells (its rules' handle, the level, generator and scratch),
-/// in bytes; measured with `python/bench/footprint.py`, rounded up.
-const GAME_BYTES: u64 = 2_048;
-/// A game's bytes a cell: three board states (current, initial, backup), each with its
-/// cells, ids, layers and bit planes; measured like [`GAME_BYTES`], rounded up.
-const GAME_BYTES_A_CELL: u64 = 64;
+/// An environment's bytes beyond its cells (the game's rules handle, level, generators
+/// and scratch, the environment's counters): `python/bench/footprint.py` measured 6.6 kB
+/// for an 8×8 game and 33.9 kB for 32×32, 4.8 kB plus 28.4 bytes a cell; rounded up.
+const GAME_BYTES: u64 = 6_144;
+/// A game's bytes a cell (three board states: current, initial, backup, each with its
+/// cells, ids, layers and bit planes), measured like [`GAME_BYTES`], rounded up.
+const GAME_BYTES_A_CELL: u64 = 32;
 
 /// Bytes `n` environments of `spec` take: their games, and the arrays the Python side
 /// allocates for them (observations, masks, rewards and flags; twice the observations

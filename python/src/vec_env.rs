@@ -10,7 +10,7 @@ use crate::actions::Actions;
 use crate::buffers::{Buffers, Views};
 use crate::env::{Env, SavedEnv, Slot};
 use crate::game::bad;
-use crate::spec::{Options, Spec};
+use crate::spec::{Autoreset, Illegal, Options, Spec};
 use crate::{memory, render};
 
 /// The most environments a vector holds.
@@ -327,6 +327,31 @@ impl VecEnv {
         Ok(())
     }
 
+    /// Plays `action` in the only environment, on this thread (a thread pool's round
+    /// trip would cost more than the move), writes its observation and mask into `bufs`
+    /// as [`step`](VecEnv::step) does, and returns the reward, whether the episode
+    /// terminated or was truncated, and whether the action was illegal.
+    fn step_one(&mut self, action: i64, bufs: Buffers<'_>) -> PyResult<(f32, bool, bool, bool)> {
+        if self.envs.len() != 1 {
+            return Err(bad("step_one needs a vector of one environment"));
+        }
+        let mut guards = bufs.borrow(1, &self.spec, &self.actions)?;
+        self.check_actions(&[action])?;
+        let mut slot = guards.views().whole();
+        let env = &mut self.envs[0];
+        match env.step(&self.spec, &self.actions, action as usize, slot.reborrow()) {
+            Ok(sampled) => self.sampled[0] = sampled,
+            Err(e) => env.trouble = Some(e),
+        }
+        self.troubles()?;
+        Ok((
+            *slot.reward,
+            *slot.terminated,
+            *slot.truncated,
+            *slot.illegal,
+        ))
+    }
+
     /// Plays `actions[i]` in environment `i` for every `i` and writes each reward,
     /// whether its episode ended (terminated: won, lost or no move; truncated: the move
     /// limit), whether the action was illegal, and the new observations and masks into
@@ -450,27 +475,26 @@ impl VecEnv {
     fn check_actions(&self, chosen: &[i64]) -> PyResult<()> {
         let (n, count) = (self.envs.len(), self.actions.count());
         if chosen.len() != n {
+            return Err(bad(format!("{} actions for {n} environments", chosen.len())));
+        }
+        let whose = |i: usize| if n == 1 { String::new() } else { format!("environment {i}: ") };
+        // One pass without branches for the usual case, where every action is in range.
+        if !chosen.iter().fold(true, |ok, &a| ok & ((a as u64) < count as u64)) {
+            let (i, a) = (chosen.iter().enumerate())
+                .find(|&(_, &a)| (a as u64) >= count as u64)
+                .unwrap_or((0, &0));
             return Err(bad(format!(
-                "{} actions for {n} environments",
-                chosen.len()
+                "{}action {a} is outside the action space: give 0 to {}",
+                whose(i),
+                count.saturating_sub(1)
             )));
         }
-        let whose = |i: usize| {
-            if n == 1 {
-                String::new()
-            } else {
-                format!("environment {i}: ")
-            }
-        };
+        // Only these options refuse actions in range.
+        if self.spec.illegal != Illegal::Raise && self.spec.autoreset != Autoreset::Disabled {
+            return Ok(());
+        }
         for (i, (&a, env)) in chosen.iter().zip(&self.envs).enumerate() {
-            let Some(a) = usize::try_from(a).ok().filter(|&a| a < count) else {
-                return Err(bad(format!(
-                    "{}action {a} is outside the action space: give 0 to {}",
-                    whose(i),
-                    count.saturating_sub(1)
-                )));
-            };
-            if let Some(why) = env.refusal(&self.spec, &self.actions, a) {
+            if let Some(why) = env.refusal(&self.spec, &self.actions, a as usize) {
                 return Err(bad(format!("{}{why}", whose(i))));
             }
         }

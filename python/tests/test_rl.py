@@ -154,9 +154,10 @@ def test_same_step_gives_the_last_observation_that_next_step_shows():
 
 
 def test_the_standard_vector_wrappers_take_the_vector():
-    from gymnasium.wrappers.vector import FlattenObservation, NormalizeObservation, RecordEpisodeStatistics
-    env = RecordEpisodeStatistics(NormalizeObservation(FlattenObservation(
-        Match3VectorEnv(4, obs_mode="dict", max_moves=10))))
+    from gymnasium.wrappers.vector import (FlattenObservation, NormalizeObservation, NormalizeReward,
+                                           RecordEpisodeStatistics)
+    env = RecordEpisodeStatistics(NormalizeReward(NormalizeObservation(FlattenObservation(
+        Match3VectorEnv(4, obs_mode="dict", max_moves=10)))))
     obs, info = env.reset(seed=0)
     lengths = []
     for _ in range(25):
@@ -228,6 +229,7 @@ def test_illegal_actions_noop_penalty_or_raise():
     with pytest.raises(ValueError, match="environment 1"):
         vec.step(actions)
     assert vec.get_state() == state
+    assert (vec.action_masks() == info["action_mask"]).all(), "the arrays are the ones before"
 
 
 # Strict input.
@@ -354,7 +356,7 @@ def test_bot_actions_are_the_bots_moves_in_the_environments_position():
 
 def test_a_vector_too_large_for_memory_raises_memory_error_naming_its_size():
     with pytest.raises(MemoryError, match="GB"):
-        Match3VectorEnv(2**20, size=(32, 32), obs_mode="onehot", autoreset_mode=AutoresetMode.SAME_STEP)
+        Match3VectorEnv(2**20, size=(32, 32), obs_mode="onehot")
 
 
 def test_arrays_made_read_only_or_passed_twice_raise_no_panic():
