@@ -475,11 +475,23 @@ impl VecEnv {
     fn check_actions(&self, chosen: &[i64]) -> PyResult<()> {
         let (n, count) = (self.envs.len(), self.actions.count());
         if chosen.len() != n {
-            return Err(bad(format!("{} actions for {n} environments", chosen.len())));
+            return Err(bad(format!(
+                "{} actions for {n} environments",
+                chosen.len()
+            )));
         }
-        let whose = |i: usize| if n == 1 { String::new() } else { format!("environment {i}: ") };
+        let whose = |i: usize| {
+            if n == 1 {
+                String::new()
+            } else {
+                format!("environment {i}: ")
+            }
+        };
         // One pass without branches for the usual case, where every action is in range.
-        if !chosen.iter().fold(true, |ok, &a| ok & ((a as u64) < count as u64)) {
+        if !chosen
+            .iter()
+            .fold(true, |ok, &a| ok & ((a as u64) < count as u64))
+        {
             let (i, a) = (chosen.iter().enumerate())
                 .find(|&(_, &a)| (a as u64) >= count as u64)
                 .unwrap_or((0, &0));
