@@ -1,6 +1,13 @@
 //! Deal luck on a level: whether each game's deal could be won at all (`simulate --level
 //! --solve`, for rules that draw no piece), the pass rate on the winnable deals alone,
 //! and whether a level's games are one game repeated (a fixed deal played the same way).
+//!
+//! Each deal's search has a node budget (the same answer on every machine) and a time
+//! budget (so a huge board cannot hold a run for minutes a deal). A deal the time budget
+//! cut short counts as unknown, and the output says how many were: only then does the
+//! result depend on the machine's speed.
+
+use std::time::Duration;
 
 use match3_bots::{Ending, GameStats, wilson};
 use match3_core::Move;
@@ -9,27 +16,45 @@ use serde_json::{Value, json};
 
 use crate::level::Opened;
 
+/// The solver's budget for each deal of `simulate --level --solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealBudget {
+    /// Positions expanded at most.
+    pub nodes: u64,
+    /// Time at most.
+    pub time: Duration,
+}
+
 /// What the games of a level run said about their deals.
 pub struct Deals<'a> {
     level: &'a Opened,
-    /// Solve each deal, with this node budget.
-    solve: Option<u64>,
+    /// Solve each deal, within this budget.
+    solve: Option<DealBudget>,
     /// The deal is the same in every game: no random cells, no piece ever drawn.
     fixed: bool,
     /// The first game's line, and whether every game so far played it.
     first_line: Option<Vec<Move>>,
     same_line: bool,
     /// The fixed deal's verdict, once solved.
-    fixed_verdict: Option<Option<bool>>,
+    fixed_verdict: Option<Verdict>,
     winnable: u64,
     unwinnable: u64,
     unknown: u64,
+    /// Deals left unknown because the time budget ran out (before the node budget).
+    timed_out: u64,
     won_winnable: u64,
 }
 
+/// A deal's verdict: winnable or not, or unknown (and whether time cut the search).
+#[derive(Clone, Copy)]
+enum Verdict {
+    Known(bool),
+    Unknown { timed_out: bool },
+}
+
 impl<'a> Deals<'a> {
-    /// For `level`; with `solve`, each deal is solved with that many nodes at most.
-    pub fn new(level: &'a Opened, solve: Option<u64>) -> Result<Deals<'a>, String> {
+    /// For `level`; with `solve`, each deal is solved within that budget.
+    pub fn new(level: &'a Opened, solve: Option<DealBudget>) -> Result<Deals<'a>, String> {
         let draws = level.variant.draws_pieces();
         if solve.is_some() && draws {
             return Err(format!(
@@ -47,6 +72,7 @@ impl<'a> Deals<'a> {
             winnable: 0,
             unwinnable: 0,
             unknown: 0,
+            timed_out: 0,
             won_winnable: 0,
         })
     }
@@ -57,37 +83,48 @@ impl<'a> Deals<'a> {
             None => self.first_line = Some(game.line.clone()),
             Some(line) => self.same_line &= *line == game.line,
         }
-        let Some(nodes) = self.solve else { return };
+        let Some(budget) = self.solve else { return };
         let won = game.ending == Ending::Won;
         let verdict = match self.fixed_verdict {
             Some(verdict) => verdict,
-            None => self.verdict(game.seed, nodes),
+            None => self.verdict(game.seed, budget),
         };
         if self.fixed {
             self.fixed_verdict = Some(verdict);
         }
         match (verdict, won) {
-            (Some(true), _) | (None, true) => {
+            (Verdict::Known(true), _) | (Verdict::Unknown { .. }, true) => {
                 self.winnable += 1;
                 self.won_winnable += u64::from(won);
             }
-            (Some(false), _) => self.unwinnable += 1,
-            (None, false) => self.unknown += 1,
+            (Verdict::Known(false), _) => self.unwinnable += 1,
+            (Verdict::Unknown { timed_out }, false) => {
+                self.unknown += 1;
+                self.timed_out += u64::from(timed_out);
+            }
         }
     }
 
-    /// Whether the deal of game seed `seed` can be won: `None` when the budget ran out.
-    fn verdict(&self, seed: u64, nodes: u64) -> Option<bool> {
-        let game = self.level.start(self.level.variant.rules(), seed).ok()?;
-        let limits = Limits {
-            max_nodes: nodes,
-            max_time: None,
+    /// Whether the deal of game seed `seed` can be won, or unknown when a budget ran out.
+    fn verdict(&self, seed: u64, budget: DealBudget) -> Verdict {
+        let unknown = Verdict::Unknown { timed_out: false };
+        let Ok(game) = self.level.start(self.level.variant.rules(), seed) else {
+            return unknown;
         };
-        let found = match3_solver::solve(&game, Objective::Win, limits).ok()?;
+        let limits = Limits {
+            max_nodes: budget.nodes,
+            max_time: Some(budget.time),
+        };
+        let Ok(found) = match3_solver::solve(&game, Objective::Win, limits) else {
+            return unknown;
+        };
         match (&found.moves, found.optimal) {
-            (Some(_), _) => Some(true),
-            (None, true) => Some(false),
-            (None, false) => None,
+            (Some(_), _) => Verdict::Known(true),
+            (None, true) => Verdict::Known(false),
+            // The node budget not spent: time ended the search.
+            (None, false) => Verdict::Unknown {
+                timed_out: found.nodes < budget.nodes,
+            },
         }
     }
 
@@ -121,6 +158,10 @@ impl<'a> Deals<'a> {
             v["winnable_deals"] = json!(self.winnable);
             v["unwinnable_deals"] = json!(self.unwinnable);
             v["unknown_deals"] = json!(self.unknown);
+            // Only when it happened, so that runs the nodes decided print as they did.
+            if self.timed_out > 0 {
+                v["unknown_deals_timed_out"] = json!(self.timed_out);
+            }
             v["pass_rate_of_winnable"] = json!(round(rate));
             v["pass_rate_of_winnable_low"] = json!(round(low));
             v["pass_rate_of_winnable_high"] = json!(round(high));
@@ -135,8 +176,12 @@ impl<'a> Deals<'a> {
         }
         if self.solve.is_some() {
             let (low, high) = wilson(self.won_winnable, self.winnable);
+            let timed = match self.timed_out {
+                0 => String::new(),
+                n => format!(" ({n} cut short by the time budget: machine-dependent)"),
+            };
             out += &format!(
-                "deals        {} winnable, {} cannot be won, {} unknown; won {} of the winnable (95% {:.1}–{:.1}%)\n",
+                "deals        {} winnable, {} cannot be won, {} unknown{timed}; won {} of the winnable (95% {:.1}–{:.1}%)\n",
                 self.winnable,
                 self.unwinnable,
                 self.unknown,

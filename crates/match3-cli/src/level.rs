@@ -23,7 +23,10 @@ impl Opened {
     /// Reads `path`, whose `rules` must name a variant of `registry`; `rules`, when
     /// given on the command line, must agree with the file.
     pub fn read(registry: &Registry, path: &Path, rules: Option<&str>) -> Result<Opened, String> {
-        let file = LevelFile::read(path).map_err(|e| e.to_string())?;
+        let mut file = LevelFile::read(path).map_err(|e| e.to_string())?;
+        // The path is printed in tables and summaries: a file named with control
+        // characters cannot drive the terminal.
+        file.file = crate::input::printable(&file.file);
         Opened::open(registry, file, rules)
     }
 
@@ -44,6 +47,7 @@ impl Opened {
             ));
         }
         let layout = file.layout(&*variant.rules()).map_err(|e| e.to_string())?;
+        (file.check_pieces(variant.rules(), &layout)).map_err(|e| e.to_string())?;
         Ok(Opened {
             variant,
             file,

@@ -4,7 +4,7 @@
 //! thresholds, come from simulated greedy games.
 
 use match3_bots::{BotKind, Plan, Shard};
-use match3_core::{Cell, GameConfig, Goal};
+use match3_core::{GameConfig, Goal};
 
 use crate::level::Opened;
 use crate::report;
@@ -40,7 +40,9 @@ pub fn lint(level: &Opened, wins: &[u64]) -> Vec<Warning> {
         let located = level.file.error(field, "");
         let line = match located {
             match3_levels::LevelError::Invalid { line, .. } => line,
-            match3_levels::LevelError::Read { .. } => 0,
+            match3_levels::LevelError::Read { .. } | match3_levels::LevelError::Override { .. } => {
+                0
+            }
         };
         Warning {
             file: level.file.file.clone(),
@@ -52,7 +54,6 @@ pub fn lint(level: &Opened, wins: &[u64]) -> Vec<Warning> {
     let mut out = Vec::new();
     for (field, message) in (stars(level, wins).into_iter())
         .chain(empty_goals(level))
-        .chain(no_piece(level))
         .chain(spawn_misses(level))
         .chain(runaway_palette(level))
     {
@@ -116,20 +117,6 @@ fn empty_goals(level: &Opened) -> Vec<(String, String)> {
         .collect()
 }
 
-/// A board without a piece or a random cell.
-fn no_piece(level: &Opened) -> Vec<(String, String)> {
-    let layout = &level.layout;
-    let pieces = layout
-        .board
-        .iter()
-        .any(|(_, c)| matches!(c, Cell::Piece(_)));
-    if pieces || !layout.random.is_empty() || level.variant.draws_pieces() {
-        return Vec::new();
-    }
-    let message = "the board has no piece and the rules never draw one: nothing can be played";
-    vec![("board".to_string(), message.to_string())]
-}
-
 /// Collect goals whose colour the spawn weights never produce and the board cannot cover.
 fn spawn_misses(level: &Opened) -> Vec<(String, String)> {
     let l = &level.file.level;
@@ -161,23 +148,40 @@ fn spawn_misses(level: &Opened) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Refilling rules with so few colours that cascades may never settle.
+/// Refilling rules with so few colours that cascades may never settle: a small palette,
+/// or spawn weights that leave fewer than three colours to draw (one colour makes every
+/// refill match, so every turn cascades to the chain limit).
 fn runaway_palette(level: &Opened) -> Vec<(String, String)> {
+    const WHY: &str = "refills keep matching, so cascades can run away (a turn is then refused)";
     let colors = level.colors();
-    if !level.variant.rules().refills() || colors >= 3 {
+    if !level.variant.rules().refills() {
         return Vec::new();
     }
-    let field = if level.file.colors.is_some() {
-        "colors"
-    } else {
-        "board"
+    if colors < 3 {
+        let field = if level.file.colors.is_some() {
+            "colors"
+        } else {
+            "board"
+        };
+        let message = format!("{colors} colours on refilling rules: {WHY}; use 3 or more");
+        return vec![(field.to_string(), message)];
+    }
+    let Some(spawn) = &level.file.level.spawn else {
+        return Vec::new();
     };
-    vec![(
-        field.to_string(),
-        format!(
-            "{colors} colours on refilling rules: refills keep matching, so cascades can run away (a turn is then refused); use 3 or more"
-        ),
-    )]
+    let drawn: Vec<String> = (spawn.weights().iter().take(usize::from(colors)))
+        .enumerate()
+        .filter(|(_, w)| **w > 0)
+        .filter_map(|(i, _)| match3_core::Color::new(i as u8).map(|c| c.to_string()))
+        .collect();
+    if drawn.len() >= 3 {
+        return Vec::new();
+    }
+    let message = format!(
+        "the spawn weights draw only {} of the {colors} colours: {WHY}; give 3 or more colours a weight",
+        drawn.join(" and ")
+    );
+    vec![("spawn".to_string(), message)]
 }
 
 /// The winning scores of `games` greedy games of `level` with seed `seed`, lowest first.

@@ -5,6 +5,11 @@
 //! `"shard": "I/N"` and `"stats"`, the exact statistics (score histogram, sums, counts)
 //! that merge without loss. Merging checks that every file ran the same plan and that
 //! each shard 0…N-1 is there exactly once.
+//!
+//! A shard is a file: the text summary shows its names (rules, level, file, goals) and
+//! its first error's message escaped and cut short, and errors quote its values as short
+//! excerpts. The JSON keeps them whole (JSON escapes control characters itself), so a
+//! merge stays exactly the unsharded result.
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +19,7 @@ use match3_bots::{BotKind, Plan, Report, Shard, Stats};
 use match3_core::{GameConfig, Size};
 use serde_json::{Value, json};
 
-use crate::input::{MAX_SHARD_BYTES, printable, read_text};
+use crate::input::{MAX_SHARD_BYTES, brief, excerpt_json, printable, read_text, shown};
 
 use crate::report::{self, Header};
 
@@ -63,13 +68,14 @@ struct Part {
 
 fn parse_part(name: &str, text: &str) -> Result<Part, String> {
     let name = printable(name);
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("{name}: not JSON: {e}"))?;
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| format!("{name}: not JSON: {}", brief(&e.to_string())))?;
     let not_shard =
         || format!("{name}: not the output of a shard (make it with simulate --shard I/N --json)");
     let shard = value["shard"].as_str().ok_or_else(not_shard)?;
     let shard: Shard = shard.parse().map_err(|e| format!("{name}: {e}"))?;
     let stats = serde_json::from_value(value["stats"].clone())
-        .map_err(|e| format!("{name}: bad \"stats\": {e}"))?;
+        .map_err(|e| format!("{name}: bad \"stats\": {}", brief(&e.to_string())))?;
     seconds_of(&value).map_err(|e| format!("{name}: {e}"))?;
     Ok(Part {
         name,
@@ -116,8 +122,9 @@ fn check_part(part: &Part, header: &Header, plan: &Plan) -> Result<(), String> {
         }
         if &part.value[key] != expected {
             return Err(format!(
-                "{name}: {key} is {} but its \"stats\" give {expected}: the shard was edited",
-                part.value[key]
+                "{name}: {key} is {} but its \"stats\" give {}: the shard was edited",
+                excerpt_json(&part.value[key]),
+                excerpt_json(expected)
             ));
         }
     }
@@ -218,7 +225,8 @@ fn check_split(parts: &[Part]) -> Result<(), String> {
             if part.value[key] != first.value[key] {
                 return Err(format!(
                     "{name}: {key} is {} but {first_name} has {}: the shards are not of one run",
-                    part.value[key], first.value[key]
+                    excerpt_json(&part.value[key]),
+                    excerpt_json(&first.value[key])
                 ));
             }
         }
@@ -270,7 +278,8 @@ fn plan_of(v: &Value) -> Result<Plan, String> {
             blocker_percent: u8::try_from(number("blockers")?)
                 .map_err(|_| "blockers out of range")?,
         },
-        bot: BotKind::named(bot).ok_or(format!("unknown bot {bot:?}"))?,
+        bot: BotKind::named(bot)
+            .ok_or_else(|| format!("unknown bot {}", crate::input::excerpt(bot)))?,
         games: small("games")?,
         moves: small("move_limit")?,
     })
@@ -293,11 +302,28 @@ impl Merged {
     /// `--plot`: the whole run's score histogram.
     pub fn plot(&self, path: &Path) -> Result<(), String> {
         // The shards do not carry the level's star thresholds: no marks.
-        report::plot_one(path, &self.header, &self.plan, &self.report, &[])
+        report::plot_one(path, &self.shown_header(), &self.plan, &self.report, &[])
     }
 
-    /// The `simulate` summary of the whole run.
+    /// The `simulate` summary of the whole run, with what the files named escaped and
+    /// cut short.
     pub fn text(&self) -> String {
-        report::text(&self.header, &self.plan, &self.report)
+        let mut report = self.report.clone();
+        for goal in &mut report.stats.level.goals {
+            goal.goal = shown(&goal.goal);
+        }
+        if let Some(error) = &mut report.stats.first_error {
+            error.message = shown(&error.message);
+        }
+        report::text(&self.shown_header(), &self.plan, &report)
+    }
+
+    /// The header with the rules, level and file names as text output shows them.
+    fn shown_header(&self) -> Header {
+        let level = self.header.level.as_ref();
+        Header {
+            rules: shown(&self.header.rules),
+            level: level.map(|(name, file)| (shown(name), shown(file))),
+        }
     }
 }

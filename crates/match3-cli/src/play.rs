@@ -87,8 +87,53 @@ impl Session {
         }
     }
 
-    /// Reads commands until `quit` or the end of input.
-    pub fn run(&mut self, mut input: impl BufRead, mut out: impl Write) -> Result<(), Stopped> {
+    /// Checks a replay (`--replay`): each entry must be a move (no other command), legal
+    /// where it is played. The moves, or an error naming the first bad entry by its
+    /// index from 0. The game is left as it was.
+    pub fn replay_moves(&mut self, entries: &[String]) -> Result<Vec<Move>, String> {
+        let start = self.game.snapshot();
+        let moves = (entries.iter().enumerate())
+            .map(|(i, text)| {
+                let at = |e: String| format!("--replay[{i}] {}: {e}", crate::input::excerpt(text));
+                let mv = self.replay_move(text).map_err(at)?;
+                self.game
+                    .play(mv)
+                    .map_err(|e| at(format!("illegal: {e}")))?;
+                Ok(mv)
+            })
+            .collect();
+        self.game.restore(&start);
+        moves
+    }
+
+    /// One entry of a replay as a move: a whole move as `play` reads one (`swap R,C R,C`,
+    /// `R,C R,C`, `drop C`, `tap R,C`; `C` in a drop game and `R,C` in a tap game).
+    fn replay_move(&self, text: &str) -> Result<Move, String> {
+        let tight = coords::tighten(text);
+        let words: Vec<&str> = tight.split_whitespace().collect();
+        let board = self.game.board();
+        let rules = self.game.rules();
+        let tap_only = rules.accepts(MoveKind::Tap) && !rules.accepts(MoveKind::Swap);
+        match (self.typed_move(&words, board), words.as_slice()) {
+            (Some(mv), _) => mv,
+            (None, [cell]) if tap_only && cell.contains(',') => {
+                cell.parse().and_then(|at| coords::tap(board, at))
+            }
+            _ => Err(
+                "not a move: a replay holds moves only (swap R,C R,C, drop C or tap R,C)"
+                    .to_string(),
+            ),
+        }
+    }
+
+    /// Plays `replay` (moves checked by [`replay_moves`](Session::replay_moves)) as if
+    /// typed, then reads commands until `quit` or the end of input.
+    pub fn run(
+        &mut self,
+        replay: &[Move],
+        mut input: impl BufRead,
+        mut out: impl Write,
+    ) -> Result<(), Stopped> {
         writeln!(
             out,
             "match3 play: {} rules. Type help for commands, quit to leave.",
@@ -96,6 +141,12 @@ impl Session {
         )?;
         writeln!(out, "{}", self.legend())?;
         self.show(&mut out)?;
+        for &mv in replay {
+            write!(out, "{}", self.style.paint("1", "> "))?;
+            if let Err(message) = self.play(mv, &mut out)? {
+                writeln!(out, "{}", self.style.paint("31", &format!("! {message}")))?;
+            }
+        }
         let mut line = String::new();
         loop {
             write!(out, "{}", self.style.paint("1", "> "))?;
@@ -278,23 +329,43 @@ impl Session {
         out: &mut impl Write,
     ) -> io::Result<Result<(), String>> {
         let board = self.game.board().clone();
-        let drops = self.game.rules().accepts(MoveKind::Drop);
-        match words {
-            ["drop", col] => self.drop(&board, col, out),
-            [col] if drops && !col.is_empty() && col.chars().all(|c| c.is_ascii_digit()) => {
-                self.drop(&board, col, out)
-            }
-            ["tap", at] => self.typed(at.parse().and_then(|at| coords::tap(&board, at)), out),
-            ["swap", a, b] | [a, b] => {
-                let mv = a
-                    .parse::<Coord>()
-                    .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
-                    .and_then(|(a, b)| coords::swap(&board, a, b));
-                self.typed(mv, out)
-            }
-            [cell] if cell.contains(',') => self.pick(&board, cell, out),
-            _ => Ok(Err(format!("unknown command {line:?}; type help"))),
+        match (self.typed_move(words, &board), words) {
+            (Some(mv), _) => self.typed(mv, out),
+            (None, [cell]) if cell.contains(',') => self.pick(&board, cell, out),
+            _ => Ok(Err(format!(
+                "unknown command {}; type help",
+                crate::input::excerpt(line)
+            ))),
         }
+    }
+
+    /// The move `words` spell out whole (`drop C`, `tap R,C`, `swap R,C R,C`, `R,C R,C`,
+    /// and `C` alone in a drop game), or why it cannot be on `board`; `None` for words
+    /// that are no whole move.
+    fn typed_move(&self, words: &[&str], board: &Board) -> Option<Result<Move, String>> {
+        let drops = self.game.rules().accepts(MoveKind::Drop);
+        let drop = |col: &str| {
+            col.parse::<u32>()
+                .map_err(|_| format!("{col:?} is not a column"))
+                .and_then(|col| coords::drop(board, col))
+        };
+        Some(match words {
+            ["drop", col] => drop(col),
+            [col] if drops && !col.is_empty() && col.chars().all(|c| c.is_ascii_digit()) => {
+                drop(col)
+            }
+            ["tap", at] => at.parse().and_then(|at| coords::tap(board, at)),
+            ["swap", a, b] => a
+                .parse::<Coord>()
+                .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
+                .and_then(|(a, b)| coords::swap(board, a, b)),
+            // Two cells alone are a swap; two words otherwise are some other command.
+            [a, b] if a.contains(',') => a
+                .parse::<Coord>()
+                .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
+                .and_then(|(a, b)| coords::swap(board, a, b)),
+            _ => return None,
+        })
     }
 
     /// A cell picked: a tap in a tap-only variant; otherwise the first or second cell of
@@ -342,19 +413,6 @@ impl Session {
             (Some(first), _) => return self.play(Move::Swap(first, pos), out),
         }
         Ok(Ok(()))
-    }
-
-    fn drop(
-        &mut self,
-        board: &Board,
-        col: &str,
-        out: &mut impl Write,
-    ) -> io::Result<Result<(), String>> {
-        let mv = col
-            .parse::<u32>()
-            .map_err(|_| format!("{col:?} is not a column"))
-            .and_then(|col| coords::drop(board, col));
-        self.typed(mv, out)
     }
 
     /// Plays a move typed by the player, or reports why it could not be read.

@@ -8,7 +8,7 @@
 
 use std::str::FromStr;
 
-use match3_core::Goal;
+use match3_levels::{LevelError, Override};
 
 use crate::level::Opened;
 
@@ -105,39 +105,30 @@ impl Sweep {
         }
     }
 
-    /// `level` with the key set to `value`, or why it cannot be.
+    /// `level` with the key set to `value`, or why it cannot be: the value goes through
+    /// the checks the file's own value would (a move limit of 1 to 10,000, a palette the
+    /// rules take, spawn weights within it), and an error names the option, not a line.
     pub fn apply(&self, level: &Opened, value: u64) -> Result<Opened, String> {
-        let mut level = level.clone();
-        let small = |what: &str| format!("--set {}={value}: too large for {what}", self.name());
-        match self.key {
-            Key::Moves => {
-                level.file.level.moves =
-                    Some(u32::try_from(value).map_err(|_| small("a move limit"))?);
-            }
-            Key::Colors => {
-                level.file.colors = Some(u8::try_from(value).map_err(|_| small("a palette"))?);
-            }
-            Key::Goal(i) => {
-                let goals = level.file.level.goals.len();
-                let goal =
-                    level.file.level.goals.get_mut(i).ok_or_else(|| {
-                        format!("--set {}: the level has {goals} goals", self.name())
-                    })?;
-                match goal {
-                    Goal::Score { target } => *target = value,
-                    Goal::Collect { count, .. } => {
-                        *count = u32::try_from(value).map_err(|_| small("a count"))?;
-                    }
-                    Goal::Jelly | Goal::Crates => {
-                        return Err(format!(
-                            "--set {}: a {} goal has no number to set",
-                            self.name(),
-                            goal.kind()
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(level)
+        let setting = match self.key {
+            Key::Moves => Override::Moves(value),
+            Key::Colors => Override::Colors(value),
+            Key::Goal(index) => Override::Goal { index, value },
+        };
+        let option = format!("--set {}={value}", self.name());
+        let said = |e: LevelError| match e {
+            LevelError::Override { message, .. } => format!("{option}: {message}"),
+            other => format!("{option}: {other}"),
+        };
+        let file = level.file.with_override(setting).map_err(said)?;
+        let layout = file.layout(&*level.variant.rules()).map_err(said)?;
+        let set = Opened {
+            variant: level.variant.clone(),
+            file,
+            layout,
+        };
+        // What only a game's start checks (a palette the rules refuse, a goal's colour
+        // outside it), before any game runs.
+        (set.start(set.variant.rules(), 0)).map_err(|e| said(set.file.setup_error(&e)))?;
+        Ok(set)
     }
 }

@@ -176,7 +176,7 @@ pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind, write_cell};
 pub use pos::{MAX_SIDE, Pos, PosError, Size, SizeError, SizeParseError};
-pub use progress::Progress;
+pub use progress::{Progress, Tally};
 pub use refill::Refill;
 pub use refill::SpawnSite;
 pub use rng::GameRng;

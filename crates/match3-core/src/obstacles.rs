@@ -35,6 +35,15 @@ pub struct Cleared {
     pub crates: u32,
 }
 
+impl Cleared {
+    /// Nothing cleared.
+    pub const ZERO: Cleared = Cleared {
+        jelly: 0,
+        crate_hits: 0,
+        crates: 0,
+    };
+}
+
 /// The locked cells of `board`, as a set (empty on a board without obstacles).
 pub(crate) fn locked(board: &Board) -> CellSet {
     rows_to_set(board.lock_rows())

@@ -21,35 +21,62 @@ pub struct Progress<'a> {
     pub(crate) counts: Counts<'a>,
 }
 
+/// What a game has counted so far: score, moves, pieces collected per colour, and jelly
+/// layers, crate hits and crates cleared.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Tally {
+    /// The score.
+    pub score: u64,
+    /// Accepted moves.
+    pub moves: u32,
+    /// Pieces cleared per colour (counted for the colours a level collects).
+    pub collected: [u32; MAX_COLORS as usize],
+    /// Jelly layers, crate hits and crates cleared.
+    pub cleared: Cleared,
+}
+
+impl Tally {
+    /// Nothing counted.
+    pub const ZERO: Tally = Tally {
+        score: 0,
+        moves: 0,
+        collected: [0; MAX_COLORS as usize],
+        cleared: Cleared::ZERO,
+    };
+}
+
 /// The numbers of [`Progress`] without the board, which the engine hands its steps
-/// while the board is being changed.
+/// while the board is being changed: a few words, cheap to make for every part it asks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Counts<'a> {
     pub(crate) level: &'a Level,
-    pub(crate) moves: u32,
+    pub(crate) tally: &'a Tally,
     pub(crate) chain: u32,
-    pub(crate) score: u64,
-    pub(crate) collected: &'a [u32; MAX_COLORS as usize],
-    pub(crate) cleared: Cleared,
+    /// Whether the move being checked is not counted in `tally` yet.
+    pub(crate) pending: bool,
 }
 
 /// The level of a game without one.
 static NO_LEVEL: Level = Level::NONE;
 
-/// Nothing collected yet.
-static NONE_COLLECTED: [u32; MAX_COLORS as usize] = [0; MAX_COLORS as usize];
+/// Nothing counted yet.
+static NO_TALLY: Tally = Tally::ZERO;
 
 impl<'a> Counts<'a> {
+    /// The numbers of `tally` under `level` in phase `chain`.
+    #[inline]
+    pub(crate) fn new(level: &'a Level, tally: &'a Tally, chain: u32) -> Self {
+        Counts {
+            level,
+            tally,
+            chain,
+            pending: false,
+        }
+    }
+
     /// The numbers of a game before its first move, without a level.
     pub(crate) fn outside() -> Counts<'static> {
-        Counts {
-            level: &NO_LEVEL,
-            moves: 0,
-            chain: 0,
-            score: 0,
-            collected: &NONE_COLLECTED,
-            cleared: Cleared::default(),
-        }
+        Counts::new(&NO_LEVEL, &NO_TALLY, 0)
     }
 
     /// With `board`, the progress a part sees.
@@ -68,30 +95,22 @@ impl<'a> Progress<'a> {
         Counts::outside().on(board)
     }
 
-    /// The progress a part is shown on `board` in phase `chain` of move `moves` of a game
-    /// under `level` that has scored `score` so far, with nothing collected or cleared
-    /// yet: for checking a part outside a game (the shared suite re-scores traced phases
-    /// with it).
-    pub fn new(board: &'a Board, level: &'a Level, moves: u32, chain: u32, score: u64) -> Self {
-        Counts {
-            level,
-            moves,
-            chain,
-            score,
-            ..Counts::outside()
-        }
-        .on(board)
+    /// The progress a part is shown on `board` in phase `chain` of a game under `level`
+    /// that has counted `tally`: for checking a part outside a game (the shared suite
+    /// re-scores traced phases with it).
+    pub fn new(board: &'a Board, level: &'a Level, tally: &'a Tally, chain: u32) -> Self {
+        Counts::new(level, tally, chain).on(board)
     }
 
     /// Moves made so far, the move being played included.
     pub fn moves(&self) -> u32 {
-        self.counts.moves
+        (self.counts.tally.moves).saturating_add(u32::from(self.counts.pending))
     }
 
     /// Moves left under the level's move limit (after the move being played); `None`
     /// when unlimited.
     pub fn moves_left(&self) -> Option<u32> {
-        (self.counts.level.moves).map(|limit| limit.saturating_sub(self.counts.moves))
+        (self.counts.level.moves).map(|limit| limit.saturating_sub(self.moves()))
     }
 
     /// The phase's chain index: 1 for the move's own phase, then 2, 3, …; 0 outside a
@@ -102,7 +121,7 @@ impl<'a> Progress<'a> {
 
     /// The score so far (during a phase, before that phase's points).
     pub fn score(&self) -> u64 {
-        self.counts.score
+        self.counts.tally.score
     }
 
     /// The level the game plays under ([`Level::default`] for a plain game).
@@ -112,30 +131,30 @@ impl<'a> Progress<'a> {
 
     /// Pieces cleared so far per colour, counted for the colours the level collects.
     pub fn collected(&self) -> &'a [u32; MAX_COLORS as usize] {
-        self.counts.collected
+        &self.counts.tally.collected
     }
 
     /// Jelly layers, crate hits and crates cleared so far.
     pub fn cleared(&self) -> Cleared {
-        self.counts.cleared
+        self.counts.tally.cleared
     }
 
     /// Progress on each of the level's goals, in the level's order.
     pub fn goals(&self) -> impl Iterator<Item = GoalProgress> + 'a {
         let (counts, board) = (self.counts, self.board);
-        (counts.level.goals.iter()).map(move |&goal| goal_progress(goal, &counts, board))
+        (counts.level.goals.iter()).map(move |&goal| goal_progress(goal, counts.tally, board))
     }
 }
 
-/// How far `counts` and `board` have come on `goal`: what it needs (the score target, the
+/// How far `tally` and `board` have come on `goal`: what it needs (the score target, the
 /// count to collect, or every jelly layer or crate the game started with, cleared so far
 /// plus left), the progress so far, and whether the goal is met.
-pub(crate) fn goal_progress(goal: Goal, counts: &Counts<'_>, board: &Board) -> GoalProgress {
-    let cleared = counts.cleared;
+pub(crate) fn goal_progress(goal: Goal, tally: &Tally, board: &Board) -> GoalProgress {
+    let cleared = tally.cleared;
     let (progress, needed) = match goal {
-        Goal::Score { target } => (counts.score, target),
+        Goal::Score { target } => (tally.score, target),
         Goal::Collect { color, count } => (
-            u64::from(counts.collected[usize::from(color.index())]),
+            u64::from(tally.collected[usize::from(color.index())]),
             u64::from(count),
         ),
         Goal::Jelly => (

@@ -42,8 +42,10 @@ pub struct SavedGame {
     /// The level the game plays under.
     pub level: Level,
     /// The state [`reset`](crate::Game::reset) returns to.
+    #[serde(deserialize_with = "crate::state::form::read")]
     pub initial: Snapshot,
     /// The current state.
+    #[serde(deserialize_with = "crate::state::form::read")]
     pub state: Snapshot,
 }
 

@@ -11,7 +11,7 @@
 //! ?~?~??????
 //! ?%2??A?@?%
 //! '''                          # level notation; rows by newline or '/'
-//! moves = 20                   # move limit; absent = unlimited
+//! moves = 20                   # move limit, 1 to 10000; absent = unlimited
 //! colors = 5                   # palette for '?' and refills
 //! spawn = { A = 2, B = 1 }     # refill weights; absent colours weigh 1
 //! shuffle = true               # shuffle on deadlock; default: on for refilling rules
@@ -35,7 +35,8 @@
 //! when the game starts, so that the board starts with no match and a legal move.
 //! Obstacles: `%`, `%2`, `%3` a crate with 1–3 health; after a cell, `@` locks its piece
 //! and `~` / `~~` put one or two jelly layers under it (`?@~` is a random locked piece on
-//! jelly). A `jelly` or `crates` goal needs some on the board.
+//! jelly). A `jelly` or `crates` goal needs some on the board, and a board needs a piece
+//! or a `?` cell unless the rules' moves bring pieces in (drops).
 //!
 //! [`LevelFile::parse`] reads the text; [`LevelFile::start`] starts a seeded game under
 //! rules the caller chooses by [`LevelFile::rules`] (this crate does not know the
@@ -60,7 +61,8 @@ use std::path::Path;
 use match3_core::gravity::Bundled;
 use match3_core::refill::Weighted;
 use match3_core::{
-    Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules, SetupError,
+    Cell, Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules, SetupError,
+    Status,
 };
 use serde::Deserialize;
 use thiserror::Error;
@@ -70,6 +72,11 @@ use toml::Spanned;
 /// board with every obstacle is a few kilobytes), so that a wrong path such as
 /// `/dev/zero` is an error, not a program that fills the memory.
 pub const MAX_LEVEL_BYTES: u64 = 1 << 20;
+
+/// The largest move limit a level may set. Real levels give a few dozen moves; the cap
+/// keeps a simulated game of a level (and so a run of N games) bounded, where a limit of
+/// four billion moves would run for hours.
+pub const MAX_MOVES: u32 = 10_000;
 
 /// A level file that could not be read or used: the file, the line (1-based; 0 when the
 /// problem has no line) and the field, then what is wrong.
@@ -81,6 +88,17 @@ pub enum LevelError {
         /// The file.
         file: String,
         /// The system's reason.
+        message: String,
+    },
+    /// A value given apart from the file ([`LevelFile::with_override`]) is wrong: the
+    /// same check as the file's own value would fail, about a value on no line.
+    #[error("{file}: {field} given apart from the file: {message}")]
+    Override {
+        /// The file.
+        file: String,
+        /// The field set (`moves`, `colors`, `goals[0]`).
+        field: String,
+        /// What is wrong.
         message: String,
     },
     /// The file's content is wrong.
@@ -116,6 +134,37 @@ pub struct LevelFile {
     pub level: Level,
     lines: BTreeMap<String, usize>,
     text: String,
+    /// The field an override set, if any: its errors are about the override.
+    set: Option<String>,
+}
+
+/// A value for one of a level's numbers given apart from its file (a command line's
+/// `--set`): [`LevelFile::with_override`] puts it in place of the file's through the
+/// same checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Override {
+    /// The move limit.
+    Moves(u64),
+    /// The palette.
+    Colors(u64),
+    /// The target of a score goal or the count of a collect goal.
+    Goal {
+        /// The goal's place in the file, from 0.
+        index: usize,
+        /// The value.
+        value: u64,
+    },
+}
+
+impl Override {
+    /// The field it sets: `moves`, `colors` or `goals[N]`.
+    pub fn field(self) -> String {
+        match self {
+            Override::Moves(_) => "moves".to_string(),
+            Override::Colors(_) => "colors".to_string(),
+            Override::Goal { index, .. } => format!("goals[{index}]"),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -178,13 +227,47 @@ impl LevelFile {
 
     /// Parses a level file's text; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<LevelFile, LevelError> {
-        let src = Source { text, file };
-        let raw: Raw = toml::from_str(text).map_err(|e| {
+        LevelFile::parse_with(text, file, None)
+    }
+
+    /// This level with `setting` in place of the file's value, through every check the
+    /// file's own value goes through (a palette also sets the colours the spawn weights
+    /// cover). An error about the value itself is [`LevelError::Override`]; one it
+    /// causes elsewhere (a spawn colour now outside the palette) names that line.
+    ///
+    /// ```
+    /// use match3_levels::{LevelError, LevelFile, Override};
+    ///
+    /// let file = LevelFile::parse("rules = \"lines\"\nboard = \"AB\"\nmoves = 5\n", "l.toml")?;
+    /// assert_eq!(file.with_override(Override::Moves(9))?.level.moves, Some(9));
+    /// let refused = file.with_override(Override::Moves(0)).unwrap_err();
+    /// assert!(matches!(refused, LevelError::Override { .. }));
+    /// assert_eq!(refused.to_string(), "l.toml: moves given apart from the file: a move limit must be at least 1");
+    /// # Ok::<(), LevelError>(())
+    /// ```
+    pub fn with_override(&self, setting: Override) -> Result<LevelFile, LevelError> {
+        LevelFile::parse_with(&self.text, &self.file, Some(setting))
+    }
+
+    fn parse_with(
+        text: &str,
+        file: &str,
+        setting: Option<Override>,
+    ) -> Result<LevelFile, LevelError> {
+        let src = Source {
+            text,
+            file,
+            set: setting.map(Override::field),
+        };
+        let mut raw: Raw = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let message = e.message().trim().to_string();
             let field = field_of(&message).or_else(|| key_at(text, span.start));
             src.at(span, field.as_deref().unwrap_or("toml"), message)
         })?;
+        if let Some(setting) = setting {
+            src.apply(&mut raw, setting)?;
+        }
         if raw.board.get_ref().trim().is_empty() {
             return Err(src.at(raw.board.span(), "board", "the board is empty".into()));
         }
@@ -213,11 +296,19 @@ impl LevelFile {
             colors,
             level,
             text: text.to_string(),
+            set: src.set,
         })
     }
 
     /// An error about `field` (`rules`, `board`, …) at the line it is on.
     pub fn error(&self, field: &str, message: impl Into<String>) -> LevelError {
+        if self.set.as_deref() == Some(field) {
+            return LevelError::Override {
+                file: self.file.clone(),
+                field: field.to_string(),
+                message: message.into(),
+            };
+        }
         LevelError::Invalid {
             file: self.file.clone(),
             line: self.lines.get(field).copied().unwrap_or(0),
@@ -281,8 +372,46 @@ impl LevelFile {
     pub fn start<R: Rules>(&self, rules: R, seed: u64) -> Result<Game<R>, LevelError> {
         let layout = self.layout(&rules)?;
         let colors = self.palette(&layout);
-        Game::from_layout(rules, &layout, seed, colors, self.level.clone())
-            .map_err(|e| self.setup_error(&e))
+        let game = Game::from_layout(rules, &layout, seed, colors, self.level.clone())
+            .map_err(|e| self.setup_error(&e))?;
+        match self.nothing_to_play(&layout, game.status()) {
+            Some(error) => Err(error),
+            None => Ok(game),
+        }
+    }
+
+    /// Refuses a board with nothing to play: no piece and no `?` cell, on which a game
+    /// starts already over (cleared, or without a legal move), as an all-hole or
+    /// all-crate board would. A drop game's empty board is fine: its moves bring the
+    /// pieces. [`start`](LevelFile::start) checks this too; a program that starts games
+    /// its own way calls it once, when the file is opened.
+    pub fn check_pieces<R: Rules>(&self, rules: R, layout: &Layout) -> Result<(), LevelError> {
+        if !self.pieceless(layout) {
+            return Ok(());
+        }
+        let colors = self.palette(layout);
+        let game = Game::from_layout(rules, layout, 0, colors, self.level.clone())
+            .map_err(|e| self.setup_error(&e))?;
+        self.nothing_to_play(layout, game.status())
+            .map_or(Ok(()), Err)
+    }
+
+    fn pieceless(&self, layout: &Layout) -> bool {
+        let pieces = (layout.board.iter()).any(|(_, c)| matches!(c, Cell::Piece(_)));
+        !pieces && layout.random.is_empty()
+    }
+
+    /// The error for a pieceless board whose game starts with `status`, unless playable.
+    fn nothing_to_play(&self, layout: &Layout, status: Status) -> Option<LevelError> {
+        (self.pieceless(layout) && status != Status::Playable).then(|| {
+            self.error(
+                "board",
+                format!(
+                    "the board holds no piece and no `?` cell: a game on it starts {}, with nothing to play",
+                    status.as_str()
+                ),
+            )
+        })
     }
 
     /// A setup error of this level's game, at the line of the field it is about: a goal
@@ -322,10 +451,12 @@ impl Raw {
     }
 }
 
-/// A level file's text and name, to locate errors and fields.
+/// A level file's text and name, to locate errors and fields, and the field an override
+/// sets.
 struct Source<'a> {
     text: &'a str,
     file: &'a str,
+    set: Option<String>,
 }
 
 impl Source<'_> {
@@ -340,14 +471,54 @@ impl Source<'_> {
             .map_err(|message| self.at(gravity.span(), "gravity", message))
     }
 
-    /// An error about `field` at the line of `span`.
+    /// An error about `field` at the line of `span` (about the override, when it set
+    /// `field`).
     fn at(&self, span: std::ops::Range<usize>, field: &str, message: String) -> LevelError {
+        if self.set.as_deref() == Some(field) {
+            return LevelError::Override {
+                file: self.file.to_string(),
+                field: field.to_string(),
+                message,
+            };
+        }
         LevelError::Invalid {
             file: self.file.to_string(),
             line: line_of(self.text, span.start),
             field: field.to_string(),
             message,
         }
+    }
+
+    /// Puts `setting` in the file's place, as the file would have written it (a value
+    /// past what the file's type holds is refused as the file's check would refuse it).
+    fn apply(&self, raw: &mut Raw, setting: Override) -> Result<(), LevelError> {
+        let fail = |message: String| self.at(0..0, &setting.field(), message);
+        match setting {
+            Override::Moves(v) => {
+                check_moves(v).map_err(fail)?;
+                raw.moves = Some(Spanned::new(0..0, v as u32));
+            }
+            Override::Colors(v) => {
+                check_colors(v).map_err(fail)?;
+                raw.colors = Some(Spanned::new(0..0, v as u8));
+            }
+            Override::Goal { index, value } => {
+                let goals = raw.goals.len();
+                let goal = (raw.goals.get_mut(index))
+                    .ok_or_else(|| fail(format!("the level has {goals} goals")))?
+                    .get_mut();
+                match goal.kind.get_ref().as_str() {
+                    "score" => goal.target = Some(value),
+                    "collect" => {
+                        let count = u32::try_from(value)
+                            .map_err(|_| fail(format!("{value} is too large for a count")))?;
+                        goal.count = Some(count);
+                    }
+                    kind => return Err(fail(format!("a {kind} goal has no number to set"))),
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The line of each field, for later errors about them.
@@ -359,6 +530,7 @@ impl Source<'_> {
             ("colors", raw.colors.as_ref().map(Spanned::span)),
             ("stars", raw.stars.as_ref().map(Spanned::span)),
             ("moves", raw.moves.as_ref().map(Spanned::span)),
+            ("spawn", raw.spawn.as_ref().map(Spanned::span)),
         ];
         for (key, span) in spans {
             if let Some(span) = span {
@@ -374,12 +546,9 @@ impl Source<'_> {
     /// The palette the file gives, checked.
     fn colors(&self, raw: &Raw) -> Result<Option<u8>, LevelError> {
         match &raw.colors {
-            Some(c) if !(1..=MAX_COLORS).contains(c.get_ref()) => Err(self.at(
-                c.span(),
-                "colors",
-                format!("{} is not in 1..=26", c.get_ref()),
-            )),
-            Some(c) => Ok(Some(*c.get_ref())),
+            Some(c) => check_colors(u64::from(*c.get_ref()))
+                .map(|()| Some(*c.get_ref()))
+                .map_err(|message| self.at(c.span(), "colors", message)),
             None => Ok(None),
         }
     }
@@ -449,12 +618,24 @@ impl Source<'_> {
             })?;
             *slot = *weight.get_ref();
         }
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let problem = match total {
+            0 => Some("every colour's weight is 0: refills need a colour to draw".to_string()),
+            t if t > u64::from(u32::MAX) => Some(format!(
+                "the weights add up to {t}, more than {} (the most a refill draws from)",
+                u32::MAX
+            )),
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            return Err(self.at(map.span(), "spawn", problem));
+        }
         let weighted =
             Weighted::new(weights).map_err(|e| self.at(map.span(), "spawn", e.to_string()))?;
         Ok(Some(weighted))
     }
 
-    /// Star thresholds ascend and a move limit is at least 1.
+    /// Star thresholds ascend and a move limit is from 1 to [`MAX_MOVES`].
     fn check_limits(&self, raw: &Raw) -> Result<(), LevelError> {
         if let Some(stars) = &raw.stars
             && stars.get_ref().windows(2).any(|w| w[0] > w[1])
@@ -462,9 +643,9 @@ impl Source<'_> {
             return Err(self.at(stars.span(), "stars", "thresholds must be ascending".into()));
         }
         if let Some(m) = &raw.moves
-            && *m.get_ref() == 0
+            && let Err(message) = check_moves(u64::from(*m.get_ref()))
         {
-            return Err(self.at(m.span(), "moves", "a move limit must be at least 1".into()));
+            return Err(self.at(m.span(), "moves", message));
         }
         Ok(())
     }
@@ -478,15 +659,47 @@ impl Source<'_> {
                 |s| s.to_string_lossy().into_owned(),
             ));
         };
-        if let Some(c) = name.get_ref().chars().find(|c| c.is_control()) {
+        if let Some(c) = (name.get_ref().chars()).find(|&c| c.is_control() || is_bidi_control(c)) {
+            let what = match c.is_control() {
+                true => "control character",
+                false => "bidirectional control (it reorders the text around it)",
+            };
             return Err(self.at(
                 name.span(),
                 "name",
-                format!("holds the control character {:?}: names are plain text", c),
+                format!("holds the {what} {c:?}: names are plain text"),
             ));
         }
         Ok(name.get_ref().clone())
     }
+}
+
+/// Whether a move limit can be a level's: from 1 to [`MAX_MOVES`]; the message says why
+/// not (the words of a level file's error, for a limit given another way).
+pub fn check_moves(moves: u64) -> Result<(), String> {
+    match moves {
+        0 => Err("a move limit must be at least 1".to_string()),
+        m if m > u64::from(MAX_MOVES) => Err(format!(
+            "a move limit of {m} is more than {MAX_MOVES}, the most a level may set"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a palette can be a level's: from 1 to 26 colours (what the rules accept is
+/// checked when a game starts).
+pub fn check_colors(colors: u64) -> Result<(), String> {
+    match (1..=u64::from(MAX_COLORS)).contains(&colors) {
+        true => Ok(()),
+        false => Err(format!("{colors} is not in 1..=26")),
+    }
+}
+
+/// The characters that reorder the text around them (the Arabic letter mark, the
+/// left-to-right and right-to-left marks, embeddings, overrides and isolates): a name
+/// holding one would print reordered.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// A single colour letter.

@@ -204,3 +204,126 @@ fn a_level_is_lost_at_the_move_limit_with_a_goal_unmet() {
     assert_eq!(game.stars(), 0);
     assert_eq!(game.moves_left(), Some(0));
 }
+
+#[test]
+fn move_limits_are_bounded() {
+    let (line, field, message) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = 4294967295\n");
+    assert_eq!((line, field.as_str()), (3, "moves"), "{message}");
+    assert!(message.contains("more than 10000"), "{message}");
+    let (_, field, message) = invalid("rules = \"lines\"\nboard = \"AB\"\nmoves = 0\n");
+    assert_eq!(field, "moves");
+    assert!(message.contains("at least 1"), "{message}");
+    let text = format!(
+        "rules = \"lines\"\nboard = \"AB\"\nmoves = {}\n",
+        match3_levels::MAX_MOVES
+    );
+    assert!(LevelFile::parse(&text, "m.toml").is_ok());
+}
+
+#[test]
+fn spawn_errors_say_which_condition_failed() {
+    let heavy = "rules = \"lines\"\nboard = \"AB\"\ncolors = 5\nspawn = { A = 4294967295, \
+                 B = 4294967295, C = 4294967295, D = 4294967295, E = 4294967295 }\n";
+    let (line, field, message) = invalid(heavy);
+    assert_eq!((line, field.as_str()), (4, "spawn"), "{message}");
+    assert!(
+        message.contains("add up to 21474836475, more than 4294967295"),
+        "{message}"
+    );
+    let zero = "rules = \"lines\"\nboard = \"AB\"\ncolors = 2\nspawn = { A = 0, B = 0 }\n";
+    let (_, field, message) = invalid(zero);
+    assert_eq!(field, "spawn");
+    assert!(message.contains("every colour's weight is 0"), "{message}");
+}
+
+#[test]
+fn names_with_bidirectional_overrides_are_refused() {
+    let text = "name = \"evil\u{202e}txt.exe\"\nrules = \"lines\"\nboard = \"AB\"\n";
+    let (line, field, message) = invalid(text);
+    assert_eq!((line, field.as_str()), (1, "name"), "{message}");
+    assert!(message.contains("\\u{202e}"), "{message}");
+}
+
+#[test]
+fn a_board_with_nothing_to_play_is_refused() {
+    for board in ["____/____", "%%%/%%%", "..../....", "##/##"] {
+        let text = format!("rules = \"lines\"\nboard = \"{board}\"\nmoves = 5\n");
+        let file = LevelFile::parse(&text, "e.toml").unwrap();
+        let err = file.start(match3_lines::Lines, 0).unwrap_err().to_string();
+        assert!(
+            err.starts_with("e.toml:2: board: the board holds no piece and no `?` cell"),
+            "{board}: {err}"
+        );
+        let layout = file.layout(&match3_lines::Lines).unwrap();
+        assert!(file.check_pieces(match3_lines::Lines, &layout).is_err());
+    }
+    // A drop game's empty board is played by dropping pieces into it.
+    let text = "rules = \"clusters-drop\"\nboard = \"..../....\"\nmoves = 5\n";
+    let file = LevelFile::parse(text, "d.toml").unwrap();
+    let game = file.start(match3_clusters::Clusters::drop(), 0).unwrap();
+    assert_eq!(game.status(), Status::Playable);
+    // A board of random cells only has pieces once drawn.
+    let text = "rules = \"lines\"\nboard = \"????/????/????\"\nmoves = 5\n";
+    let file = LevelFile::parse(text, "r.toml").unwrap();
+    assert!(file.start(match3_lines::Lines, 0).is_ok());
+}
+
+#[test]
+fn overrides_go_through_the_files_checks_and_name_no_line() {
+    use match3_levels::Override;
+    let file = LevelFile::parse(FULL, "blue.toml").unwrap();
+    let over = |o| match file.with_override(o).unwrap_err() {
+        LevelError::Override { field, message, .. } => (field, message),
+        other => panic!("{o:?}: {other}"),
+    };
+    assert_eq!(
+        over(Override::Moves(0)).1,
+        "a move limit must be at least 1"
+    );
+    assert!(over(Override::Moves(1 << 40)).1.contains("more than 10000"));
+    assert_eq!(
+        over(Override::Colors(30)),
+        ("colors".to_string(), "30 is not in 1..=26".to_string())
+    );
+    assert_eq!(over(Override::Colors(300)).1, "300 is not in 1..=26");
+    assert!(
+        over(Override::Goal { index: 5, value: 1 })
+            .1
+            .contains("has 2 goals")
+    );
+    assert!(
+        over(Override::Goal {
+            index: 1,
+            value: 1 << 40
+        })
+        .1
+        .contains("too large for a count")
+    );
+    // A palette the rules refuse is found when a game starts, about the override too.
+    let plain = LevelFile::parse(
+        "rules = \"lines\"\nboard = \"??/??\"\ncolors = 5\n",
+        "p.toml",
+    );
+    let one = plain.unwrap().with_override(Override::Colors(1)).unwrap();
+    let err = one.start(match3_lines::Lines, 0).unwrap_err();
+    assert!(
+        matches!(&err, LevelError::Override { field, .. } if field == "colors"),
+        "{err}"
+    );
+    // What the override causes elsewhere names the line it is on.
+    let text = "rules = \"lines\"\nboard = \"AB\"\ncolors = 5\nspawn = { E = 2 }\n";
+    let file = LevelFile::parse(text, "s.toml").unwrap();
+    let err = file
+        .with_override(Override::Colors(4))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("s.toml:4: spawn.E: colour E is outside"),
+        "{err}"
+    );
+    // A larger palette gives the new colours the default weight of 1.
+    let six = file.with_override(Override::Colors(6)).unwrap();
+    assert_eq!(six.level.spawn.unwrap().weights(), [1, 1, 1, 1, 2, 1]);
+    let set = |o| file.with_override(o).unwrap();
+    assert_eq!(set(Override::Moves(7)).level.moves, Some(7));
+}

@@ -12,7 +12,7 @@ use match3_core::{
     Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
     Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
-use match3_core::{Level, Progress};
+use match3_core::{Level, Progress, Tally};
 
 use crate::generators::Pick;
 
@@ -364,6 +364,11 @@ fn phases_scored<R: Rules + ?Sized>(
         before.moves + u32::from(trace.opening.is_some()),
     );
     for (i, (phase, start)) in trace.phases.iter().zip(&starts).enumerate() {
+        let tally = Tally {
+            score,
+            moves,
+            ..Tally::ZERO
+        };
         ensure!(
             phase.chain == i as u32 + 1,
             "{ctx}: phase {i} has chain {}",
@@ -390,7 +395,7 @@ fn phases_scored<R: Rules + ?Sized>(
             cleared: &cleared,
             fired: &fired,
             created: &created,
-            progress: Progress::new(start, &Level::NONE, moves, phase.chain, score),
+            progress: Progress::new(start, &Level::NONE, &tally, phase.chain),
         });
         score += phase.score;
         ensure!(

@@ -74,9 +74,26 @@ pub(crate) struct ServeArgs {
     /// Address to bind; localhost by default, so only this machine can connect.
     #[arg(long, default_value = "127.0.0.1")]
     pub(crate) bind: std::net::IpAddr,
-    /// Games kept at once; the least recently used is dropped beyond this.
+    /// Games kept at once (sized for 256 MiB of 16x16 games). Beyond this the least
+    /// recently used is dropped once unused for five minutes; while every game is in
+    /// play, new games are refused (503) until one is.
     #[arg(long, default_value_t = serve::DEFAULT_CAP)]
     pub(crate) max_games: usize,
+    /// Connections served at once; more wait until one closes. Keep it below the
+    /// process's file descriptor limit (`ulimit -n`).
+    #[arg(long, default_value_t = serve::MAX_CONNECTIONS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=65_536))]
+    pub(crate) max_connections: usize,
+}
+
+impl ServeArgs {
+    /// The server's limits: the defaults, with the two the command line sets.
+    pub(crate) fn limits(&self) -> serve::Limits {
+        serve::Limits {
+            max_games: self.max_games,
+            max_connections: self.max_connections,
+            ..serve::Limits::default()
+        }
+    }
 }
 
 #[derive(Args)]
@@ -87,8 +104,8 @@ pub(crate) struct RunArgs {
     /// Number of games.
     #[arg(long, default_value_t = 50)]
     pub(crate) games: u32,
-    /// Move limit per game.
-    #[arg(long, default_value_t = 50)]
+    /// Move limit per game (at most 10000; a level's own limit replaces it).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=i64::from(match3_levels::MAX_MOVES)))]
     pub(crate) moves: u32,
     /// Base seed; game i uses a seed derived from it and i only.
     #[arg(long, default_value_t = 1)]
@@ -175,6 +192,11 @@ pub(crate) struct SimulateArgs {
     /// it counts as unknown (unless the bot won it).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) solve_nodes: u64,
+    /// The solver's time budget per deal with --solve, in seconds: a deal it cuts short
+    /// counts as unknown and the output says how many did (only those make the result
+    /// depend on the machine's speed).
+    #[arg(long, default_value_t = 5.0, value_name = "SECS", value_parser = seconds_arg)]
+    pub(crate) solve_seconds: f64,
     /// With --level: play games in blocks (100, then doubling, at most --games) until
     /// the pass rate's 95% interval is at most P either side (a fraction: 0.02 is ±2
     /// points); reports games_played.
@@ -185,6 +207,16 @@ pub(crate) struct SimulateArgs {
     /// target or count).
     #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "solve", "plot"])]
     pub(crate) set: Option<crate::sweep::Sweep>,
+}
+
+impl SimulateArgs {
+    /// `--solve`'s budget per deal.
+    pub(crate) fn deal_budget(&self) -> crate::deals::DealBudget {
+        crate::deals::DealBudget {
+            nodes: self.solve_nodes,
+            time: std::time::Duration::from_secs_f64(self.solve_seconds),
+        }
+    }
 }
 
 #[derive(Args)]

@@ -183,7 +183,7 @@ pub(super) fn new(registry: &Registry, args: NewArgs) -> Result<(), UsageError> 
 
 pub(super) fn play(registry: &Registry, args: PlayArgs) -> Result<(), UsageError> {
     let seed = args.seed.unwrap_or(0);
-    let replay = replay_commands(args.replay.as_deref())?;
+    let replay = replay_entries(args.replay.as_deref())?;
     if let Some(path) = &args.level {
         let level = Opened::read(registry, path, args.rules.as_deref())?;
         let game = level.game(seed)?;
@@ -223,22 +223,19 @@ pub(super) fn play(registry: &Registry, args: PlayArgs) -> Result<(), UsageError
     run_session(registry, variant, game, seed, &replay)
 }
 
-/// `--replay`'s moves as command lines: a JSON array of moves, or moves separated by `;`.
-fn replay_commands(replay: Option<&str>) -> Result<String, UsageError> {
+/// `--replay`'s entries: a JSON array of moves, or moves separated by `;` (empty ones
+/// left out). Whether each is a legal move is checked against the game.
+fn replay_entries(replay: Option<&str>) -> Result<Vec<String>, UsageError> {
     let Some(text) = replay else {
-        return Ok(String::new());
+        return Ok(Vec::new());
     };
-    let moves: Vec<String> = if text.trim_start().starts_with('[') {
+    let entries: Vec<String> = if text.trim_start().starts_with('[') {
         serde_json::from_str(text)
             .map_err(|e| UsageError(format!("--replay: not a JSON array of moves: {e}")))?
     } else {
         text.split(';').map(|m| m.trim().to_string()).collect()
     };
-    Ok(moves
-        .iter()
-        .filter(|m| !m.is_empty())
-        .map(|m| format!("{m}\n"))
-        .collect())
+    Ok(entries.into_iter().filter(|m| !m.is_empty()).collect())
 }
 
 fn run_session(
@@ -246,12 +243,14 @@ fn run_session(
     variant: &Variant,
     game: Game<SharedRules>,
     seed: u64,
-    replay: &str,
+    replay: &[String],
 ) -> Result<(), UsageError> {
     let style = stdout_style();
     let mut session = play::Session::new(registry.clone(), variant.clone(), game, seed, style);
-    let input = io::Read::chain(io::Cursor::new(replay.as_bytes()), io::stdin().lock());
-    match session.run(io::BufReader::new(input), io::stdout().lock()) {
+    // The whole replay is checked before anything is played or printed.
+    let replay = session.replay_moves(replay).map_err(UsageError)?;
+    let input = io::BufReader::new(io::stdin().lock());
+    match session.run(&replay, input, io::stdout().lock()) {
         Ok(()) => Ok(()),
         Err(play::Stopped::Input(e)) if e.kind() == io::ErrorKind::InvalidData => Err(UsageError(
             "cannot read the commands: the input is not UTF-8 text".to_string(),
@@ -278,7 +277,7 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         return simulate_sweep(&args, level, sweep);
     }
     let mut deals = match &level {
-        Some(level) => Some(Deals::new(level, args.solve.then_some(args.solve_nodes))?),
+        Some(level) => Some(Deals::new(level, args.solve.then(|| args.deal_budget()))?),
         None => None,
     };
     let mut each_game = |i: u32, game: &match3_bots::GameStats| {
@@ -382,9 +381,12 @@ fn print_simulation(
 /// `simulate --level --set KEY=VALUES`: a run per value, a row each.
 fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<(), UsageError> {
     let run = &args.run;
+    // Every value is checked before any game runs.
+    let levels = (sweep.values.iter())
+        .map(|&value| Ok((value, sweep.apply(level, value)?)))
+        .collect::<Result<Vec<_>, String>>()?;
     let mut rows = Vec::new();
-    for &value in &sweep.values {
-        let level = sweep.apply(level, value)?;
+    for (value, level) in levels {
         let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
         let label = format!("{} {}={value}", level.file.name, sweep.name());
         let (plan, report) =

@@ -108,7 +108,7 @@ impl App {
             Command::Merge(args) => commands::merge(args),
             Command::Lint(args) => commands::lint(registry, args),
             Command::Serve(args) => {
-                crate::serve::run((args.bind, args.port).into(), args.max_games, self.registry)
+                crate::serve::run((args.bind, args.port).into(), args.limits(), self.registry)
                     .map_err(|e| UsageError(format!("serve on {}:{}: {e}", args.bind, args.port)))
             }
         }
@@ -117,8 +117,12 @@ impl App {
 
 /// Prints a message on stderr: exit code 2.
 fn fail(e: &UsageError) -> ExitCode {
-    // Messages may quote files: their control characters are escaped.
-    eprintln!("match3: {}", crate::input::printable(&e.0));
+    // Messages may quote files: their control characters are escaped, and however long
+    // what they quote, they stay short.
+    eprintln!(
+        "match3: {}",
+        crate::input::printable(&crate::input::brief(&e.0))
+    );
     ExitCode::from(2)
 }
 

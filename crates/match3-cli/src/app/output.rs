@@ -15,11 +15,28 @@ impl<E: std::fmt::Display> From<E> for UsageError {
 
 /// Prints a line to stdout. A closed pipe (`match3 ... | head -1`) ends the program
 /// quietly, as with other Unix tools; any other write error is reported.
+///
+/// Bidirectional controls that reached the output from a file (JSON keeps strings
+/// whole) are written as `\u202e` escapes: the same string to a JSON reader, and no
+/// reordered line on a terminal.
 pub(crate) fn emit(text: impl std::fmt::Display) {
+    let text = text.to_string();
     let mut stdout = io::stdout().lock();
-    if let Err(e) = writeln!(stdout, "{text}").and_then(|()| stdout.flush()) {
+    if let Err(e) = writeln!(stdout, "{}", escape_bidi(&text)).and_then(|()| stdout.flush()) {
         quit_on_output_error(&e);
     }
+}
+
+/// `text` with each bidirectional control written as a JSON escape (`\u202e`).
+fn escape_bidi(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(crate::input::is_bidi_control) {
+        return text.into();
+    }
+    let escape = |c: char| match crate::input::is_bidi_control(c) {
+        true => format!("\\u{:04x}", u32::from(c)),
+        false => c.to_string(),
+    };
+    text.chars().map(escape).collect::<String>().into()
 }
 
 pub(crate) fn quit_on_output_error(e: &io::Error) -> ! {

@@ -1,60 +1,38 @@
 //! The JSON API (documented in `docs/serve.md`): start a game, look at it, play a move,
-//! undo, reset, ask for a hint. Every error is a 4xx with `{"error": "..."}` saying what
-//! was wrong; a rejected move also returns the unchanged state.
+//! undo, reset, ask for a hint. Every error is JSON `{"error": "..."}` saying what was
+//! wrong ([`ApiError`]); a rejected move also returns the unchanged state.
+//!
+//! No handler blocks the async workers: a request waits for its game's lock
+//! asynchronously (at most [`Limits::game_wait`](super::Limits::game_wait), then 503),
+//! and every piece of engine work (starting a game, a move, a state, a hint) runs on a
+//! blocking thread. So one game's load (two hundred hints at once) never holds up the
+//! requests of another.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use match3_core::{Cell, Game, GameConfig, Move, Pos, Size};
+use match3_core::{Cell, Game, GameConfig, MAX_COLORS, Move, Pos, Size};
 use match3_levels::LevelFile;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Playground;
+use super::errors::ApiError;
 use super::levels::LEVELS;
-use super::sessions::{MAX_SIDE, RECORD_LENGTH, Session, Sessions, UNDO_DEPTH};
+use super::sessions::{MAX_SIDE, Session, Sessions};
+use crate::input::excerpt;
 use crate::json;
 use crate::level::Opened;
 use crate::registry::Registry;
-use crate::variant::SharedRules;
+use crate::variant::{SharedRules, Variant};
 
 /// The server's shared state.
 pub type Shared = Arc<Playground>;
-
-/// An error answer: a status and a message.
-pub struct ApiError(StatusCode, String);
-
-impl ApiError {
-    pub(super) fn bad(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::BAD_REQUEST, message.into())
-    }
-
-    pub(super) fn internal(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::INTERNAL_SERVER_ERROR, message.into())
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    /// 415 without a JSON content type; any other body the API cannot read (bad JSON,
-    /// a wrong type, an unknown or missing field) is 400, as documented.
-    fn from(e: JsonRejection) -> ApiError {
-        let status = match e {
-            JsonRejection::MissingJsonContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError(status, format!("malformed request: {}", e.body_text()))
-    }
-}
 
 /// `POST /api/games`: what game to start.
 #[derive(Deserialize, Default)]
@@ -100,6 +78,24 @@ impl MoveRequest {
     }
 }
 
+/// The `{id}` of a game's route. A path that does not decode (`%FF`) is a 400 with a JSON
+/// error, like any other bad request.
+pub struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError::bad(format!(
+                "bad game id: {}",
+                crate::input::cut(&e.body_text(), 160)
+            ))),
+        }
+    }
+}
+
 /// `GET /api/variants`: the registered variants (name, description, presets, move kinds,
 /// specials with their notation markers) and the sample levels of those variants.
 pub async fn variants(State(app): State<Shared>) -> Json<Value> {
@@ -128,177 +124,244 @@ pub async fn variants(State(app): State<Shared>) -> Json<Value> {
     Json(json!({ "variants": variants, "levels": levels }))
 }
 
-/// `POST /api/games`: starts a game; 201 with its state.
+/// `POST /api/games`: starts a game; 201 with its state. What the request asks for is
+/// checked before any work; a store full of games in play answers 503.
 pub async fn create(
     State(app): State<Shared>,
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let session = start(&app.variants, &req).map_err(ApiError::bad)?;
-    // The session as stored: under --max-games 1 a concurrent create may evict it from
-    // the store at once, but this answer still describes it.
-    let (id, session) = app.sessions.insert(session);
-    let state = state(&id, &lock(&session));
+    check(&app.variants, &req).map_err(ApiError::bad)?;
+    app.sessions.room().map_err(full)?;
+    let state = off_workers(move || {
+        let session = start(&app.variants, &req).map_err(ApiError::bad)?;
+        let (id, game) = app.sessions.insert(session).map_err(full)?;
+        // A new id no one else knows: the lock is free.
+        let session = game.try_lock().expect("a game no one else has seen");
+        Ok::<_, ApiError>(state(&id, &session))
+    })
+    .await??;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
+/// The answer to a create when the store is full of games in play.
+pub(super) fn full(full: super::sessions::Full) -> ApiError {
+    ApiError::busy(
+        "the server is full of games in play: try again later",
+        full.retry_after,
+    )
+}
+
 /// `GET /api/games/{id}`.
-pub async fn show(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let session = find(&app.sessions, &id)?;
-    let session = lock(&session);
-    Ok(Json(state(&id, &session)))
+pub async fn show(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
+    on_game(&app, &id, |id, session| state(id, session))
+        .await
+        .map(Json)
 }
 
 /// `POST /api/games/{id}/moves`: plays a move; the trace and the new state, or 422 with
 /// the reason and the unchanged state.
 pub async fn play(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let session = find(&app.sessions, &id)?;
+    let game = find(&app.sessions, &id)?;
     let Json(req) = body?;
     let mv = req.to_move()?;
-    let mut session = lock(&session);
-    let before = session.game.snapshot();
-    match session.game.play(mv) {
-        Ok(trace) => {
-            if session.undo.len() == UNDO_DEPTH {
-                session.undo.remove(0);
-            }
-            session.undo.push(before);
-            if session.record.len() == RECORD_LENGTH {
-                session.record.remove(0);
-            }
-            session.record.push(mv.to_string());
-            let body = json!({
-                "legal": true,
-                "move": json::mv(mv),
-                "trace": json::trace(&trace),
-                "state": state(&id, &session),
-            });
-            Ok(Json(body).into_response())
-        }
-        Err(e) => {
-            let body = json!({
-                "legal": false,
-                "error": format!("illegal move {mv}: {e}"),
-                "state": state(&id, &session),
-            });
-            Ok((StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response())
-        }
-    }
+    let played = with_game(&app, &id, game, move |id, session| match session.play(mv) {
+        Ok(trace) => Ok(json!({
+            "legal": true,
+            "move": json::mv(mv),
+            "trace": json::trace(&trace),
+            "state": state(id, session),
+        })),
+        Err(e) => Err(json!({
+            "legal": false,
+            "error": format!("illegal move {mv}: {e}"),
+            "state": state(id, session),
+        })),
+    });
+    Ok(match played.await? {
+        Ok(body) => Json(body).into_response(),
+        Err(body) => (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response(),
+    })
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move (409 when there is none).
-pub async fn undo(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let session = find(&app.sessions, &id)?;
-    let mut session = lock(&session);
-    let Some(snapshot) = session.undo.pop() else {
-        return Err(ApiError(StatusCode::CONFLICT, "nothing to undo".into()));
-    };
-    session.game.restore(&snapshot);
-    session.record.pop();
-    Ok(Json(state(&id, &session)))
+pub async fn undo(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
+    let undone = on_game(&app, &id, |id, session| {
+        session.undo().then(|| state(id, session))
+    });
+    let state = undone
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "nothing to undo"))?;
+    Ok(Json(state))
 }
 
 /// `POST /api/games/{id}/reset`: back to the starting board.
-pub async fn reset(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let session = find(&app.sessions, &id)?;
-    let mut session = lock(&session);
-    session.game.reset();
-    session.undo.clear();
-    session.record.clear();
-    Ok(Json(state(&id, &session)))
+pub async fn reset(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
+    let reset = on_game(&app, &id, |id, session| {
+        session.reset();
+        state(id, session)
+    });
+    Ok(Json(reset.await?))
 }
 
 /// `GET /api/games/{id}/hint`: the move the MCTS bot prefers within a short time
-/// ([`crate::hint`]); `null` when none is legal. It thinks on a blocking thread, so the
-/// server keeps answering others meanwhile.
-pub async fn hint(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let session = find(&app.sessions, &id)?;
-    let mv = tokio::task::spawn_blocking(move || {
-        let session = lock(&session);
-        let seed = u64::from(session.game.moves());
-        crate::hint::hint(&session.game, seed)
-    })
-    .await
-    .map_err(|e| {
-        ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("hint failed: {e}"),
-        )
-    })?;
+/// ([`crate::hint`]); `null` when none is legal. A position's hint is found once and
+/// kept, so many hint requests on one game cost one search; searches on different games
+/// share [`Limits::hint_threads`](super::Limits::hint_threads) threads.
+pub async fn hint(State(app): State<Shared>, GameId(id): GameId) -> Result<Json<Value>, ApiError> {
+    let game = find(&app.sessions, &id)?;
+    let mut session = lock(&app, &id, game).await?;
+    let mv = match session.known_hint() {
+        Some(mv) => mv,
+        None => {
+            let wait = app.limits.game_wait;
+            let thinking = tokio::time::timeout(wait, Arc::clone(&app.hints).acquire_owned());
+            let permit = (thinking.await.ok())
+                .and_then(Result::ok)
+                .ok_or_else(|| ApiError::busy("every hint thread is busy: try again", wait))?;
+            off_workers(move || {
+                let seed = u64::from(session.game.moves());
+                let mv = crate::hint::hint(&session.game, seed);
+                session.keep_hint(mv);
+                drop(permit);
+                mv
+            })
+            .await?
+        }
+    };
     Ok(Json(json!({ "move": mv.map(json::mv) })))
 }
 
-/// Any other path: 404 with the routes there are.
-pub async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError(
-        StatusCode::NOT_FOUND,
-        format!(
-            "no route {}: the API is GET /api/variants, POST /api/games, GET /api/games/{{id}}, \
-             POST /api/games/{{id}}/moves, /undo, /reset, GET /api/games/{{id}}/hint, \
-             POST /api/restore",
-            uri.path()
-        ),
-    )
-}
-
-fn find(sessions: &Sessions, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+/// The game `id`, or 404 quoting a short excerpt of the id.
+fn find(sessions: &Sessions, id: &str) -> Result<Arc<super::sessions::GameLock>, ApiError> {
     sessions.get(id).ok_or_else(|| {
-        ApiError(
+        ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no game {id:?}: it never existed or was evicted (the server keeps the {} most recently used)",
+                "no game {}: it never existed or was evicted (the server keeps the {} most recently used)",
+                excerpt(id),
                 sessions.cap()
             ),
         )
     })
 }
 
-pub(super) fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
-    session.lock().unwrap_or_else(|e| e.into_inner())
+/// The game's lock, waited for at most the game wait (then 503: another request on the
+/// same game holds it).
+async fn lock(
+    app: &Playground,
+    id: &str,
+    game: Arc<super::sessions::GameLock>,
+) -> Result<tokio::sync::OwnedMutexGuard<Session>, ApiError> {
+    let wait = app.limits.game_wait;
+    tokio::time::timeout(wait, game.lock_owned())
+        .await
+        .map_err(|_| {
+            let message = format!(
+                "game {} is busy with other requests: try again",
+                excerpt(id)
+            );
+            ApiError::busy(message, wait)
+        })
 }
 
-/// The game a request describes: a sample level, a board or preset, or a generated board
-/// of at most [`MAX_SIDE`] a side.
-pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
-    let session = start_any(variants, req)?;
-    let board = session.game.board();
-    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-        return Err(format!(
-            "a {}x{} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)",
-            board.rows(),
-            board.cols()
-        ));
+/// Runs `work` on the game `id` off the async workers, once its lock is free.
+async fn on_game<T: Send + 'static>(
+    app: &Playground,
+    id: &str,
+    work: impl FnOnce(&str, &mut Session) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let game = find(&app.sessions, id)?;
+    with_game(app, id, game, work).await
+}
+
+/// [`on_game`] for a game already found.
+async fn with_game<T: Send + 'static>(
+    app: &Playground,
+    id: &str,
+    game: Arc<super::sessions::GameLock>,
+    work: impl FnOnce(&str, &mut Session) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let mut session = lock(app, id, game).await?;
+    let id = id.to_string();
+    off_workers(move || work(&id, &mut session)).await
+}
+
+/// Runs `work` on a blocking thread: the async workers keep answering meanwhile.
+pub(super) async fn off_workers<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    (tokio::task::spawn_blocking(work).await)
+        .map_err(|e| ApiError::internal(format!("the request failed: {e}")))
+}
+
+/// The longest board text a create takes: a 16×16 board with every marker and layer.
+const MAX_BOARD_TEXT: usize = 4 << 10;
+
+/// What a create asks for, checked before any work: the texts' lengths, the size (at
+/// most [`MAX_SIDE`] a side), the palette (1 to 26), known rules and levels.
+pub fn check(variants: &Registry, req: &NewGame) -> Result<(), String> {
+    for (field, text, most) in [
+        ("rules", &req.rules, 64),
+        ("level", &req.level, 64),
+        ("size", &req.size, 16),
+        ("board", &req.board, MAX_BOARD_TEXT),
+    ] {
+        if let Some(text) = text.as_ref().filter(|t| t.len() > most) {
+            return Err(format!(
+                "\"{field}\" is {} bytes, more than the {most} it can need",
+                text.len()
+            ));
+        }
     }
-    Ok(session)
-}
-
-fn start_any(variants: &Registry, req: &NewGame) -> Result<Session, String> {
-    let seed = req.seed.unwrap_or(0);
+    if let Some(text) = &req.size {
+        let size = text.parse::<Size>().map_err(|e| format!("size: {e}"))?;
+        check_side(size.rows(), size.cols())?;
+    }
+    if let Some(colors) = req.colors.filter(|c| !(1..=MAX_COLORS).contains(c)) {
+        return Err(format!("colors: {colors} is not in 1..=26"));
+    }
     if let Some(name) = &req.rules {
         variants.get(name)?;
     }
+    if let Some(name) = &req.level
+        && !LEVELS.iter().any(|(n, _)| n == name)
+    {
+        return Err(format!(
+            "unknown level {}; see GET /api/variants",
+            excerpt(name)
+        ));
+    }
+    Ok(())
+}
+
+/// A board of `rows`×`cols` fits the playground.
+fn check_side(rows: usize, cols: usize) -> Result<(), String> {
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(format!(
+            "a {rows}x{cols} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)"
+        ));
+    }
+    Ok(())
+}
+
+/// The game a request describes: a sample level, a board or preset, or a generated board
+/// of at most [`MAX_SIDE`] a side. Every size is checked before the game is made.
+pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
+    check(variants, req)?;
+    let seed = req.seed.unwrap_or(0);
     if let Some(name) = &req.level {
         let (file_name, text) = (LEVELS.iter())
             .find(|(n, _)| n == name)
-            .ok_or_else(|| format!("unknown level {name:?}; see GET /api/variants"))?;
+            .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
         let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
         let opened = Opened::open(variants, file, req.rules.as_deref())?;
+        let board = &opened.layout.board;
+        check_side(board.rows(), board.cols())?;
         let game = opened
             .start(opened.variant.rules(), seed)
             .map_err(|e| e.to_string())?;
@@ -309,34 +372,39 @@ fn start_any(variants: &Registry, req: &NewGame) -> Result<Session, String> {
         .as_deref()
         .ok_or("give \"rules\" (or a \"level\")")?;
     let variant = variants.get(name)?.clone();
+    let game = new_game(&variant, req, seed)?;
+    Ok(Session::new(game, variant, None))
+}
+
+/// A game of `variant`: on the request's board or preset, the variant's first preset, or
+/// a generated board.
+fn new_game(variant: &Variant, req: &NewGame, seed: u64) -> Result<Game<SharedRules>, String> {
     let rules: SharedRules = variant.rules();
-    let game = match &req.board {
-        Some(text) => {
-            let board = variant.board(text)?;
-            Game::from_board(rules, board, seed).map_err(|e| format!("bad board: {e}"))?
-        }
+    let board = match &req.board {
+        Some(text) => Some(variant.board(text)?),
         None if req.size.is_none()
             && req.colors.is_none()
             && !variant.preset_names().is_empty() =>
         {
-            let board = (variant.preset_board(variant.preset_names()[0])).expect("listed");
-            Game::from_board(rules, board, seed).map_err(|e| e.to_string())?
+            Some((variant.preset_board(variant.preset_names()[0])).expect("listed"))
         }
-        None => {
-            let size = match &req.size {
-                Some(text) => text.parse::<Size>().map_err(|e| format!("size: {e}"))?,
-                None => variant.default_size(),
-            };
-            let config = GameConfig {
-                size,
-                colors: req.colors.unwrap_or(variant.default_colors()),
-                seed,
-                blocker_percent: 0,
-            };
-            Game::new(rules, config).map_err(|e| e.to_string())?
-        }
+        None => None,
     };
-    Ok(Session::new(game, variant, None))
+    if let Some(board) = board {
+        check_side(board.rows(), board.cols())?;
+        return Game::from_board(rules, board, seed).map_err(|e| format!("bad board: {e}"));
+    }
+    let size = match &req.size {
+        Some(text) => text.parse::<Size>().map_err(|e| format!("size: {e}"))?,
+        None => variant.default_size(),
+    };
+    let config = GameConfig {
+        size,
+        colors: req.colors.unwrap_or(variant.default_colors()),
+        seed,
+        blocker_percent: 0,
+    };
+    Game::new(rules, config).map_err(|e| e.to_string())
 }
 
 /// A session's state for the page: the board cell by cell (with the `aria-label` the page
@@ -402,7 +470,7 @@ pub fn state(id: &str, session: &Session) -> Value {
         "star_thresholds": game.level().stars,
         "next_piece": game.next_piece().map(|p| Cell::Piece(p).to_string()),
         "legal": game.legal_moves().into_iter().map(json::mv).collect::<Vec<_>>(),
-        "record": session.record,
+        "record": session.record.iter().map(Move::to_string).collect::<Vec<_>>(),
         "can_undo": !session.undo.is_empty(),
         // The engine's save as JSON text (its 64-bit numbers would not survive a
         // JavaScript number): what the page keeps to restore the game (POST /api/restore).

@@ -2,11 +2,9 @@
 //! module and loads the others from `/js/` (ES modules, no build step). The modules'
 //! unit tests (`assets/js/*.test.mjs`, run by `node --test`) are not served.
 
-use axum::Json;
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
@@ -55,8 +53,12 @@ pub async fn module(Path(name): Path<String>) -> Response {
         Some((_, source)) => ([(header::CONTENT_TYPE, JAVASCRIPT)], *source).into_response(),
         None => {
             let names: Vec<&str> = MODULES.iter().map(|(n, _)| *n).collect();
-            let error = format!("no module {name:?}: the modules are {}", names.join(", "));
-            (StatusCode::NOT_FOUND, Json(json!({ "error": error }))).into_response()
+            let error = format!(
+                "no module {}: the modules are {}",
+                crate::input::excerpt(&name),
+                names.join(", ")
+            );
+            super::errors::ApiError::new(StatusCode::NOT_FOUND, error).into_response()
         }
     }
 }

@@ -6,11 +6,11 @@
 //! # async fn run() -> std::io::Result<()> {
 //! use std::sync::Arc;
 //! use match3_cli::Registry;
-//! use match3_cli::serve::{DEFAULT_CAP, Playground, router};
+//! use match3_cli::serve::{Limits, Playground, serve};
 //!
-//! let app = router(Arc::new(Playground::new(Registry::builtin(), DEFAULT_CAP)));
+//! let playground = Playground::with_limits(Registry::builtin(), Limits::default());
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! axum::serve(listener, app).await
+//! serve(listener, Arc::new(playground), std::future::pending()).await
 //! # }
 //! ```
 //!
@@ -18,36 +18,65 @@
 
 mod api;
 pub mod assets;
+mod errors;
 pub mod levels;
+mod limits;
+mod listen;
 mod restore;
 mod sessions;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::routing::{get, post};
 
-pub use api::{NewGame, start, state};
+pub use api::{NewGame, check, start, state};
+pub use errors::ApiError;
+pub use limits::{
+    BODY_TIMEOUT, GAME_WAIT, HEADER_TIMEOUT, Limits, MAX_BODY, MAX_CONNECTIONS, MAX_URI,
+    WRITE_TIMEOUT,
+};
 pub use restore::{Restore, parse_move, restored};
-pub use sessions::{DEFAULT_CAP, MAX_SIDE, RECORD_LENGTH, Session, Sessions, UNDO_DEPTH};
+pub use sessions::{
+    ACTIVE_WINDOW, DEFAULT_CAP, Full, GAMES_MEMORY, GameLock, MAX_SIDE, RECORD_LENGTH,
+    SESSION_BYTES, Session, Sessions, UNDO_DEPTH,
+};
 
 use crate::registry::Registry;
 
-/// What a playground server holds: the variants it offers and the games in play.
+/// What a playground server holds: the variants it offers, the games in play, its limits
+/// and the threads hints think on.
 pub struct Playground {
     /// The variants the page offers (and sample levels of which it lists).
     pub variants: Registry,
     /// The games in play.
     pub sessions: Sessions,
+    /// What one client may take.
+    pub limits: Limits,
+    /// Permits to think on a hint: [`Limits::hint_threads`] of them.
+    hints: Arc<tokio::sync::Semaphore>,
 }
 
 impl Playground {
-    /// A playground of `variants` keeping at most `cap` games.
+    /// A playground of `variants` keeping at most `cap` games, with the default limits
+    /// otherwise.
     pub fn new(variants: Registry, cap: usize) -> Playground {
+        let limits = Limits {
+            max_games: cap,
+            ..Limits::default()
+        };
+        Playground::with_limits(variants, limits)
+    }
+
+    /// A playground of `variants` within `limits`.
+    pub fn with_limits(variants: Registry, limits: Limits) -> Playground {
         Playground {
             variants,
-            sessions: Sessions::new(cap),
+            sessions: Sessions::new(limits.max_games, limits.active_window),
+            hints: Arc::new(tokio::sync::Semaphore::new(limits.hint_threads.max(1))),
+            limits,
         }
     }
 }
@@ -57,12 +86,15 @@ impl Playground {
 const ASSET_CACHE: &str = "public, max-age=300";
 
 /// How long a Ctrl-C waits for requests in flight before the server stops anyway (a
-/// client that never finishes its request cannot keep it running).
-pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+/// client that never finishes its request cannot keep it running): with the runtime's
+/// own wind-down, the process is gone within three seconds.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// The playground's routes: the page and its assets (cached for five minutes), and the
 /// JSON API under `/api` (never cached); responses are gzipped for clients that accept
-/// it.
+/// it. Every request passes the same checks first (its target's length,
+/// its body's size and arrival time), and every error answer, a wrong method included,
+/// is JSON.
 pub fn router(playground: Arc<Playground>) -> Router {
     use axum::http::{HeaderValue, header::CACHE_CONTROL};
     use tower_http::set_header::SetResponseHeaderLayer;
@@ -75,9 +107,11 @@ pub fn router(playground: Arc<Playground>) -> Router {
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
+        .method_not_allowed_fallback(errors::not_allowed)
         .layer(cached);
     let no_store =
         SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let guard = axum::middleware::from_fn_with_state(Arc::clone(&playground), errors::guard);
     Router::new()
         .route("/api/variants", get(api::variants))
         .route("/api/games", post(api::create))
@@ -87,24 +121,39 @@ pub fn router(playground: Arc<Playground>) -> Router {
         .route("/api/games/{id}/reset", post(api::reset))
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/api/restore", post(restore::restore))
-        .fallback(api::not_found)
+        .fallback(errors::not_found)
+        .method_not_allowed_fallback(errors::not_allowed)
         .with_state(playground)
         .merge(pages)
+        .layer(guard)
         .layer(no_store)
         .layer(tower_http::compression::CompressionLayer::new())
 }
 
-/// Serves the playground of `variants` on `addr` until Ctrl-C (then finishes the
-/// requests in flight), keeping at most `cap` games. Prints the address to open.
-pub fn run(addr: SocketAddr, cap: usize, variants: Registry) -> std::io::Result<()> {
+/// Serves `playground` on `listener` until `stop` completes, within the playground's
+/// [`Limits`] (timeouts, the connection cap); then each connection finishes the request
+/// it is answering. [`run`] is this with Ctrl-C as `stop` and a bound on that last wait.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    playground: Arc<Playground>,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let limits = playground.limits.clone();
+    listen::serve(listener, router(playground), &limits, stop).await
+}
+
+/// Serves the playground of `variants` on `addr` within `limits` until Ctrl-C (then
+/// finishes the requests in flight, for at most [`SHUTDOWN_GRACE`]). Prints the address
+/// to open.
+pub fn run(addr: SocketAddr, limits: Limits, variants: Registry) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let local = listener.local_addr()?;
         println!("match3 playground on http://{local}/ (Ctrl-C to stop)");
-        let app = router(Arc::new(Playground::new(variants, cap)));
+        let playground = Arc::new(Playground::with_limits(variants, limits));
         let (stop, stopped) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
             let _ = tokio::signal::ctrl_c().await;
@@ -113,11 +162,14 @@ pub fn run(addr: SocketAddr, cap: usize, variants: Registry) -> std::io::Result<
         let on_stop = |mut stopped: tokio::sync::watch::Receiver<bool>| async move {
             let _ = stopped.wait_for(|&s| s).await;
         };
-        let serving = axum::serve(listener, app).with_graceful_shutdown(on_stop(stopped.clone()));
+        let serving = serve(listener, playground, on_stop(stopped.clone()));
         // Requests in flight get SHUTDOWN_GRACE to finish; then the server stops anyway.
         tokio::select! {
             served = serving => served,
             () = async { on_stop(stopped).await; tokio::time::sleep(SHUTDOWN_GRACE).await } => Ok(()),
         }
-    })
+    });
+    // A hint still thinking on a blocking thread does not hold the process.
+    runtime.shutdown_timeout(Duration::from_millis(300));
+    served
 }

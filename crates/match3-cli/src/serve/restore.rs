@@ -6,6 +6,8 @@
 //! When the record covers the whole game it is replayed from the start, and must lead
 //! to exactly the saved state: undo then works as before the restart.
 
+use std::collections::VecDeque;
+
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
@@ -15,9 +17,11 @@ use match3_core::{Game, Move, NoTrace, Pos, SavedGame, Snapshot};
 use match3_levels::LevelFile;
 use serde::Deserialize;
 
-use super::api::{ApiError, Shared, lock, state};
+use super::api::{Shared, full, off_workers, state};
+use super::errors::ApiError;
 use super::levels::LEVELS;
 use super::sessions::{MAX_SIDE, RECORD_LENGTH, Session, UNDO_DEPTH};
+use crate::input::excerpt;
 use crate::registry::Registry;
 use crate::variant::SharedRules;
 
@@ -39,20 +43,24 @@ pub struct Restore {
 }
 
 /// `POST /api/restore`: 201 with the restored game's state under a new id; 400 saying
-/// what is wrong with a copy that cannot be restored. The save is loaded and the record
-/// replayed on a blocking thread.
+/// what is wrong with a copy that cannot be restored; 503 when the store is full of
+/// games in play, as for a create. The save is loaded and the record replayed on a
+/// blocking thread.
 pub async fn restore(
     State(app): State<Shared>,
     body: Result<Json<Restore>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let app2 = std::sync::Arc::clone(&app);
-    let session = tokio::task::spawn_blocking(move || restored(&app2.variants, req))
-        .await
-        .map_err(|e| ApiError::internal(format!("restore failed: {e}")))?
-        .map_err(|e| ApiError::bad(format!("cannot restore this game: {e}")))?;
-    let (id, session) = app.sessions.insert(session);
-    let state = state(&id, &lock(&session));
+    app.sessions.room().map_err(full)?;
+    let state = off_workers(move || {
+        let session = restored(&app.variants, req)
+            .map_err(|e| ApiError::bad(format!("cannot restore this game: {e}")))?;
+        let (id, game) = app.sessions.insert(session).map_err(full)?;
+        // A new id no one else knows: the lock is free.
+        let session = game.try_lock().expect("a game no one else has seen");
+        Ok::<_, ApiError>(state(&id, &session))
+    })
+    .await??;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -76,7 +84,7 @@ pub fn restored(variants: &Registry, req: Restore) -> Result<Session, String> {
     let undo = replay(&game, &moves)?;
     let mut session = Session::new(game, variant, req.level);
     session.undo = undo;
-    session.record = req.record;
+    session.record = moves.into();
     Ok(session)
 }
 
@@ -93,11 +101,12 @@ fn saved(save: serde_json::Value) -> Result<SavedGame, String> {
 fn check_level(name: &str, save: &SavedGame) -> Result<(), String> {
     let (file_name, text) = (LEVELS.iter())
         .find(|(n, _)| *n == name)
-        .ok_or_else(|| format!("unknown level {name:?}; see GET /api/variants"))?;
+        .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
     let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
     if file.rules != save.rules || file.level != save.level {
         return Err(format!(
-            "the save is not a game of the level {name:?} (its rules, limit or goals differ)"
+            "the save is not a game of the level {} (its rules, limit or goals differ)",
+            excerpt(name)
         ));
     }
     Ok(())
@@ -148,19 +157,19 @@ pub fn parse_move(text: &str) -> Option<Move> {
 /// The undo steps of a game whose record covers it from the start: the record replayed
 /// from the starting state must be legal and end on the current state. A record that
 /// covers only the latest moves restores without undo.
-fn replay(game: &Game<SharedRules>, moves: &[Move]) -> Result<Vec<Snapshot>, String> {
+fn replay(game: &Game<SharedRules>, moves: &[Move]) -> Result<VecDeque<Snapshot>, String> {
     let mut copy = game.borrowed();
     copy.reset();
     let played = game.moves().checked_sub(copy.moves());
     if played != Some(moves.len() as u32) {
-        return Ok(Vec::new());
+        return Ok(VecDeque::new());
     }
-    let mut undo = Vec::with_capacity(moves.len().min(UNDO_DEPTH));
+    let mut undo = VecDeque::with_capacity(moves.len().min(UNDO_DEPTH));
     for (i, &mv) in moves.iter().enumerate() {
         if undo.len() == UNDO_DEPTH {
-            undo.remove(0);
+            undo.pop_front();
         }
-        undo.push(copy.snapshot());
+        undo.push_back(copy.snapshot());
         copy.play_with(mv, &mut NoTrace)
             .map_err(|e| format!("record move {} ({mv}) cannot be replayed: {e}", i + 1))?;
     }

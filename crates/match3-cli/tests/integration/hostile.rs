@@ -432,6 +432,26 @@ fn control_characters_from_files_are_never_printed_raw() {
     }
 }
 
+#[test]
+fn level_names_that_reorder_the_terminal_are_refused() {
+    let dir = scratch("bidi");
+    let level = dir.join("bidi.toml");
+    let text = std::fs::read_to_string(Path::new(ROOT).join("levels/01-first-steps.toml"))
+        .unwrap()
+        .replace("First steps", "First \u{202e}spets");
+    std::fs::write(&level, text).unwrap();
+    let path = level.to_str().unwrap();
+    for args in [
+        vec!["simulate", "--level", path, "--games", "2"],
+        vec!["lint", path],
+        vec!["new", "--level", path, "--json"],
+    ] {
+        let out = match3(&args);
+        let stderr = assert_usage_error(&out, ":2: name: holds the bidirectional control");
+        assert!(!stderr.contains('\u{202e}'), "{args:?}: {stderr}");
+    }
+}
+
 /// The shard fuzzer's checked-in corpus (`fuzz/corpus/shards`), replayed on stable Rust.
 #[test]
 fn shards_corpus_replays() {
@@ -493,9 +513,205 @@ fn ctrl_c_stops_the_server_even_with_a_half_sent_request() {
             break;
         }
         assert!(
-            start.elapsed().as_secs() < 5,
-            "the server still runs 5 s after Ctrl-C"
+            start.elapsed() < Duration::from_secs(3),
+            "the server still runs 3 s after Ctrl-C"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+}
+
+#[test]
+fn a_replay_holds_moves_only_and_stops_at_an_illegal_one() {
+    let dir = scratch("replay");
+    let target = dir.join("victim.json");
+    std::fs::write(&target, "precious").unwrap();
+    let victim = target.display().to_string();
+    let play = |replay: &str| {
+        let args = [
+            "play", "--rules", "finite", "--preset", "teaching", "--replay", replay,
+        ];
+        run_within(&args, b"quit\n", Duration::from_secs(30))
+    };
+    let commands = [
+        format!(r#"["swap (0,2) (1,2)", "save {victim}"]"#),
+        format!("swap (0,2) (1,2); load {victim}"),
+        "0,2 1,2; board AB/BA".to_string(),
+        "help".to_string(),
+        r#"["0,2 1,2", "quit"]"#.to_string(),
+    ];
+    for replay in &commands {
+        let out = play(replay);
+        let stderr = assert_usage_error(&out, "not a move");
+        assert!(stderr.contains("--replay["), "{stderr}");
+        assert!(out.stdout.is_empty(), "nothing is played before the check");
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+    // An illegal move is an error naming its index, not skipped.
+    let out = play("swap (0,2) (1,2); swap (0,0) (3,3); swap (1,0) (1,1)");
+    assert_usage_error(&out, "--replay[1] \"swap (0,0) (3,3)\": illegal");
+    assert!(out.stdout.is_empty());
+    let out = play(r#"["swap (9,9) (9,8)"]"#);
+    assert_usage_error(&out, "--replay[0] \"swap (9,9) (9,8)\": illegal");
+    // Moves as play prints them and as typed, `;`-separated or a JSON list, replay.
+    for replay in ["swap (0,2) (1,2)", r#"["0,2 1,2"]"#, " ; 0,2 1,2 ;"] {
+        let out = play(replay);
+        assert!(out.status.success(), "{replay}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("score 3  moves 1"), "{replay}: {text}");
+    }
+}
+
+#[test]
+fn a_simulated_level_has_bounded_work() {
+    let dir = scratch("bounded");
+    let huge = dir.join("huge.toml");
+    let level = |moves: &str, board: &str| {
+        format!(
+            "rules = \"finite\"\nboard = \"{board}\"\nmoves = {moves}\n\
+             [[goals]]\nkind = \"score\"\ntarget = 100000000\n"
+        )
+    };
+    // Four billion moves a game is refused up front, where it ran for hours.
+    std::fs::write(&huge, level("4294967295", &busy_board(8))).unwrap();
+    let path = huge.to_str().unwrap();
+    let out = run_within(&["simulate", "--level", path], b"", Duration::from_secs(20));
+    assert_usage_error(&out, "more than 10000");
+    let out = run_within(
+        &["simulate", "--rules", "lines", "--moves", "4294967295"],
+        b"",
+        Duration::from_secs(20),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // Each deal's solve stops at its time budget, counts as unknown, and says so.
+    std::fs::write(&huge, level("30", &busy_board(32))).unwrap();
+    let start = Instant::now();
+    let out = run_within(
+        &[
+            "simulate",
+            "--level",
+            path,
+            "--games",
+            "2",
+            "--bot",
+            "random",
+            "--solve",
+            "--solve-nodes",
+            "1000000000",
+            "--solve-seconds",
+            "0.5",
+            "--json",
+        ],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        start.elapsed()
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unknown_deals"], 2, "{v}");
+    assert_eq!(v["unknown_deals_timed_out"], 2, "{v}");
+}
+
+#[test]
+fn merge_prints_what_shards_name_escaped_and_short() {
+    let dir = scratch("merge-names");
+    let path = dir.join("s.json");
+    let mut v = stdout_json(&[
+        "simulate", "--rules", "lines", "--games", "3", "--moves", "5", "--json", "--shard", "0/1",
+    ]);
+    // Make one game an engine error whose message is two megabytes of terminal codes.
+    let message = format!("\u{1b}[2J\u{202e}{}", "M".repeat(2 << 20));
+    let error = json!({"game": 0, "seed": 5, "message": message});
+    let limit = v["stats"]["move_limit"].as_u64().unwrap();
+    v["stats"]["move_limit"] = json!(limit - 1);
+    v["endings"]["move_limit"] = json!(limit - 1);
+    v["endings"]["error"] = json!(1);
+    v["errors"] = json!(1);
+    v["stats"]["errors"] = json!(1);
+    v["first_error"] = error.clone();
+    v["stats"]["first_error"] = error;
+    v["rules"] = json!(format!("\u{1b}]0;owned\u{7}{}", "R".repeat(100_000)));
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = merge_text(&[&path]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !stdout.contains('\u{1b}') && !stdout.contains('\u{202e}'),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\\u{1b}[2J\\u{202e}MMM"), "{stdout}");
+    assert!(stdout.lines().all(|l| l.len() < 300), "{stdout}");
+}
+
+#[test]
+fn merge_prints_a_level_shards_names_escaped_and_short() {
+    let dir = scratch("merge-level");
+    let path = dir.join("s.json");
+    // A level shard's names: the level, its file and its goals.
+    let level = stdout_json(&[
+        "simulate",
+        "--level",
+        "levels/01-first-steps.toml",
+        "--games",
+        "3",
+        "--moves",
+        "5",
+        "--json",
+        "--shard",
+        "0/1",
+    ]);
+    let mut v = level;
+    let goal = format!("\u{1b}[31m\u{202e}{}", "G".repeat(200_000));
+    v["goals"][0]["goal"] = json!(goal);
+    v["stats"]["level"]["goals"][0]["goal"] = json!(goal);
+    v["level"] = json!(format!("\u{202e}{}", "L".repeat(100_000)));
+    v["file"] = json!(format!("\u{1b}[2J{}", "F".repeat(100_000)));
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = merge_text(&[&path]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !stdout.contains('\u{1b}') && !stdout.contains('\u{202e}'),
+        "{stdout}"
+    );
+    assert!(stdout.contains("level \\u{202e}LLL"), "{stdout}");
+    assert!(stdout.lines().all(|l| l.len() < 400), "{stdout}");
+    // The JSON keeps them whole, escaped: the bidirectional override as \u202e.
+    // (Read as it comes: it is larger than a pipe holds.)
+    let out = match3(&["merge", "--json", "--no-timing", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\u{1b}') && !text.contains('\u{202e}'));
+    let merged: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(merged["level"], v["level"]);
+    // Errors quote a huge differing field as a short excerpt.
+    let (a, _) = shard(&dir, "a.json", 0, 2);
+    let (b, mut vb) = shard(&dir, "b.json", 1, 2);
+    vb["bot"] = json!(format!("\u{1b}[2J{}", "B".repeat(1 << 20)));
+    std::fs::write(&b, vb.to_string()).unwrap();
+    let stderr = assert_usage_error(&merge(&[&a, &b]), "bot is");
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+}
+
+/// `match3 merge FILES` (text), its output read as it comes (it may be long).
+fn merge_text(files: &[&Path]) -> Output {
+    let mut args = vec!["merge"];
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    args.extend(names.iter().map(String::as_str));
+    match3(&args)
 }

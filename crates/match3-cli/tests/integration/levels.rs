@@ -774,6 +774,39 @@ fn a_sweep_runs_the_level_once_per_value() {
     }
 }
 
+#[test]
+fn set_values_go_through_the_files_checks_and_errors_name_the_option() {
+    let refused = |level: &str, set: &str| {
+        let out = match3(&["simulate", "--level", level, "--set", set, "--games", "2"]);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{set}: {stderr}");
+        assert!(out.stdout.is_empty(), "{set}: no row runs before the error");
+        stderr
+    };
+    let moves = refused("levels/04-walls.toml", "moves=0");
+    assert_eq!(
+        moves.trim(),
+        "match3: --set moves=0: a move limit must be at least 1"
+    );
+    let moves = refused("levels/04-walls.toml", "moves=5,99999");
+    assert!(moves.contains("--set moves=99999: a move limit of 99999 is more than 10000"));
+    let colors = refused("levels/19-finite-locks.toml", "colors=30");
+    assert_eq!(
+        colors.trim(),
+        "match3: --set colors=30: 30 is not in 1..=26"
+    );
+    let colors = refused("levels/01-first-steps.toml", "colors=1");
+    assert!(
+        colors.starts_with("match3: --set colors=1: ") && !colors.contains(".toml:"),
+        "{colors}"
+    );
+    let goal = refused("levels/04-walls.toml", "goal7=3");
+    assert!(
+        goal.starts_with("match3: --set goal7=3: the level has"),
+        "{goal}"
+    );
+}
+
 /// The level file with its move limit replaced.
 fn regex_free_set_moves(file: &str, moves: u32) -> String {
     file.lines()
@@ -812,10 +845,27 @@ fn lint_warns_of_what_a_level_allows_but_probably_does_not_mean() {
     at(14, "goals[2]", "never make A");
     at(3, "colors", "cascades can run away");
     assert_eq!(text.lines().count(), 5, "{text}");
-    let empty = level_file("rules = \"finite\"\nboard = \"..../....\"\n");
-    let text = String::from_utf8(match3(&["lint", empty.arg()]).stdout).unwrap();
+    // A board with nothing to play is refused when the file is read, by lint too.
+    for board in ["..../....", "____/____", "%%%/%%%"] {
+        for rules in ["finite", "lines"] {
+            let empty = level_file(&format!("rules = \"{rules}\"\nboard = \"{board}\"\n"));
+            let out = match3(&["lint", empty.arg()]);
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{rules} {board}: {stderr}");
+            assert!(
+                stderr.contains(":2: board: the board holds no piece and no `?` cell"),
+                "{rules} {board}: {stderr}"
+            );
+        }
+    }
+    // Spawn weights that leave one colour make every turn cascade without end.
+    let one = level_file(
+        "rules = \"lines\"\nboard = \"????/????/????/????\"\ncolors = 5\nmoves = 10\n\
+         spawn = { B = 0, C = 0, D = 0, E = 0 }\n",
+    );
+    let text = String::from_utf8(match3(&["lint", one.arg()]).stdout).unwrap();
     assert!(
-        text.contains("board: warning: the board has no piece"),
+        text.contains(":5: spawn: warning: the spawn weights draw only A of the 5 colours"),
         "{text}"
     );
     // A drop level starts empty on purpose; wins below the first star are found by play.

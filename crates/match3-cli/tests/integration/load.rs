@@ -53,7 +53,12 @@ fn client(base: &str, n: usize) -> Result<Vec<Duration>, String> {
 
 #[test]
 fn two_hundred_clients_play_fifty_moves_each_without_an_error() {
-    let base = crate::common::playground();
+    let _turn = crate::common::heavy();
+    // The server as `match3 serve` runs it: the default limits.
+    let limits = match3_cli::serve::Limits::default();
+    let registry = match3_cli::Registry::builtin();
+    let (base, _) =
+        crate::common::server(match3_cli::serve::Playground::with_limits(registry, limits));
     let started = Instant::now();
     let handles: Vec<_> = (0..CLIENTS)
         .map(|n| {

@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod hostile;
 mod levels;
+mod limits;
 mod load;
 mod obstacles;
 mod restore;

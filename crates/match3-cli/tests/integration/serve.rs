@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use match3_cli::Registry;
-use match3_cli::serve::{DEFAULT_CAP, Playground, levels::LEVELS, router};
+use match3_cli::serve::{DEFAULT_CAP, Limits, Playground, levels::LEVELS, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -17,6 +17,17 @@ pub(crate) async fn call(
     path: &str,
     body: Option<&str>,
 ) -> (StatusCode, Value) {
+    let (status, _, value) = call_with_headers(sessions, method, path, body).await;
+    (status, value)
+}
+
+/// [`call`], with the answer's headers.
+async fn call_with_headers(
+    sessions: &Arc<Playground>,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
     let mut req = Request::builder().method(method).uri(path);
     if body.is_some() {
         req = req.header("content-type", "application/json");
@@ -26,10 +37,21 @@ pub(crate) async fn call(
         .unwrap();
     let res = router(Arc::clone(sessions)).oneshot(req).await.unwrap();
     let status = res.status();
+    let headers = res.headers().clone();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    (status, value)
+    (status, headers, value)
+}
+
+/// A playground keeping `cap` games, evicting the least recently used at once.
+fn evicting(cap: usize) -> Arc<Playground> {
+    let limits = Limits {
+        max_games: cap,
+        active_window: std::time::Duration::ZERO,
+        ..Limits::default()
+    };
+    Arc::new(Playground::with_limits(Registry::builtin(), limits))
 }
 
 pub(crate) fn store() -> Arc<Playground> {
@@ -186,7 +208,7 @@ async fn undo_reset_and_hint() {
 
 #[tokio::test]
 async fn the_store_is_bounded_and_evicts_the_least_recently_used() {
-    let s = Arc::new(Playground::new(Registry::builtin(), 3));
+    let s = evicting(3);
     let mut ids = Vec::new();
     for seed in 0..5 {
         let g = new_game(&s, json!({"rules": "lines", "seed": seed})).await;
@@ -339,7 +361,7 @@ fn serve_prints_its_address_and_stops_cleanly_on_ctrl_c() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_creates_never_panic_even_with_room_for_one_game() {
-    let s = Arc::new(Playground::new(Registry::builtin(), 1));
+    let s = evicting(1);
     let mut tasks = Vec::new();
     for _ in 0..16 {
         let s = Arc::clone(&s);
@@ -425,4 +447,189 @@ async fn assets_are_cached_and_compressed_the_api_is_never_cached() {
         assert_eq!(res.status(), StatusCode::OK, "{icon}");
         assert_eq!(res.headers()["content-type"], "image/svg+xml");
     }
+}
+
+#[tokio::test]
+async fn a_store_full_of_games_in_play_refuses_creates_with_retry_after() {
+    let s = Arc::new(Playground::new(Registry::builtin(), 3));
+    let mut ids = Vec::new();
+    for seed in 0..3 {
+        let g = new_game(&s, json!({"rules": "lines", "seed": seed})).await;
+        ids.push(g["id"].as_str().unwrap().to_string());
+    }
+    let body = json!({"rules": "lines"}).to_string();
+    let (status, headers, v) = call_with_headers(&s, "POST", "/api/games", Some(&body)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("full of games in play"),
+        "{v}"
+    );
+    let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!(
+        (290..=300).contains(&retry),
+        "{retry} s: the five-minute window"
+    );
+    for id in &ids {
+        let (status, _) = call(&s, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "no game in play was evicted");
+    }
+}
+
+#[tokio::test]
+async fn a_busy_game_answers_503_after_the_bounded_wait() {
+    let limits = Limits {
+        game_wait: std::time::Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let s = Arc::new(Playground::with_limits(Registry::builtin(), limits));
+    let game = new_game(&s, json!({"rules": "finite"})).await;
+    let id = game["id"].as_str().unwrap();
+    // Another request holds the game.
+    let held = s.sessions.get(id).unwrap();
+    let guard = held.lock().await;
+    let start = std::time::Instant::now();
+    let path = format!("/api/games/{id}");
+    let (status, headers, v) = call_with_headers(&s, "GET", &path, None).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+    assert_eq!(headers["retry-after"], "1");
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    drop(guard);
+    let (status, _) = call(&s, "GET", &path, None).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn oversized_work_is_refused_before_it_starts() {
+    let s = store();
+    let refused = [
+        (
+            json!({"rules": "lines", "size": "32x32", "colors": 2}),
+            "16x16 at most",
+        ),
+        (json!({"rules": "lines", "size": "16x99999"}), "size"),
+        (
+            json!({"rules": "lines", "size": "8x8", "colors": 30}),
+            "not in 1..=26",
+        ),
+        (
+            json!({"rules": "lines", "board": "AB/".repeat(3000)}),
+            "\"board\" is 9000 bytes",
+        ),
+        (
+            json!({"rules": "lines", "board": vec!["AB"; 20].join("/")}),
+            "20x2 board is larger",
+        ),
+        (
+            json!({"level": "x".repeat(1000)}),
+            "\"level\" is 1000 bytes",
+        ),
+    ];
+    for (body, want) in refused {
+        let start = std::time::Instant::now();
+        let (status, v) = call(&s, "POST", "/api/games", Some(&body.to_string())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(want), "{want:?} not in {error}");
+        assert!(error.len() < 300, "{error}");
+        assert!(
+            start.elapsed().as_millis() < 50,
+            "{want}: {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_error_answer_is_json_quoting_only_a_short_excerpt() {
+    let s = store();
+    let long_id = "g".repeat(2_000);
+    let long_field = format!(r#"{{"{}": 1}}"#, "colour".repeat(10_000));
+    let big_body = format!(
+        r#"{{"rules": "lines", "board": "{}"}}"#,
+        "A".repeat(100_000)
+    );
+    let cases: [(&str, String, Option<&str>, StatusCode); 7] = [
+        (
+            "GET",
+            format!("/api/games/{long_id}"),
+            None,
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "GET",
+            format!("/api/games/{}", "g".repeat(60_000)),
+            None,
+            StatusCode::URI_TOO_LONG,
+        ),
+        ("GET", "/nowhere".to_string(), None, StatusCode::NOT_FOUND),
+        (
+            "DELETE",
+            "/api/games".to_string(),
+            None,
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "POST",
+            "/api/variants".to_string(),
+            None,
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            "POST",
+            "/api/games".to_string(),
+            Some(&long_field),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "POST",
+            "/api/games".to_string(),
+            Some(&big_body),
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+    ];
+    for (method, path, body, want) in cases {
+        let (status, headers, v) = call_with_headers(&s, method, &path, body).await;
+        assert_eq!(
+            status,
+            want,
+            "{method} {}: {v}",
+            &path[..path.len().min(40)]
+        );
+        assert_eq!(headers["content-type"], "application/json");
+        let error = v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method}: {v}"));
+        assert!(
+            error.len() < 400,
+            "{method}: {} bytes of error",
+            error.len()
+        );
+    }
+}
+
+#[tokio::test]
+async fn odd_targets_and_methods_get_json_errors() {
+    let s = store();
+    let (status, v) = call(&s, "POST", "/", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{v}");
+    let (status, v) = call(&s, "GET", "/api/games/%FF%FE", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().starts_with("bad game id"),
+        "{v}"
+    );
+    // A request target longer than any route needs.
+    let (status, v) = call(
+        &s,
+        "GET",
+        &format!("/api/variants?{}", "q".repeat(5000)),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+    assert!(v["error"].as_str().unwrap().contains("5014 bytes"), "{v}");
 }

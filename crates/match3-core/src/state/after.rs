@@ -35,14 +35,7 @@ impl Snapshot {
         let report = self.report(turn, score, phases);
         let mut changes = std::mem::take(&mut self.changes);
         changes.clear();
-        let counts = Counts {
-            level,
-            moves: self.moves,
-            chain: 0,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
-        };
+        let counts = Counts::new(level, &self.tally, 0);
         let mut site = AfterMove {
             board: &self.board,
             counts,
@@ -60,7 +53,7 @@ impl Snapshot {
 
     /// What the move did, for the effects.
     fn report(&self, turn: &Turn, score: u64, phases: u32) -> MoveReport {
-        let (now, before) = (self.cleared, turn.cleared_before);
+        let (now, before) = (self.tally.cleared, turn.cleared_before);
         MoveReport {
             phases,
             score,

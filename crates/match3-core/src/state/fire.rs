@@ -67,14 +67,7 @@ impl Snapshot {
                 list: &mut turn.fired_list,
                 blasted: blasted.as_mut(),
             };
-            let counts = Counts {
-                level,
-                moves: self.moves,
-                chain,
-                score: self.score,
-                collected: &self.collected,
-                cleared: self.cleared,
-            };
+            let counts = Counts::new(level, &self.tally, chain);
             fire_specials(rules, &self.board, (counts, &mut self.rng), blasts, sink)?;
         }
         if obstacles {

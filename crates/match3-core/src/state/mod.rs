@@ -8,6 +8,7 @@
 
 mod after;
 mod fire;
+pub(crate) mod form;
 pub(crate) mod on_masks;
 mod place;
 pub(crate) mod plan;
@@ -24,7 +25,7 @@ use crate::moves::KnownSwaps;
 use crate::obstacles::Cleared;
 use crate::piece::{MAX_COLORS, Piece};
 use crate::pos::Pos;
-use crate::progress::Counts;
+use crate::progress::{Counts, Tally};
 use crate::rng::GameRng;
 use crate::slot::StateSlot;
 use crate::trace::{Fire, Status};
@@ -34,42 +35,31 @@ use crate::trace::{Fire, Status};
 ///
 /// `clone_from` reuses the snapshot's buffers, so a scratch snapshot used for
 /// look-ahead stops allocating once warm.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug)]
 pub struct Snapshot {
     board: Board,
-    score: u64,
-    moves: u32,
+    /// Score, moves, pieces collected, jelly and crates cleared.
+    tally: Tally,
     rng: GameRng,
     next_id: u32,
     next_piece: Option<Piece>,
     colors: u8,
     status: Status,
     /// The refill policy's state.
-    #[serde(default)]
     refill_state: StateSlot,
     /// The end-of-move effects' state.
-    #[serde(default, skip_serializing_if = "StateSlot::is_empty")]
     effects_state: StateSlot,
     /// Scratch space for the changes end-of-move effects ask for; not part of the state.
-    #[serde(skip)]
     changes: Vec<Change>,
     /// Scratch space for the specials a phase creates; not part of the state.
-    #[serde(skip)]
     specials: Vec<(Pos, Piece)>,
     /// Scratch space for the specials a phase fires; not part of the state.
-    #[serde(skip)]
     fired: Vec<Fire>,
-    /// Pieces cleared so far, per colour (counted for the colours a level collects).
-    collected: [u32; MAX_COLORS as usize],
     /// Shuffles on deadlock so far.
     shuffles: u32,
-    /// Jelly layers, crate hits and crates cleared so far.
-    #[serde(default)]
-    cleared: Cleared,
     /// The legal swaps the last status computation found (rules with
     /// [`Rules::legal_swaps`](crate::Rules::legal_swaps)), reused for move lists; derived,
     /// not part of the state.
-    #[serde(skip)]
     swaps: Option<KnownSwaps>,
 }
 
@@ -77,8 +67,7 @@ impl Clone for Snapshot {
     fn clone(&self) -> Self {
         Snapshot {
             board: self.board.clone(),
-            score: self.score,
-            moves: self.moves,
+            tally: self.tally,
             rng: self.rng.clone(),
             next_id: self.next_id,
             next_piece: self.next_piece,
@@ -87,9 +76,7 @@ impl Clone for Snapshot {
             refill_state: self.refill_state.clone(),
             effects_state: self.effects_state.clone(),
             changes: Vec::new(),
-            collected: self.collected,
             shuffles: self.shuffles,
-            cleared: self.cleared,
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: self.swaps,
@@ -98,8 +85,7 @@ impl Clone for Snapshot {
 
     fn clone_from(&mut self, source: &Self) {
         self.board.clone_from(&source.board);
-        self.score = source.score;
-        self.moves = source.moves;
+        self.tally = source.tally;
         self.rng.clone_from(&source.rng);
         self.next_id = source.next_id;
         self.next_piece = source.next_piece;
@@ -107,9 +93,7 @@ impl Clone for Snapshot {
         self.status = source.status;
         self.refill_state.clone_from(&source.refill_state);
         self.effects_state.clone_from(&source.effects_state);
-        self.collected = source.collected;
         self.shuffles = source.shuffles;
-        self.cleared = source.cleared;
         // A derived cache: dropping it keeps look-ahead copies small; the next move list
         // recomputes it.
         self.swaps = None;
@@ -119,8 +103,7 @@ impl Clone for Snapshot {
 impl PartialEq for Snapshot {
     fn eq(&self, o: &Self) -> bool {
         self.board == o.board
-            && self.score == o.score
-            && self.moves == o.moves
+            && self.tally == o.tally
             && self.rng == o.rng
             && self.next_id == o.next_id
             && self.next_piece == o.next_piece
@@ -128,9 +111,7 @@ impl PartialEq for Snapshot {
             && self.status == o.status
             && self.refill_state == o.refill_state
             && self.effects_state == o.effects_state
-            && self.collected == o.collected
             && self.shuffles == o.shuffles
-            && self.cleared == o.cleared
     }
 }
 
@@ -142,8 +123,7 @@ impl Snapshot {
     pub(crate) fn start(board: Board, rng: GameRng, next_id: u32, colors: u8) -> Self {
         Snapshot {
             board,
-            score: 0,
-            moves: 0,
+            tally: Tally::ZERO,
             rng,
             next_id,
             next_piece: None,
@@ -152,9 +132,7 @@ impl Snapshot {
             refill_state: StateSlot::default(),
             effects_state: StateSlot::default(),
             changes: Vec::new(),
-            collected: [0; MAX_COLORS as usize],
             shuffles: 0,
-            cleared: Cleared::default(),
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: None,
@@ -167,11 +145,11 @@ impl Snapshot {
     }
     /// The score so far.
     pub fn score(&self) -> u64 {
-        self.score
+        self.tally.score
     }
     /// Accepted moves so far.
     pub fn moves(&self) -> u32 {
-        self.moves
+        self.tally.moves
     }
     /// The status.
     pub fn status(&self) -> Status {
@@ -200,11 +178,17 @@ impl Snapshot {
     /// Pieces cleared so far per colour, indexed by colour; counted only for the colours
     /// the game's level collects (zero otherwise).
     pub fn collected(&self) -> &[u32; MAX_COLORS as usize] {
-        &self.collected
+        &self.tally.collected
     }
     /// Jelly layers, crate hits and crates cleared so far.
     pub fn cleared(&self) -> Cleared {
-        self.cleared
+        self.tally.cleared
+    }
+
+    /// Everything counted so far: score, moves, pieces collected, jelly and crates
+    /// cleared.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
     }
     /// Shuffles on deadlock so far.
     pub fn shuffles(&self) -> u32 {
@@ -224,21 +208,13 @@ impl Snapshot {
     /// to collect, or every jelly layer or crate the game started with, cleared so far
     /// plus left), the progress so far, and whether the goal is met.
     pub fn goal_progress(&self, goal: Goal) -> GoalProgress {
-        let level = Level::NONE;
-        crate::progress::goal_progress(goal, &self.counts(&level, 0), &self.board)
+        crate::progress::goal_progress(goal, &self.tally, &self.board)
     }
 
     /// The numbers a part's [`Progress`](crate::Progress) shows, under `level`, in phase
     /// `chain` (0 outside a phase).
     pub(crate) fn counts<'a>(&'a self, level: &'a Level, chain: u32) -> Counts<'a> {
-        Counts {
-            level,
-            moves: self.moves,
-            chain,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
-        }
+        Counts::new(level, &self.tally, chain)
     }
 
     /// Progress on every goal of `level`, in the level's order.
@@ -257,7 +233,7 @@ impl Snapshot {
     /// of collected colours (up to each count), jelly layers and crate hits. Score goals
     /// add nothing (score is ranked on its own).
     pub fn goal_units(&self, level: &Level) -> u64 {
-        goal_units(level, &self.collected, self.cleared)
+        goal_units(level, &self.tally.collected, self.tally.cleared)
     }
 }
 

@@ -44,9 +44,9 @@ impl MaskState {
         MaskState {
             masks: state.board.masks().clone(),
             rng: state.rng.clone(),
-            score: state.score,
+            score: state.tally.score,
             colors: state.colors,
-            collected: state.collected,
+            collected: state.tally.collected,
         }
     }
 
@@ -78,7 +78,8 @@ impl MaskState {
         from.check_counters()?;
         self.masks.clone_from(from.board.masks());
         self.rng.clone_from(&from.rng);
-        (self.score, self.colors, self.collected) = (from.score, from.colors, from.collected);
+        let tally = &from.tally;
+        (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
         let trigger = self.open(from, planned, blind);
         let refills = rules.refills() && course.horizon != crate::Horizon::Known;
         let phases = Phases {

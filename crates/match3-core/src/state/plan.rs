@@ -42,12 +42,8 @@ impl Snapshot {
     ) -> Result<Plan, MoveError> {
         self.check_open()?;
         let counts = Counts {
-            level,
-            moves: self.moves.saturating_add(1),
-            chain: 1,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
+            pending: true,
+            ..Counts::new(level, &self.tally, 1)
         };
         let known = self.swaps.as_ref();
         validate(rules, (&mut self.board, counts), known, mv, area)
@@ -77,12 +73,8 @@ impl Snapshot {
         source.check_open()?;
         self.clone_from(source);
         let counts = Counts {
-            level,
-            moves: self.moves.saturating_add(1),
-            chain: 1,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
+            pending: true,
+            ..Counts::new(level, &self.tally, 1)
         };
         let known = source.swaps.as_ref();
         let plan = validate(rules, (&mut self.board, counts), known, mv, area)?;

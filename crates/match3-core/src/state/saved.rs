@@ -35,10 +35,13 @@ impl Snapshot {
         level: &Level,
     ) -> Result<(), (&'static str, String)> {
         self.check_ids()?;
-        if let Some(limit) = level.moves.filter(|&limit| self.moves > limit) {
+        if let Some(limit) = level.moves.filter(|&limit| self.tally.moves > limit) {
             return Err((
                 "moves",
-                format!("{} is past the level's move limit of {limit}", self.moves),
+                format!(
+                    "{} is past the level's move limit of {limit}",
+                    self.tally.moves
+                ),
             ));
         }
         self.check_next_piece(rules)?;

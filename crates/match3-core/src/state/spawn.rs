@@ -30,14 +30,7 @@ pub const CALM_REFILL_AFTER: u32 = 50;
 impl Snapshot {
     /// Deals the drop game's next piece from the level's or the rules' refill policy.
     pub(crate) fn deal_next_piece<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) {
-        let counts = Counts {
-            level,
-            moves: self.moves,
-            chain: 0,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
-        };
+        let counts = Counts::new(level, &self.tally, 0);
         let mut site = SpawnSite {
             board: &mut self.board,
             pos: None,
@@ -67,14 +60,7 @@ impl Snapshot {
         // Read before filling: filling a row changes no other row.
         let empties = empties(&self.board);
         // One site for every hole: only its position changes.
-        let counts = Counts {
-            level,
-            moves: self.moves,
-            chain,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
-        };
+        let counts = Counts::new(level, &self.tally, chain);
         let mut site = SpawnSite {
             board: &mut self.board,
             pos: None,

@@ -75,7 +75,7 @@ impl Snapshot {
             return Some(Status::Won);
         }
         match level.moves {
-            Some(limit) if self.moves >= limit => Some(if level.goals.is_empty() {
+            Some(limit) if self.tally.moves >= limit => Some(if level.goals.is_empty() {
                 Status::Won
             } else {
                 Status::Lost

@@ -136,7 +136,7 @@ pub(super) struct Turn {
 impl Snapshot {
     /// Whether the counters leave room for another move.
     pub(crate) fn check_counters(&self) -> Result<(), MoveError> {
-        if self.moves == u32::MAX {
+        if self.tally.moves == u32::MAX {
             Err(MoveError::Exhausted { counter: "move" })
         } else if self.next_id > MAX_NEXT_ID {
             Err(MoveError::Exhausted {
@@ -166,7 +166,7 @@ impl Snapshot {
             trigger_phase: 1,
             chain: 0,
             fired: 0,
-            cleared_before: self.cleared,
+            cleared_before: self.tally.cleared,
             combo: None,
             moved: [Pos::new(0, 0); 2],
             n_moved: 0,
@@ -218,7 +218,7 @@ impl Snapshot {
         turn: &mut Turn,
         sink: &mut S,
     ) {
-        self.moves += 1;
+        self.tally.moves += 1;
         match (mv, plan) {
             (Move::Swap(a, b), Plan::Swap { combo }) => {
                 self.open_swap(a, b, combo.then_some(area), turn, sink);
@@ -345,7 +345,7 @@ impl Snapshot {
             progress: counts.on(&self.board),
         });
         self.remove(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
-        self.score = self.score.saturating_add(score);
+        self.tally.score = self.tally.score.saturating_add(score);
         Ok(score)
     }
 
@@ -367,14 +367,7 @@ impl Snapshot {
         } else {
             &[][..]
         };
-        let counts = Counts {
-            level,
-            moves: self.moves,
-            chain,
-            score: self.score,
-            collected: &self.collected,
-            cleared: self.cleared,
-        };
+        let counts = Counts::new(level, &self.tally, chain);
         rules.create_specials(&mut Create {
             matches: Matches::new(&self.board, matched),
             moved,
@@ -411,7 +404,12 @@ impl Snapshot {
         sink: &mut S,
     ) {
         if turn.collects {
-            count_colors(level, self.board.masks(), cleared, &mut self.collected);
+            count_colors(
+                level,
+                self.board.masks(),
+                cleared,
+                &mut self.tally.collected,
+            );
         }
         if let Some(blasted) = blasted {
             let mut by_match = *matched;
@@ -424,7 +422,7 @@ impl Snapshot {
                 cleared,
                 &by_match,
                 blasted,
-                &mut self.cleared,
+                &mut self.tally.cleared,
                 sink,
             );
         }

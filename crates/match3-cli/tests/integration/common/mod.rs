@@ -55,32 +55,56 @@ pub fn play_script(args: &[&str], script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// Held by the tests that load the machine (the load test, the hint storm), so that they
+/// take turns: each measures latency, which the other's load would distort.
+pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The playground served in this test process on a free localhost port (started once),
-/// with the bundled variants and `stars`: its base URL.
+/// with the bundled variants and `stars`, and the default limits but for room for every
+/// game the browser tests start within five minutes (none is ever evicted): its base
+/// URL.
 pub fn playground() -> String {
-    use std::sync::{Arc, OnceLock};
+    use std::sync::OnceLock;
     static URL: OnceLock<String> = OnceLock::new();
     URL.get_or_init(|| {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = listener.local_addr().unwrap();
-        listener.set_nonblocking(true).unwrap();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                let mut variants = match3_cli::Registry::builtin();
-                variants.add(stars::variant()).unwrap();
-                let playground =
-                    match3_cli::serve::Playground::new(variants, match3_cli::serve::DEFAULT_CAP);
-                let app = match3_cli::serve::router(Arc::new(playground));
-                axum::serve(listener, app).await.unwrap();
-            });
-        });
-        format!("http://{addr}")
+        let mut variants = match3_cli::Registry::builtin();
+        variants.add(stars::variant()).unwrap();
+        let limits = match3_cli::serve::Limits {
+            max_games: 10_000,
+            ..match3_cli::serve::Limits::default()
+        };
+        server(match3_cli::serve::Playground::with_limits(variants, limits)).0
     })
     .clone()
+}
+
+/// `playground` served as `match3 serve` serves it (its limits, timeouts and connection
+/// cap included) on a free localhost port, on a runtime of two workers of its own, for
+/// the rest of the test process: its base URL, and the playground to look into.
+pub fn server(
+    playground: match3_cli::serve::Playground,
+) -> (String, std::sync::Arc<match3_cli::serve::Playground>) {
+    use std::sync::Arc;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let playground = Arc::new(playground);
+    let served = Arc::clone(&playground);
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            match3_cli::serve::serve(listener, served, std::future::pending())
+                .await
+                .unwrap();
+        });
+    });
+    (format!("http://{addr}"), playground)
 }
