@@ -7,7 +7,8 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::error::{MoveError, SetupError};
+use crate::contain::{Panicked, caught};
+use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::{append_legal_moves, pick_with, swap_masks};
 use crate::level::{Goal, GoalProgress, Level};
@@ -135,8 +136,9 @@ impl<R: Rules> Game<R> {
             });
         }
         let mut rng = GameRng::new(config.seed);
-        let mut board =
-            rules.generate(config.size, config.colors, config.blocker_percent, &mut rng)?;
+        let (size, colors, blockers) = (config.size, config.colors, config.blocker_percent);
+        let generated = caught(|| rules.generate(size, colors, blockers, &mut rng));
+        let mut board = generated.map_err(|p| p.blame(rules.name(), PartName::Generation))??;
         let next_id = board.renumber(0);
         Self::start(rules, board, rng, next_id, config.colors, Level::default())
     }
@@ -190,7 +192,8 @@ impl<R: Rules> Game<R> {
         level.check(colors)?;
         check_spawn(&rules, &level)?;
         let mut rng = GameRng::new(seed);
-        let mut board = fill_layout(&rules, layout, colors, &mut rng)?;
+        let filled = caught(|| fill_layout(&rules, layout, colors, &mut rng));
+        let mut board = filled.map_err(|p| p.blame(rules.name(), PartName::Generation))??;
         check_cells(&rules, &board)?;
         check_goals(&level, &board)?;
         let next_id = board.renumber(0);
@@ -204,19 +207,28 @@ impl<R: Rules> Game<R> {
         check_spawn(&self.rules, &level)?;
         check_goals(&level, self.initial.board())?;
         let Game { rules, initial, .. } = self;
-        Ok(Self::settled(rules, level, initial))
+        Self::settled(rules, level, initial)
     }
 
-    /// A game whose starting state is `state` with its status worked out under `level`.
-    fn settled(rules: R, level: Level, mut state: Snapshot) -> Self {
-        state.settle_status(&rules, &level, false, &mut NoTrace);
-        Game {
+    /// A game whose starting state is `state` with its next piece dealt (rules that take
+    /// drops) and its status worked out under `level`.
+    fn settled(rules: R, level: Level, mut state: Snapshot) -> Result<Self, SetupError> {
+        let settled = caught(|| {
+            if rules.accepts(MoveKind::Drop) && state.next_piece().is_none() {
+                state.deal_next_piece(&rules, &level);
+            }
+            state.settle_status(&rules, &level, false, &mut NoTrace);
+        });
+        if let Err(panicked) = settled {
+            return Err(panicked.blame(rules.name(), state.stage).into());
+        }
+        Ok(Game {
             rules,
             level,
             initial: state.clone(),
             backup: state.clone(),
             state,
-        }
+        })
     }
 
     fn start(
@@ -227,11 +239,8 @@ impl<R: Rules> Game<R> {
         colors: u8,
         level: Level,
     ) -> Result<Self, SetupError> {
-        let mut state = Snapshot::start(board, rng, next_id, colors);
-        if rules.accepts(MoveKind::Drop) {
-            state.deal_next_piece(&rules, &level);
-        }
-        Ok(Self::settled(rules, level, state))
+        let state = Snapshot::start(board, rng, next_id, colors);
+        Self::settled(rules, level, state)
     }
 
     /// The rules.
@@ -373,7 +382,11 @@ impl<R: Rules> Game<R> {
         self.state.clone()
     }
 
-    /// Puts back a state taken with [`snapshot`](Game::snapshot) from this game.
+    /// Puts back a state taken with [`snapshot`](Game::snapshot) from this game (undo, a
+    /// bot's look-ahead): cheap, and unchecked. Snapshots are made by games only (they
+    /// cannot be deserialized on their own), so a snapshot is always one a game reached;
+    /// a state from elsewhere (a file, another variant) comes in through
+    /// [`load`](Game::load), which checks it.
     pub fn restore(&mut self, snapshot: &Snapshot) {
         self.state.clone_from(snapshot);
     }
@@ -392,10 +405,7 @@ impl<R: Rules> Game<R> {
 
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
-        // The check leaves the board as it found it (it may use it as scratch).
-        let mut area = CellSet::new();
-        let plan = (self.state).plan(&self.rules, &self.level, mv, &mut area)?;
-        self.run_backed_up(Some((mv, plan, &area)), sink)
+        self.run_backed_up(Some(mv), sink)
     }
 
     /// Resolves the matches already on the board (fixtures) without counting a move.
@@ -405,19 +415,40 @@ impl<R: Rules> Game<R> {
         Ok(trace)
     }
 
-    /// Runs a turn on the state with a copy kept aside: a turn that fails (a runaway
-    /// cascade) puts the copy back, so the game is exactly as it was. Running on the state
-    /// itself, not on the copy, saves moving the whole state back afterwards.
+    /// Checks `mv` (if any) and runs its turn on the state with a copy kept aside: a
+    /// turn that fails (a runaway cascade, a part's error or panic) puts the copy back, so
+    /// the game is exactly as it was. Running on the state itself, not on the copy, saves
+    /// moving the whole state back afterwards. A rejected move changed nothing (the check
+    /// leaves the board as it found it), so it keeps the state and its cached swaps.
     fn run_backed_up<S: Sink>(
         &mut self,
-        mv: Option<Planned<'_>>,
+        mv: Option<Move>,
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         self.backup.clone_from(&self.state);
-        let turn = (self.state).play_turn(&self.rules, &self.level, mv, sink, Course::PLAY);
+        let Game {
+            rules,
+            level,
+            state,
+            backup,
+            ..
+        } = self;
+        let mut area = CellSet::new();
+        let turn = caught(|| {
+            let planned = match mv {
+                Some(mv) => Some((mv, state.plan(rules, level, mv, &mut area)?, &area)),
+                None => None,
+            };
+            Ok(state.play_turn(rules, level, planned, sink, Course::PLAY))
+        });
+        let turn = match turn {
+            Ok(Err(rejected)) => return Err(rejected),
+            Ok(Ok(turn)) => turn,
+            Err(panicked) => Err(panicked.blame(rules.name(), state.stage).into()),
+        };
         if turn.is_err() {
             // The copy has no cached legal swaps; the next move list works them out.
-            std::mem::swap(&mut self.state, &mut self.backup);
+            std::mem::swap(state, backup);
         }
         turn
     }
@@ -533,6 +564,19 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         horizon: Horizon,
     ) -> Result<u64, MoveError> {
+        let turn = caught(|| self.score_within_unguarded(mv, scratch, refills, horizon));
+        turn.unwrap_or_else(|panicked| Err(self.blame(panicked, &scratch.cells)))
+    }
+
+    /// [`score_within`](Game::score_within), panics left to the caller.
+    #[inline(always)]
+    fn score_within_unguarded(
+        &self,
+        mv: Move,
+        scratch: &mut ScoreScratch,
+        refills: Option<&GameRng>,
+        horizon: Horizon,
+    ) -> Result<u64, MoveError> {
         let mut area = CellSet::new();
         let cells = &mut scratch.cells;
         let parts = (&self.rules, &self.level);
@@ -595,14 +639,19 @@ impl<R: Rules> Game<R> {
     ) -> Result<TurnSummary, MoveError> {
         let mut area = CellSet::new();
         let parts = (&self.rules, &self.level);
-        let plan = scratch.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
-        scratch.play_turn(
-            &self.rules,
-            &self.level,
-            Some((mv, plan, &area)),
-            sink,
-            course,
-        )
+        let turn = caught(|| {
+            let plan = scratch.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
+            let planned = Some((mv, plan, &area));
+            scratch.play_turn(&self.rules, &self.level, planned, sink, course)
+        });
+        turn.unwrap_or_else(|panicked| Err(self.blame(panicked, scratch)))
+    }
+
+    /// The error of the part that panicked while `scratch` was played on.
+    #[cold]
+    #[inline(never)]
+    fn blame(&self, panicked: Panicked, scratch: &Snapshot) -> MoveError {
+        panicked.blame(self.rules.name(), scratch.stage).into()
     }
 
     /// Every legal move: swaps once each with the first cell before the second in

@@ -162,7 +162,9 @@ fn settle<R: Rules + ?Sized>(
             break;
         }
         for pos in &matched {
-            board.set(pos, draw(colors, rng), 0).expect("in range");
+            // Contained by the game's setup (see `contain`), which names the part.
+            let drawn = board.set(pos, draw(colors, rng), 0);
+            drawn.unwrap_or_else(|_| panic!("the detection reported {pos}, off the board"));
         }
     }
     rules.find_matches(board).is_empty() && any_legal_move(rules, board)

@@ -125,15 +125,36 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 /// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
 /// without masks.
 pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
+    let mut out = None;
+    store_known_swaps(rules, board, &mut out);
+    out
+}
+
+/// [`known_swaps`] written into `out` where it is kept (the cell-set form is large: a
+/// value returned and moved there would be copied whole after every turn).
+#[inline]
+pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    out: &mut Option<KnownSwaps>,
+) {
     let locks = has_locks(board);
     if board.rows() <= 8 && board.cols() <= 8 && !locks {
-        return rules.legal_swaps_packed(board).map(KnownSwaps::Packed);
+        match rules.legal_swaps_packed(board) {
+            Some(packed) => *out = Some(KnownSwaps::Packed(packed)),
+            None => *out = None,
+        }
+        return;
     }
-    let mut masks = rules.legal_swaps(board)?.into_masks();
-    if locks {
-        drop_locked(board, &mut masks);
+    *out = None;
+    if let Some(found) = rules.legal_swaps(board) {
+        let KnownSwaps::Sets(masks) = out.insert(KnownSwaps::Sets(found.into_masks())) else {
+            unreachable!("just stored")
+        };
+        if locks {
+            drop_locked(board, masks);
+        }
     }
-    Some(KnownSwaps::Sets(masks))
 }
 
 /// The known legal swaps, or the rules' own (kept in `found`) when none are known yet:

@@ -124,6 +124,7 @@ mod bits;
 mod board;
 mod cellset;
 mod combos;
+mod contain;
 pub mod detect;
 pub mod effects;
 mod error;

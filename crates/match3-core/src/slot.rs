@@ -121,8 +121,19 @@ impl Clone for StateSlot {
 
     /// Reuses the box when both hold a state of one type: look-ahead copies stay
     /// allocation-free once warm.
-    #[inline]
+    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
+        // Stateless parts (nearly all) never keep anything: one comparison.
+        if !matches!((&self.0, &source.0), (Slot::Empty, Slot::Empty)) {
+            self.copy_from(source);
+        }
+    }
+}
+
+impl StateSlot {
+    /// [`Clone::clone_from`] when a state is kept.
+    #[inline(never)]
+    fn copy_from(&mut self, source: &Self) {
         let reused = match (&mut self.0, &source.0) {
             (Slot::Empty, Slot::Empty) => true,
             (Slot::Live(mine), Slot::Live(theirs)) => mine.assign(&**theirs),

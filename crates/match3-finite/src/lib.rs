@@ -34,17 +34,51 @@ use std::str::FromStr;
 use std::ops::Deref;
 
 use match3_core::detect::LineRuns;
-use match3_core::{Board, Color, Game, MAX_COLORS, SetupError, Variant};
+use match3_core::generate::Stable;
+use match3_core::moveset::Swaps;
+use match3_core::refill::NoRefill;
+use match3_core::scoring::OnePerCell;
+use match3_core::specials::NoSpecials;
+use match3_core::{Board, Color, Game, MAX_COLORS, ScoredPhase, Scoring, SetupError, Variant};
 
 /// The shortest run that matches.
 pub const MIN_RUN: usize = 3;
 
-/// The finite rules as parts: runs of three, and every other part the default (no
-/// specials, no refill, a point per cell, swaps, random stable boards).
-pub type FiniteVariant = Variant<LineRuns>;
+/// The finite rules as parts: runs of three, a point per cell with the finite game's
+/// score bound ([`PointPerPiece`]), and every other part the default (no specials, no
+/// refill, swaps, random stable boards).
+pub type FiniteVariant = Variant<LineRuns, NoSpecials, NoRefill, PointPerPiece>;
 
 /// The finite rules' variant.
-pub const FINITE: FiniteVariant = Variant::new("finite", LineRuns::new(MIN_RUN));
+pub const FINITE: FiniteVariant = Variant::assemble(
+    "finite",
+    LineRuns::new(MIN_RUN),
+    NoSpecials,
+    NoRefill,
+    PointPerPiece,
+    Swaps,
+    Stable,
+);
+
+/// The finite game's scoring: one point per cleared piece ([`OnePerCell`]), with the
+/// bound exact search prunes by ([`score_bound`]). The bound holds because nothing in
+/// this game clears a piece but a run of [`MIN_RUN`]: a variant built from this one with
+/// specials or a shorter run must take another scoring (the bound lives on the scoring
+/// part, so `with_scoring` drops it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PointPerPiece;
+
+impl Scoring for PointPerPiece {
+    fn score(&self, phase: &ScoredPhase<'_>) -> u64 {
+        OnePerCell.score(phase)
+    }
+    fn by_count(&self, chain: u32, cleared: usize) -> Option<u64> {
+        OnePerCell.by_count(chain, cleared)
+    }
+    fn bound(&self, board: &Board) -> Option<u64> {
+        Some(score_bound(board))
+    }
+}
 
 /// The finite no-refill rules: a value that is the [`FINITE`] variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,8 +101,9 @@ impl Deref for Finite {
 /// At most how many more points any line of moves scores from `board` under these rules:
 /// every point is a cleared piece, and a colour with fewer than [`MIN_RUN`] pieces can
 /// never make a run, so the pieces of the other colours are all that is left to score.
-/// Exact search uses it to skip lines that cannot beat the best found (see
-/// `match3_solver::Limits::bound`); it holds for one point per cell only.
+/// Exact search uses it to skip lines that cannot beat the best found: it is the bound of
+/// [`PointPerPiece`], the finite variant's scoring
+/// ([`Rules::score_bound`](match3_core::Rules::score_bound)).
 pub fn score_bound(board: &Board) -> u64 {
     (0..MAX_COLORS)
         .filter_map(Color::new)

@@ -38,9 +38,9 @@
 //! - **Move ordering**: a position's moves are tried in order of what they score at once,
 //!   most first, so a good line is found early and bounds cut the rest.
 //! - **Bounds**: a score search skips a line as soon as it cannot beat the best found,
-//!   using a [`Bound`] on what is left to score when the caller gives one
-//!   ([`solve_bounded`]; `match3_finite::score_bound` is one for the finite rules: a
-//!   colour with fewer than three pieces left can never score);
+//!   using a [`Bound`] on what is left to score: the rules' scoring part's
+//!   ([`Rules::score_bound`]; the finite rules' says that a colour with fewer than three
+//!   pieces left can never score), or one given to [`solve_bounded`];
 //!   a clear or win search skips a line as soon as it cannot be shorter than the best
 //!   found, or than the level's moves left.
 //! - **Budget**: [`Limits::max_nodes`] caps the positions expanded, so a board too big to
@@ -150,7 +150,8 @@ pub enum SolveError {
 /// with the rules it was written for.
 pub type Bound<'b> = &'b dyn Fn(&match3_core::Board) -> Option<u64>;
 
-/// Solves `game` from its current position for `objective`, without a bound (see
+/// Solves `game` from its current position for `objective`, with the bound of the
+/// rules' scoring part ([`Rules::score_bound`]; none when it is unknown; see
 /// [`solve_bounded`]). The game is not changed; the search plays on a copy.
 ///
 /// When the budget runs out, the answer is not proven ([`Solution::optimal`] is false):
@@ -162,19 +163,22 @@ pub fn solve<R: Rules>(
     objective: Objective,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    solve_bounded(game, objective, limits, &|_| None)
+    solve_bounded(game, objective, limits, &|board| {
+        game.rules().score_bound(board)
+    })
 }
 
-/// [`solve`] with a bound on what is still to score from a position, which lets a score
-/// search skip lines that cannot beat the best found.
+/// [`solve`] with the given bound on what is still to score from a position, which lets
+/// a score search skip lines that cannot beat the best found.
 ///
 /// ```
-/// use match3_finite::{Preset, score_bound};
+/// use match3_finite::Preset;
 /// use match3_solver::{Limits, Objective, solve, solve_bounded};
 ///
 /// let game = Preset::Teaching.game()?;
-/// let bounded = solve_bounded(&game, Objective::Score, Limits::default(), &|b| Some(score_bound(b)))?;
-/// let plain = solve(&game, Objective::Score, Limits::default())?;
+/// // The finite rules' scoring part knows a bound; `solve` uses it.
+/// let bounded = solve(&game, Objective::Score, Limits::default())?;
+/// let plain = solve_bounded(&game, Objective::Score, Limits::default(), &|_| None)?;
 /// assert_eq!(bounded.score, plain.score);
 /// assert!(bounded.nodes <= plain.nodes);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -20,7 +20,9 @@ type Ended = Result<Option<(u64, u32)>, PartError>;
 
 impl Snapshot {
     /// Runs the end-of-move effects after the move's phases `ended`, then the phases
-    /// they start; returns the whole move's score and last chain.
+    /// they start; returns the whole move's score and last chain. Out of line: most
+    /// variants have none, and the turn loop stays small without it.
+    #[inline(never)]
     pub(super) fn effects<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,

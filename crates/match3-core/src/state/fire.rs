@@ -109,11 +109,7 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
             rng,
         });
         if let Some(off) = area.first_outside(board.size()) {
-            let problem = format!(
-                "blasted {off}, off the {} board, when {piece} at {pos} fired",
-                board.size()
-            );
-            return Err(PartError::new(rules.name(), PartName::Specials, problem));
+            return Err(blast_off_board(rules, board, off, (piece, pos)));
         }
         if let Some(blasted) = blasts.blasted.as_deref_mut() {
             blasted.union_with(&area);
@@ -130,6 +126,22 @@ fn fire_specials<R: Rules + ?Sized, S: Sink>(
         blasts.cleared.union_with(&area);
     }
     Ok(())
+}
+
+/// The specials part's error for a blast that reaches `off`, off the board.
+#[cold]
+#[inline(never)]
+fn blast_off_board<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    off: Pos,
+    (piece, pos): (crate::piece::Piece, Pos),
+) -> PartError {
+    let problem = format!(
+        "blasted {off}, off the {} board, when {piece} at {pos} fired",
+        board.size()
+    );
+    PartError::new(rules.name(), PartName::Specials, problem)
 }
 
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a

@@ -20,6 +20,7 @@ pub(crate) mod turn;
 
 use crate::board::Board;
 use crate::effects::Change;
+use crate::error::PartName;
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::KnownSwaps;
 use crate::obstacles::Cleared;
@@ -61,6 +62,9 @@ pub struct Snapshot {
     /// [`Rules::legal_swaps`](crate::Rules::legal_swaps)), reused for move lists; derived,
     /// not part of the state.
     swaps: Option<KnownSwaps>,
+    /// The part the engine last handed control to: what a panic's error names (see
+    /// `contain`); not part of the state.
+    pub(crate) stage: PartName,
 }
 
 impl Clone for Snapshot {
@@ -80,6 +84,7 @@ impl Clone for Snapshot {
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: self.swaps,
+            stage: PartName::Detection,
         }
     }
 
@@ -133,6 +138,7 @@ impl Snapshot {
             effects_state: StateSlot::default(),
             changes: Vec::new(),
             shuffles: 0,
+            stage: PartName::Detection,
             specials: Vec::new(),
             fired: Vec::new(),
             swaps: None,

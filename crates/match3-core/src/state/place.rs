@@ -22,12 +22,13 @@ pub(super) fn place<R: Rules + ?Sized>(
     created: &mut Vec<(Pos, Piece)>,
     unplaced: &mut Vec<(Pos, Piece)>,
 ) -> Result<(), PartError> {
-    let mut taken = CellSet::new();
+    // The placed ones are kept at the front: a cell is taken when one of them has it.
     let mut kept = 0;
     for i in 0..created.len() {
         let (pos, piece) = created[i];
         check(rules, board, pos, piece)?;
-        let free = |at: Pos| cleared.contains(at) && !taken.contains(at);
+        let placed = &created[..kept];
+        let free = |at: Pos| cleared.contains(at) && placed.iter().all(|&(p, _)| p != at);
         let target = if free(pos) {
             Some(pos)
         } else {
@@ -35,7 +36,6 @@ pub(super) fn place<R: Rules + ?Sized>(
         };
         match target {
             Some(at) => {
-                taken.insert(at);
                 created[kept] = (at, piece);
                 kept += 1;
             }
@@ -47,20 +47,32 @@ pub(super) fn place<R: Rules + ?Sized>(
 }
 
 /// A created special must be on the board and of a kind the variant declares.
+#[inline]
 fn check<R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
     pos: Pos,
     piece: Piece,
 ) -> Result<(), PartError> {
+    if board.check(pos).is_ok() && piece.special().is_none_or(|s| rules.supports_special(s)) {
+        return Ok(());
+    }
+    Err(misplaced(rules, board, pos, piece))
+}
+
+/// The specials part's error for a special created off the board or of a kind the
+/// variant does not declare.
+#[cold]
+#[inline(never)]
+fn misplaced<R: Rules + ?Sized>(rules: &R, board: &Board, pos: Pos, piece: Piece) -> PartError {
     let problem = if board.check(pos).is_err() {
         format!("created {piece} at {pos}, off the {} board", board.size())
     } else if let Some(special) = piece.special().filter(|&s| !rules.supports_special(s)) {
         format!("created {piece} at {pos}, but the variant declares no kind marked '{special}'")
     } else {
-        return Ok(());
+        format!("created {piece} at {pos}")
     };
-    Err(PartError::new(rules.name(), PartName::Specials, problem))
+    PartError::new(rules.name(), PartName::Specials, problem)
 }
 
 /// The matched group around `pos`: the side-connected matched cells of its colour.

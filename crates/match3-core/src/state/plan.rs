@@ -46,7 +46,13 @@ impl Snapshot {
             ..Counts::new(level, &self.tally, 1)
         };
         let known = self.swaps.as_ref();
-        validate(rules, (&mut self.board, counts), known, mv, area)
+        validate(
+            rules,
+            (&mut self.board, counts, &mut self.stage),
+            known,
+            mv,
+            area,
+        )
     }
 
     /// Whether `mv` would be accepted under `level`, leaving the state untouched.
@@ -77,7 +83,13 @@ impl Snapshot {
             ..Counts::new(level, &self.tally, 1)
         };
         let known = source.swaps.as_ref();
-        let plan = validate(rules, (&mut self.board, counts), known, mv, area)?;
+        let plan = validate(
+            rules,
+            (&mut self.board, counts, &mut self.stage),
+            known,
+            mv,
+            area,
+        )?;
         if let Some(rng) = refills {
             self.rng.clone_from(rng);
         }
@@ -100,14 +112,16 @@ impl Snapshot {
 /// but leaves as it found it; `counts` are the game's progress as the move would see it.
 /// `known` are the board's legal-swap masks when the game has them (from its last
 /// status): a swap is then looked up instead of tried. A combo's area or a tap's group
-/// is written to `area`.
+/// is written to `area`. `stage` is set to each part before it is asked (see
+/// `contain`).
 fn validate<R: Rules + ?Sized>(
     rules: &R,
-    (board, counts): (&mut Board, Counts<'_>),
+    (board, counts, stage): (&mut Board, Counts<'_>, &mut PartName),
     known: Option<&KnownSwaps>,
     mv: Move,
     area: &mut CellSet,
 ) -> Result<Plan, MoveError> {
+    *stage = PartName::Moves;
     if !rules.accepts(mv.kind()) {
         return Err(MoveError::NotAccepted {
             kind: mv.kind(),
@@ -115,7 +129,7 @@ fn validate<R: Rules + ?Sized>(
         });
     }
     match mv {
-        Move::Swap(a, b) => validate_swap(rules, (board, counts), known, (a, b), area),
+        Move::Swap(a, b) => validate_swap(rules, (board, counts, stage), known, (a, b), area),
         Move::Drop(col) => Ok(Plan::Drop {
             to: landing(board, col)?,
         }),
@@ -137,7 +151,7 @@ fn validate<R: Rules + ?Sized>(
 #[inline]
 fn validate_swap<R: Rules + ?Sized>(
     rules: &R,
-    (board, counts): (&mut Board, Counts<'_>),
+    (board, counts, stage): (&mut Board, Counts<'_>, &mut PartName),
     known: Option<&KnownSwaps>,
     (a, b): (Pos, Pos),
     area: &mut CellSet,
@@ -156,10 +170,12 @@ fn validate_swap<R: Rules + ?Sized>(
             return Err(MoveError::Locked { pos });
         }
     }
+    *stage = PartName::Specials;
     if rules.is_combo(board, a, b) {
         *area = combo_area(rules, (board, counts), a, b)?;
         return Ok(Plan::Swap { combo: true });
     }
+    *stage = PartName::Detection;
     let legal = match known {
         Some(masks) => masks.allows(a, b),
         None => rules.swap_matches(board, a, b),
@@ -186,15 +202,25 @@ fn combo_area<R: Rules + ?Sized>(
         progress: counts.on(board),
     };
     let Some(area) = rules.combo(&site) else {
-        let (pa, pb) = site.pieces();
-        let problem = format!(
-            "declares swapping {} at {a} with {} at {b} a combo but says nothing of what it clears",
-            pa.map_or("?".into(), |p| p.to_string()),
-            pb.map_or("?".into(), |p| p.to_string()),
-        );
-        return Err(PartError::new(rules.name(), PartName::Specials, problem));
+        return Err(unanswered(rules, &site));
     };
     on_board(rules, board, PartName::Specials, area, "a combo")
+}
+
+/// The specials part's error for a combo its kinds promise but it does not answer.
+#[cold]
+#[inline(never)]
+fn unanswered<R: Rules + ?Sized>(rules: &R, site: &Combo<'_>) -> PartError {
+    let (pa, pb) = site.pieces();
+    let name = |p: Option<crate::piece::Piece>| p.map_or("?".into(), |p| p.to_string());
+    let problem = format!(
+        "declares swapping {} at {} with {} at {} a combo but says nothing of what it clears",
+        name(pa),
+        site.from(),
+        name(pb),
+        site.to(),
+    );
+    PartError::new(rules.name(), PartName::Specials, problem)
 }
 
 /// `area` when it is on the board; otherwise the error of `part`, which gave it as
@@ -208,9 +234,20 @@ pub(crate) fn on_board<R: Rules + ?Sized>(
 ) -> Result<CellSet, PartError> {
     match area.first_outside(board.size()) {
         None => Ok(area),
-        Some(off) => {
-            let problem = format!("gave {what} with {off}, off the {} board", board.size());
-            Err(PartError::new(rules.name(), part, problem))
-        }
+        Some(off) => Err(off_board(rules, board, part, off, what)),
     }
+}
+
+/// The error of `part`, which gave `what` reaching `off`, off the board.
+#[cold]
+#[inline(never)]
+fn off_board<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    part: PartName,
+    off: Pos,
+    what: &str,
+) -> PartError {
+    let problem = format!("gave {what} with {off}, off the {} board", board.size());
+    PartError::new(rules.name(), part, problem)
 }

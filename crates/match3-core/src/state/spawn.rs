@@ -2,6 +2,7 @@
 //! or the rules' refill policy.
 
 use crate::board::Board;
+use crate::error::PartName;
 use crate::level::Level;
 use crate::piece::Piece;
 use crate::pos::Pos;
@@ -30,6 +31,7 @@ pub const CALM_REFILL_AFTER: u32 = 50;
 impl Snapshot {
     /// Deals the drop game's next piece from the level's or the rules' refill policy.
     pub(crate) fn deal_next_piece<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) {
+        self.stage = PartName::Refill;
         let counts = Counts::new(level, &self.tally, 0);
         let mut site = SpawnSite {
             board: &mut self.board,

@@ -3,7 +3,8 @@
 //! then what a board without moves is: cleared or stuck.
 
 use crate::board::Board;
-use crate::legal::{any_legal_move, known_swaps, visit_legal_moves};
+use crate::error::PartName;
+use crate::legal::{any_legal_move, store_known_swaps, visit_legal_moves};
 use crate::level::Level;
 use crate::moves::MoveKind;
 use crate::rules::Rules;
@@ -29,6 +30,7 @@ impl Snapshot {
             self.status = verdict;
             return;
         }
+        self.stage = PartName::Detection;
         let mut any = self.any_move_cached(rules);
         if !any
             && may_shuffle
@@ -49,7 +51,7 @@ impl Snapshot {
     fn any_move_cached<R: Rules + ?Sized>(&mut self, rules: &R) -> bool {
         self.swaps = None;
         if rules.accepts(MoveKind::Swap) {
-            self.swaps = known_swaps(rules, &self.board);
+            store_known_swaps(rules, &self.board, &mut self.swaps);
         }
         let mut any = false;
         visit_legal_moves(rules, &self.board, self.swaps.as_ref(), |_| {

@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 use crate::cellset::CellSet;
 use crate::error::PartName;
 use crate::error::{MoveError, PartError};
-use crate::gravity::Falls;
+use crate::gravity::{Bundled, Falls};
 use crate::legal::has_match;
 use crate::level::{Goal, Level};
 use crate::masks::Masks;
@@ -24,7 +24,7 @@ use crate::specials::Create;
 use crate::trace::{Fire, Opening, Sink};
 
 use super::place::place;
-use super::plan::Plan;
+use super::plan::{Plan, on_board};
 use super::spawn::CALM_REFILL_AFTER;
 use super::{Snapshot, TurnSummary};
 
@@ -124,6 +124,8 @@ pub(super) struct Turn {
     collects: bool,
     /// Whether holes are refilled (not in a look-ahead of the known pieces only).
     refills: bool,
+    /// The level's gravity, else the rules' bundled one (`None`: the rules' own part).
+    gravity: Option<Bundled>,
     last_phase: u32,
     /// The specials a phase creates, then those placed.
     created: Vec<(Pos, Piece)>,
@@ -150,6 +152,7 @@ impl Snapshot {
     /// Plays one validated move (or a resolve, when `mv` is `None`) as far as `course`
     /// says. A look-ahead stops after the horizon's last phase, before its gravity, or
     /// refills nothing.
+    #[inline(always)]
     pub(crate) fn play_turn<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
@@ -172,6 +175,7 @@ impl Snapshot {
             n_moved: 0,
             collects: level.collects(),
             refills: rules.refills() && course.horizon != Horizon::Known,
+            gravity: level.gravity.or_else(|| rules.gravity()),
             last_phase: course.horizon.last_phase(),
             created: std::mem::take(&mut self.specials),
             unplaced: Vec::new(),
@@ -181,7 +185,15 @@ impl Snapshot {
             self.open(rules, level, planned, &mut turn, sink);
         }
         let mut ended = self.phases(rules, level, &mut turn, sink);
+        if let Some((m, Plan::Swap { combo: false }, _)) = mv
+            && matches!(ended, Ok(Some((_, 0))))
+        {
+            // Validation said the swap matches: a detection that then finds nothing
+            // contradicts itself, and the move would count without clearing anything.
+            ended = Err(no_match_after_swap(rules, m));
+        }
         if mv.is_some() && course.horizon == Horizon::Cascade && rules.has_effects() {
+            self.stage = PartName::Effects;
             ended = self.effects(rules, level, ended, &mut turn, sink);
         }
         self.specials = turn.created;
@@ -287,8 +299,14 @@ impl Snapshot {
         let mut total = 0u64;
         loop {
             let chain = turn.chain + 1;
-            let mut matched = rules.find_matches(&self.board);
+            self.stage = PartName::Detection;
+            let found = rules.find_matches(&self.board);
+            let mut matched = found;
             self.board.keep_pieces(&mut matched);
+            if matched != found {
+                // Cells that hold no piece are dropped; cells off the board are an error.
+                on_board(rules, &self.board, PartName::Detection, found, "a match")?;
+            }
             let mut cleared = matched;
             if chain == turn.trigger_phase && !turn.trigger.is_empty() {
                 cleared.union_with(&turn.trigger);
@@ -332,9 +350,11 @@ impl Snapshot {
     ) -> Result<u64, PartError> {
         // Every blast's whole area, on boards with obstacles only (see `fire_phase`).
         let mut blasted = None;
+        self.stage = PartName::Specials;
         self.fire_phase(rules, level, chain, turn, cleared, &mut blasted, sink)?;
         turn.fired += turn.fired_list.len() as u32;
         self.create(rules, level, chain, matched, cleared, turn)?;
+        self.stage = PartName::Scoring;
         let counts = self.counts(level, chain);
         let score = rules.score(&ScoredPhase {
             chain,
@@ -450,31 +470,43 @@ impl Snapshot {
         chain: u32,
         sink: &mut S,
     ) -> Result<(), PartError> {
-        self.fall(rules, level, sink)?;
+        self.fall(rules, turn.gravity, sink)?;
         if !turn.refills {
             return Ok(());
         }
-        if chain < CALM_REFILL_AFTER {
-            self.refill(rules, level, chain, false, sink);
-        } else if !has_match(rules, &self.board) {
-            self.refill(rules, level, chain, true, sink);
+        let calm = chain >= CALM_REFILL_AFTER;
+        self.stage = PartName::Refill;
+        if !calm || !has_match(rules, &self.board) {
+            self.refill(rules, level, chain, calm, sink);
         }
         Ok(())
     }
 
-    /// Gravity: the level's, else the rules'; a bundled one by the engine's own code,
-    /// another through a [`Falls`] site, whose refused moves are the part's error.
+    /// Gravity (`gravity`: the level's, else the rules' bundled one): a bundled one by the
+    /// engine's own code, the rules' own part through a [`Falls`] site, whose refused moves
+    /// are the part's error.
     #[inline(always)]
     fn fall<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
-        level: &Level,
+        gravity: Option<Bundled>,
         sink: &mut S,
     ) -> Result<(), PartError> {
-        if let Some(bundled) = level.gravity.or_else(|| rules.gravity()) {
-            bundled.settle(&mut self.board, sink);
-            return Ok(());
+        self.stage = PartName::Gravity;
+        match gravity {
+            Some(bundled) => bundled.settle(&mut self.board, sink),
+            None => self.fall_by_part(rules, sink)?,
         }
+        Ok(())
+    }
+
+    /// [`fall`](Snapshot::fall) through the rules' own gravity part.
+    #[inline(never)]
+    fn fall_by_part<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        sink: &mut S,
+    ) -> Result<(), PartError> {
         let mut falls = Falls::new(&mut self.board, sink);
         rules.settle(&mut falls);
         (falls.finish()).map_err(|problem| PartError::new(rules.name(), PartName::Gravity, problem))
@@ -489,6 +521,14 @@ impl Snapshot {
 }
 
 /// Adds the pieces of each collected colour in `cleared` to `collected`.
+/// The detection's error for a swap it called a match but found none in once played.
+#[cold]
+#[inline(never)]
+fn no_match_after_swap<R: Rules + ?Sized>(rules: &R, mv: Move) -> PartError {
+    let problem = format!("said {mv} makes a match but found none after the swap");
+    PartError::new(rules.name(), PartName::Detection, problem)
+}
+
 #[inline(never)]
 pub(super) fn count_colors(
     level: &Level,

@@ -353,3 +353,37 @@ fn a_typed_refill_state_is_saved_and_loaded_with_the_game() {
     assert!(matches!(err, SetupError::RefillState { .. }), "{err}");
     assert!(err.to_string().contains("threes"), "{err}");
 }
+
+/// Keeps an array of zero words: the shape old saves gave stateless policies, here a
+/// real state that must come back as it was.
+#[derive(Clone, Copy, Debug, Default)]
+struct ZeroWords;
+impl Refill for ZeroWords {
+    type State = Vec<u32>;
+    fn spawn(&self, site: &mut SpawnSite<'_>, words: &mut Vec<u32>) -> Piece {
+        words.resize(3, 0);
+        Uniform.spawn(site, &mut ())
+    }
+}
+
+#[test]
+fn a_state_of_zero_words_round_trips_exactly() {
+    let mut game = Game::new(Threes(ZeroWords), GameConfig::new(4)).unwrap();
+    let mv = game.legal_moves()[0];
+    game.play(mv).unwrap();
+    let zeros = Some(&vec![0u32; 3]);
+    assert_eq!(game.state().refill_state().get::<Vec<u32>>(), zeros);
+    let json = serde_json::to_string(&game.save()).unwrap();
+    assert!(json.contains("\"refill_state\":[0,0,0]"), "{json}");
+    let loaded = Game::load(Threes(ZeroWords), serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(loaded.state().refill_state().get::<Vec<u32>>(), zeros);
+    assert_eq!(loaded.state(), game.state());
+    // Any array of zero words is this policy's state as written: only a stateless policy
+    // reads one as "no state" (the old format, see `StateSlot`).
+    let other = json.replace("\"refill_state\":[0,0,0]", "\"refill_state\":[0,0]");
+    let loaded = Game::load(Threes(ZeroWords), serde_json::from_str(&other).unwrap());
+    assert_eq!(
+        loaded.unwrap().state().refill_state().get::<Vec<u32>>(),
+        Some(&vec![0, 0])
+    );
+}

@@ -2,6 +2,7 @@
 //! One test binary per crate: each file below is a module.
 
 mod common;
+mod containment;
 mod engine;
 mod extension;
 mod holes;

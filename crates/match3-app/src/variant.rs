@@ -3,7 +3,7 @@
 //! and board size, a bound for the exact solver).
 //!
 //! ```
-//! use match3_cli::Variant;
+//! use match3_app::Variant;
 //! use match3_core::detect::LineRuns;
 //!
 //! let threes = Variant::new("threes", "runs of three, nothing else", || {

@@ -2,7 +2,7 @@
 //! file, saved game and the playground look names up in.
 //!
 //! ```
-//! use match3_cli::{Registry, Variant};
+//! use match3_app::{Registry, Variant};
 //!
 //! let mut variants = Registry::builtin();
 //! variants.add(Variant::new("fives", "lines of five only", || {
@@ -14,7 +14,7 @@
 //!     variants.get("sixes").unwrap_err(),
 //!     "unknown rules \"sixes\": expected one of lines, clusters, clusters-drop, clusters-tap, finite, fives"
 //! );
-//! # Ok::<(), match3_cli::RegistryError>(())
+//! # Ok::<(), match3_app::RegistryError>(())
 //! ```
 
 use match3_clusters::Clusters;

@@ -1,0 +1,162 @@
+//! Containment: a part that panics, reports cells off the board or contradicts itself
+//! ends the move (or the game's setup) with an error naming the variant and the part, and
+//! the game is exactly as it was.
+
+use match3_core::detect::{Detect, LineRuns};
+use match3_core::gravity::{Falls, Gravity};
+use match3_core::refill::{Refill, SpawnSite};
+use match3_core::{
+    Board, CellSet, Game, GameConfig, Move, MoveError, PartError, PartName, Piece, Pos, Rules,
+    ScoredPhase, SetupError, Variant,
+};
+
+/// A board where swapping (3,2) with (3,3) lines up three As on the bottom row.
+const BOARD: &str = "DCEC/EDCE/CBBD/AABA";
+const SWAP: Move = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
+
+fn the_part_error(err: MoveError) -> PartError {
+    match err {
+        MoveError::Part(part) => part,
+        other => panic!("expected a part's error, got {other:?}"),
+    }
+}
+
+/// Plays [`SWAP`] on [`BOARD`] under `rules`: the error must name `part` of the variant
+/// `"broken"`, mention `says`, and leave the game as it was.
+fn refused<R: Rules>(rules: R, part: PartName, says: &str) {
+    let mut game = Game::from_board(rules, BOARD.parse().expect("board"), 1).expect("game");
+    let before = game.snapshot();
+    let err = the_part_error(game.play(SWAP).expect_err("a broken part"));
+    assert_eq!((err.rules.as_str(), err.part), ("broken", part), "{err}");
+    assert!(err.problem.contains(says), "{err}");
+    assert_eq!(game.snapshot(), before, "the game is unchanged");
+    // The same move looked ahead gives the same error and leaves the game alone too.
+    let mut scratch = game.snapshot();
+    let ahead = game
+        .speculate(SWAP, &mut scratch)
+        .expect_err("a broken part");
+    assert_eq!(the_part_error(ahead).part, part);
+    let mut scratch = game.score_scratch();
+    let scored = game.score_within(SWAP, &mut scratch, None, Default::default());
+    assert_eq!(
+        the_part_error(scored.expect_err("a broken part")).part,
+        part
+    );
+    assert_eq!(game.snapshot(), before, "look-ahead changes nothing");
+}
+
+#[test]
+fn a_panicking_detection_is_named_and_the_game_is_unchanged() {
+    // It panics in the move's first phase (validation takes its word for the swap).
+    struct Panics;
+    impl Detect for Panics {
+        fn find_matches(&self, board: &Board) -> CellSet {
+            let found = LineRuns::new(3).find_matches(board);
+            assert!(found.is_empty(), "a match! I give up");
+            found
+        }
+        fn swap_matches(&self, _: &Board, _: Pos, _: Pos) -> Option<bool> {
+            Some(true)
+        }
+    }
+    refused(
+        Variant::new("broken", Panics),
+        PartName::Detection,
+        "I give up",
+    );
+}
+
+#[test]
+fn off_board_matches_are_the_detections_error() {
+    struct OffBoard;
+    impl Detect for OffBoard {
+        fn find_matches(&self, board: &Board) -> CellSet {
+            let mut found = LineRuns::new(3).find_matches(board);
+            if !found.is_empty() {
+                found.insert(Pos::new(9, 0));
+            }
+            found
+        }
+    }
+    refused(
+        Variant::new("broken", OffBoard),
+        PartName::Detection,
+        "(9,0)",
+    );
+}
+
+#[test]
+fn a_detection_that_contradicts_itself_is_refused() {
+    // It calls every swap a match and finds none once it is played: the move would count
+    // and clear nothing.
+    struct Liar;
+    impl Detect for Liar {
+        fn find_matches(&self, _: &Board) -> CellSet {
+            CellSet::new()
+        }
+        fn swap_matches(&self, _: &Board, _: Pos, _: Pos) -> Option<bool> {
+            Some(true)
+        }
+    }
+    refused(
+        Variant::new("broken", Liar),
+        PartName::Detection,
+        "found none",
+    );
+}
+
+#[test]
+fn panicking_gravity_refill_and_scoring_are_named() {
+    struct Heavy;
+    impl Gravity for Heavy {
+        fn settle(&self, _: &mut Falls<'_>) {
+            panic!("too heavy")
+        }
+    }
+    let gravity = Variant::new("broken", LineRuns::new(3)).with_gravity(Heavy);
+    refused(gravity, PartName::Gravity, "too heavy");
+
+    struct Empty;
+    impl Refill for Empty {
+        type State = ();
+        fn spawn(&self, _: &mut SpawnSite<'_>, _: &mut ()) -> Piece {
+            panic!("out of pieces")
+        }
+    }
+    let refill = Variant::new("broken", LineRuns::new(3)).with_refill(Empty);
+    refused(refill, PartName::Refill, "out of pieces");
+
+    let scoring = |_: &ScoredPhase<'_>| -> u64 { panic!("cannot count") };
+    let scoring = Variant::new("broken", LineRuns::new(3)).with_scoring(scoring);
+    refused(scoring, PartName::Scoring, "cannot count");
+}
+
+#[test]
+fn a_panic_while_a_game_is_set_up_is_a_setup_error() {
+    // Generation (its detection panics on the first match the random board has).
+    struct Panics;
+    impl Detect for Panics {
+        fn find_matches(&self, _: &Board) -> CellSet {
+            panic!("no boards today")
+        }
+    }
+    let err = Game::new(Variant::new("broken", Panics), GameConfig::new(3))
+        .err()
+        .expect("a broken part");
+    match err {
+        SetupError::Part(part) => {
+            assert_eq!(
+                (part.rules.as_str(), part.part),
+                ("broken", PartName::Generation)
+            );
+            assert!(part.problem.contains("no boards today"), "{part}");
+        }
+        other => panic!("expected a part's error, got {other:?}"),
+    }
+    // A fixture's status check (legal swaps) runs the detection too.
+    let fixture = Game::from_board(Variant::new("broken", Panics), BOARD.parse().unwrap(), 1);
+    match fixture.err().expect("a broken part") {
+        SetupError::Part(part) => assert_eq!(part.part, PartName::Detection),
+        other => panic!("expected a part's error, got {other:?}"),
+    }
+}
