@@ -15,9 +15,14 @@ import sys
 
 import numpy as np
 
+from gymnasium.vector import AutoresetMode
+
 from match3.gym import Match3VectorEnv
 
 ENVS, SIZE, COLORS = 64, (6, 6), 5
+# Same-step autoreset: every step plays a move (the observation is never an ended
+# game's, which may have no legal action to mask in).
+OPTIONS = dict(size=SIZE, colors=COLORS, max_moves=30, obs_mode="onehot", autoreset_mode=AutoresetMode.SAME_STEP)
 
 
 def policy(W, b, obs, mask):
@@ -36,7 +41,7 @@ def sample(rng, p):
 
 
 def train(steps, seed=0, lr=0.2):
-    env = Match3VectorEnv(ENVS, size=SIZE, colors=COLORS, max_moves=30, obs_mode="onehot")
+    env = Match3VectorEnv(ENVS, **OPTIONS)
     obs, info = env.reset(seed=seed)
     n_actions, n_features = env.single_action_space.n, int(np.prod(env.single_observation_space.shape))
     W = np.zeros((n_actions, n_features), dtype=np.float32)
@@ -59,7 +64,7 @@ def train(steps, seed=0, lr=0.2):
 
 def evaluate(W, b, steps, seed):
     """Mean reward per move of the policy (W, b), or of uniform random play (W None)."""
-    env = Match3VectorEnv(ENVS, size=SIZE, colors=COLORS, max_moves=30, obs_mode="onehot")
+    env = Match3VectorEnv(ENVS, **OPTIONS)
     obs, info = env.reset(seed=seed)
     rng, total = np.random.default_rng(seed), 0.0
     for _ in range(steps // ENVS):

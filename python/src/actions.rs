@@ -1,8 +1,19 @@
-//! Discrete actions: every swap of two neighbours (horizontal ones first, row by row,
-//! then vertical ones), or every column to drop into, or every cell to tap, as the rules
-//! accept.
+//! Discrete actions: for swap rules, one block of swaps per direction the variant's
+//! topology allows, in the order right, down, down-right, down-left, each block row by
+//! row from the pair's first cell (row-major); for drop rules every column; for tap rules
+//! every cell, row-major.
 
+use match3_core::topology::Directions;
 use match3_core::{CellSet, Game, Move, MoveKind, Pos, Rules};
+
+/// The swap directions in action order, with the step from a pair's first cell to its
+/// second.
+const BLOCKS: [(Directions, (u8, i16)); 4] = [
+    (Directions::RIGHT, (0, 1)),
+    (Directions::DOWN, (1, 0)),
+    (Directions::DOWN_RIGHT, (1, 1)),
+    (Directions::DOWN_LEFT, (1, -1)),
+];
 
 /// The action space of a board size under some rules.
 #[derive(Clone, Copy, Debug)]
@@ -10,6 +21,7 @@ pub struct Actions {
     rows: usize,
     cols: usize,
     kind: MoveKind,
+    directions: Directions,
 }
 
 impl Actions {
@@ -18,17 +30,34 @@ impl Actions {
             .into_iter()
             .find(|&k| rules.accepts(k))
             .unwrap_or(MoveKind::Swap);
-        Actions { rows, cols, kind }
+        Actions {
+            rows,
+            cols,
+            kind,
+            directions: rules.directions(),
+        }
     }
 
-    fn horizontal(&self) -> usize {
-        self.rows * self.cols.saturating_sub(1)
+    /// The blocks of swap actions: each direction the topology allows, its first-cell
+    /// grid (rows × columns of cells that have that neighbour) and the step to the
+    /// second cell.
+    fn blocks(&self) -> impl Iterator<Item = Block> + '_ {
+        let (rows, cols) = (self.rows, self.cols);
+        BLOCKS
+            .into_iter()
+            .filter(|(d, _)| self.directions.contains(*d))
+            .map(move |(direction, (dr, dc))| Block {
+                direction,
+                rows: rows.saturating_sub(usize::from(dr)),
+                cols: cols.saturating_sub(dc.unsigned_abs().into()),
+                step: (dr, dc),
+            })
     }
 
     /// How many actions there are.
     pub fn count(&self) -> usize {
         match self.kind {
-            MoveKind::Swap => self.horizontal() + self.rows.saturating_sub(1) * self.cols,
+            MoveKind::Swap => self.blocks().map(|b| b.rows * b.cols).sum(),
             MoveKind::Drop => self.cols,
             MoveKind::Tap => self.rows * self.cols,
         }
@@ -36,78 +65,160 @@ impl Actions {
 
     /// The move of action `a`, if `a` is one.
     pub fn decode(&self, a: usize) -> Option<Move> {
-        if a >= self.count() {
-            return None;
-        }
         let p = |r: usize, c: usize| Pos::new(r as u8, c as u8);
-        Some(match self.kind {
-            MoveKind::Swap if a < self.horizontal() => {
-                let (r, c) = (a / (self.cols - 1), a % (self.cols - 1));
-                Move::Swap(p(r, c), p(r, c + 1))
+        match self.kind {
+            MoveKind::Swap => self.decode_swap(a),
+            MoveKind::Drop => (a < self.cols).then_some(Move::Drop(a as u8)),
+            MoveKind::Tap => {
+                (a < self.rows * self.cols).then(|| Move::Tap(p(a / self.cols, a % self.cols)))
             }
-            MoveKind::Swap => {
-                let b = a - self.horizontal();
-                let (r, c) = (b / self.cols, b % self.cols);
-                Move::Swap(p(r, c), p(r + 1, c))
+        }
+    }
+
+    /// The swap of action `a`: its block, then its first cell in the block's grid.
+    fn decode_swap(&self, mut a: usize) -> Option<Move> {
+        for b in self.blocks() {
+            if a < b.rows * b.cols {
+                let (r, c) = (a / b.cols, a % b.cols);
+                // A down-left pair's first cell is one column right of its grid column.
+                let c = if b.step.1 < 0 { c + 1 } else { c };
+                let second = c.checked_add_signed(isize::from(b.step.1))?;
+                let p = |r: usize, c: usize| Pos::new(r as u8, c as u8);
+                return Some(Move::Swap(p(r, c), p(r + usize::from(b.step.0), second)));
             }
-            MoveKind::Drop => Move::Drop(a as u8),
-            MoveKind::Tap => Move::Tap(p(a / self.cols, a % self.cols)),
-        })
+            a -= b.rows * b.cols;
+        }
+        None
     }
 
     /// The action of `mv`, if it has one.
     pub fn encode(&self, mv: Move) -> Option<usize> {
         let (rows, cols) = (self.rows, self.cols);
         match mv {
-            Move::Swap(a, b) => {
+            Move::Swap(a, b) if self.kind == MoveKind::Swap => {
                 let (a, b) = if (a.row, a.col) <= (b.row, b.col) {
                     (a, b)
                 } else {
                     (b, a)
                 };
+                let step = (
+                    b.row.wrapping_sub(a.row),
+                    i16::from(b.col) - i16::from(a.col),
+                );
                 let (r, c) = (usize::from(a.row), usize::from(a.col));
-                if a.row == b.row && b.col == a.col + 1 && c + 1 < cols && r < rows {
-                    Some(r * (cols - 1) + c)
-                } else if a.col == b.col && b.row == a.row + 1 && r + 1 < rows && c < cols {
-                    Some(self.horizontal() + r * cols + c)
-                } else {
-                    None
+                let mut offset = 0;
+                for block in self.blocks() {
+                    let col = if step.1 < 0 { c.checked_sub(1)? } else { c };
+                    if block.step == step && r < block.rows && col < block.cols {
+                        return Some(offset + r * block.cols + col);
+                    }
+                    offset += block.rows * block.cols;
                 }
+                None
             }
-            Move::Drop(c) => Some(usize::from(c)).filter(|&c| c < cols),
-            Move::Tap(p) => Some(usize::from(p.row) * cols + usize::from(p.col)),
+            Move::Drop(c) if self.kind == MoveKind::Drop => {
+                Some(usize::from(c)).filter(|&c| c < cols)
+            }
+            Move::Tap(p) if self.kind == MoveKind::Tap => {
+                let (r, c) = (usize::from(p.row), usize::from(p.col));
+                (r < rows && c < cols).then_some(r * cols + c)
+            }
+            _ => None,
         }
     }
 
-    /// Sets `mask[a]` for every legal action of `game`, clearing the rest; swaps come
-    /// from the game's legal-swap sets a row at a time, other moves through `scratch`.
-    pub fn mask<R: Rules>(&self, game: &Game<R>, scratch: &mut Vec<Move>, mask: &mut [bool]) {
+    /// Sets `mask[a]` to 1 for every legal action of `game` and 0 for the rest; swaps
+    /// come from the game's legal-swap sets a row at a time, other moves through
+    /// `scratch`.
+    pub fn mask<R: Rules>(&self, game: &Game<R>, scratch: &mut Vec<Move>, mask: &mut [i8]) {
         if self.kind != MoveKind::Swap {
             game.legal_moves_into(scratch);
-            mask.fill(false);
+            mask.fill(0);
             for &mv in scratch.iter() {
                 if let Some(a) = self.encode(mv) {
-                    mask[a] = true;
+                    mask[a] = 1;
                 }
             }
             return;
         }
         let swaps = game.legal_swaps();
-        let (right, down) = mask.split_at_mut(self.horizontal());
-        spread(&swaps.right, self.cols.saturating_sub(1), right);
-        spread(&swaps.down, self.cols, down);
+        let mut rest = mask;
+        for b in self.blocks() {
+            let (block, tail) = rest.split_at_mut(b.rows * b.cols);
+            let (set, shift) = match b.direction {
+                Directions::RIGHT => (&swaps.right, 0),
+                Directions::DOWN => (&swaps.down, 0),
+                Directions::DOWN_RIGHT => (&swaps.down_right, 0),
+                // Keyed by the upper cell, whose column is at least 1.
+                _ => (&swaps.down_left, 1),
+            };
+            spread(set, b.cols, shift, block);
+            rest = tail;
+        }
     }
 }
 
-/// Row `r` of `set` into `out[r * width..][..width]`, bit `c` to entry `c`.
-fn spread(set: &CellSet, width: usize, out: &mut [bool]) {
+/// One direction's block of swap actions.
+struct Block {
+    direction: Directions,
+    rows: usize,
+    cols: usize,
+    step: (u8, i16),
+}
+
+/// Row `r` of `set` into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
+fn spread(set: &CellSet, width: usize, shift: u32, out: &mut [i8]) {
     if width == 0 {
         return;
     }
     for (r, row) in out.chunks_exact_mut(width).enumerate() {
-        let bits = set.row_bits(r);
+        let bits = set.row_bits(r) >> shift;
         for (c, slot) in row.iter_mut().enumerate() {
-            *slot = bits >> c & 1 != 0;
+            *slot = (bits >> c & 1) as i8;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match3_core::Variant;
+    use match3_core::detect::LineRuns;
+    use match3_core::topology::Diagonals;
+
+    /// Every legal move's action is set in the mask, decodes back to it, and nothing
+    /// else is set: side-by-side and corner-to-corner swaps.
+    #[test]
+    fn diagonal_swaps_have_their_blocks() {
+        let rules = Variant::new("corners", LineRuns::new(3)).with_topology(Diagonals);
+        let game = Game::from_board(rules, "AAB/CAD/DCE/BDA".parse().unwrap(), 1).unwrap();
+        let actions = Actions::new(game.rules(), 4, 3);
+        // Right 4×2, down 3×3, down-right 3×2, down-left 3×2.
+        assert_eq!(actions.count(), 8 + 9 + 6 + 6);
+        let mut mask = vec![0; actions.count()];
+        actions.mask(&game, &mut Vec::new(), &mut mask);
+        let legal = game.legal_moves();
+        assert!(
+            legal
+                .iter()
+                .any(|m| matches!(m, Move::Swap(a, b) if a.col != b.col && a.row != b.row))
+        );
+        let mut from_moves = vec![0; actions.count()];
+        for &mv in &legal {
+            let a = actions.encode(mv).expect("every legal move has an action");
+            assert_eq!(actions.decode(a), Some(mv));
+            from_moves[a] = 1;
+        }
+        assert_eq!(mask, from_moves);
+        for a in 0..actions.count() {
+            let mv = actions.decode(a).expect("every action is a swap");
+            assert_eq!(actions.encode(mv), Some(a), "{mv}");
+        }
+        assert_eq!(actions.decode(actions.count()), None);
+        // The down-left block starts at (0, 1) ↔ (1, 0).
+        assert_eq!(
+            actions.decode(8 + 9 + 6),
+            Some(Move::Swap(Pos::new(0, 1), Pos::new(1, 0)))
+        );
     }
 }

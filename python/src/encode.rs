@@ -1,8 +1,14 @@
-//! The compact board encoding: one `int8` a cell, row-major. A piece is its colour's
-//! index (A = 0 … Z = 25; specials keep their colour), a colourless piece (a colour bomb)
-//! is 26, and the other cells are negative.
+//! What an environment observes, written into byte buffers: the compact board (one code
+//! a cell), one-hot planes (plane-major, or cell-major as an image's channels), the
+//! rendered picture, and the numbers beside the board (moves left, goal progress, the
+//! next piece).
+//!
+//! The compact code of a piece is its colour's index (A = 0 … Z = 25; specials keep
+//! their colour), of a colourless piece (a colour bomb) 26; the other cells are negative.
 
-use match3_core::{Board, Cell, SpecialKind};
+use match3_core::{Board, Cell, Game, Layers, Piece, Rules, SpecialKind};
+
+use crate::render::Tiles;
 
 /// An empty cell.
 pub const EMPTY: i8 = -1;
@@ -15,8 +21,15 @@ pub const CRATE: i8 = -4;
 /// A piece without a colour.
 pub const COLORLESS: i8 = 26;
 
-/// Writes `board` into `out` (rows × cols cells).
-pub fn board(board: &Board, out: &mut [i8]) {
+/// Pixels a cell's side in the `rgb` observation: an 8 × 8 board is a 64 × 64 picture,
+/// large enough for the usual convolutional front ends.
+pub const OBS_CELL_PIXELS: usize = 8;
+
+/// The value an image observation gives a set plane (`uint8` images span 0–255).
+const IMAGE_ON: u8 = 255;
+
+/// Writes `board`'s compact codes into `out` (rows × cols cells), as bytes of `int8`.
+pub fn board(board: &Board, out: &mut [u8]) {
     let cols = board.cols();
     for (r, slots) in out.chunks_exact_mut(cols).enumerate() {
         for (slot, &cell) in slots.iter_mut().zip(board.row(r).unwrap_or_default()) {
@@ -24,8 +37,8 @@ pub fn board(board: &Board, out: &mut [i8]) {
             // nearly every cell, costs one comparison; a `match` over every case (a
             // jump table) measured three times the instructions.
             *slot = match cell.color() {
-                Some(c) => c.index() as i8,
-                None => other(cell),
+                Some(c) => c.index(),
+                None => other(cell) as u8,
             };
         }
     }
@@ -42,64 +55,221 @@ fn other(cell: Cell) -> i8 {
     }
 }
 
-/// What an environment observes: the compact board (one `int8` a cell), or one-hot
-/// planes, plane-major: a plane per colour, then colourless, empty, blocker, hole,
-/// crate, a plane per special kind of the rules, jelly (any layer) and locked.
+/// How observations are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Obs {
+pub enum Mode {
+    /// `int8`: one code a cell.
     Compact,
-    Planes { colors: usize, kinds: usize },
+    /// `onehot`: planes × rows × cols of 0 and 1.
+    Planes,
+    /// `image`: rows × cols × planes of 0 and 255 (`uint8`, channels last).
+    Image,
+    /// `rgb`: the rendered board, [`OBS_CELL_PIXELS`] a cell, × 3 channels.
+    Rgb,
+    /// `dict`: the planes, and beside them moves left, goals and the next piece.
+    Dict,
+}
+
+impl Mode {
+    /// The mode named `name` (the Python `obs_mode`).
+    pub fn named(name: &str) -> Result<Mode, String> {
+        Ok(match name {
+            "int8" => Mode::Compact,
+            "onehot" => Mode::Planes,
+            "image" => Mode::Image,
+            "rgb" => Mode::Rgb,
+            "dict" => Mode::Dict,
+            _ => {
+                return Err(format!(
+                    "obs_mode {name:?}: give 'int8', 'onehot', 'image', 'rgb' or 'dict'"
+                ));
+            }
+        })
+    }
+
+    /// The name [`Mode::named`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Compact => "int8",
+            Mode::Planes => "onehot",
+            Mode::Image => "image",
+            Mode::Rgb => "rgb",
+            Mode::Dict => "dict",
+        }
+    }
 }
 
 /// Planes after the colours' and before the specials': colourless, empty, blocker,
 /// hole, crate.
 const CELL_PLANES: usize = 5;
+/// Planes after the specials': jelly (any layer), locked, jelly (two layers), crate
+/// health at least 2, at least 3.
+const LAYER_PLANES: usize = 5;
+
+/// An observation's layout for a palette, the rules' special kinds, the level's goals
+/// and the board's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Obs {
+    pub mode: Mode,
+    colors: usize,
+    kinds: usize,
+    goals: usize,
+    rows: usize,
+    cols: usize,
+}
 
 impl Obs {
-    /// The planes of `colors` colours under rules with `kinds` special kinds.
-    pub fn planes(colors: u8, kinds: usize) -> Obs {
-        Obs::Planes {
+    pub fn new(
+        mode: Mode,
+        colors: u8,
+        kinds: usize,
+        goals: usize,
+        rows: usize,
+        cols: usize,
+    ) -> Obs {
+        Obs {
+            mode,
             colors: usize::from(colors),
             kinds,
+            goals,
+            rows,
+            cols,
         }
     }
 
-    /// Values per cell.
-    pub fn depth(self) -> usize {
-        match self {
-            Obs::Compact => 1,
-            Obs::Planes { colors, kinds } => colors + CELL_PLANES + kinds + 2,
+    /// One-hot planes a cell.
+    pub fn planes(&self) -> usize {
+        self.colors + CELL_PLANES + self.kinds + LAYER_PLANES
+    }
+
+    /// The board array's shape (without the environment axis).
+    pub fn shape(&self) -> Vec<usize> {
+        let (rows, cols, px) = (self.rows, self.cols, OBS_CELL_PIXELS);
+        match self.mode {
+            Mode::Compact => vec![rows, cols],
+            Mode::Planes | Mode::Dict => vec![self.planes(), rows, cols],
+            Mode::Image => vec![rows, cols, self.planes()],
+            Mode::Rgb => vec![rows * px, cols * px, 3],
         }
     }
 
-    /// Writes `board` (of rules with `kinds` special kinds) into `out` (`depth` ×
-    /// cells).
-    pub fn write(self, board: &Board, kinds: &[SpecialKind], out: &mut [i8]) {
-        let Obs::Planes { colors, .. } = self else {
-            return self::board(board, out);
-        };
-        let cells = board.rows() * board.cols();
-        out.fill(0);
-        let specials = colors + CELL_PLANES;
-        let layers = specials + kinds.len();
-        for (i, (pos, cell)) in board.iter().enumerate() {
-            // A palette's colours are below `colors`; the `min` only keeps a stray
-            // one inside the colour planes.
-            let plane = match cell.color() {
-                Some(c) => usize::from(c.index()).min(colors.saturating_sub(1)),
-                None => match other(cell) {
-                    COLORLESS => colors,
-                    code => colors + code.unsigned_abs() as usize,
-                },
-            };
-            out[plane * cells + i] = 1;
-            let special = cell.piece().and_then(|p| p.special());
-            if let Some(k) = special.and_then(|s| kinds.iter().position(|k| k.special == s)) {
-                out[(specials + k) * cells + i] = 1;
+    /// Bytes of one board array.
+    pub fn len(&self) -> usize {
+        self.shape().iter().product()
+    }
+
+    /// Entries of the next piece's one-hot vector: a colour plane per colour of the
+    /// palette, colourless, and a plane per special kind.
+    pub fn next_len(&self) -> usize {
+        self.colors + 1 + self.kinds
+    }
+
+    /// `int32` entries beside the board of a `dict` observation (0 in other modes):
+    /// moves left, each goal's progress and target, the next piece.
+    pub fn extras_len(&self) -> usize {
+        match self.mode {
+            Mode::Dict => 1 + 2 * self.goals + self.next_len(),
+            _ => 0,
+        }
+    }
+
+    /// Writes `board` (of rules with `kinds` special kinds) into `out` ([`len`](Obs::len)
+    /// bytes); `rgb` pastes the pictures of `tiles`.
+    pub fn write(&self, board: &Board, kinds: &[SpecialKind], tiles: &Tiles, out: &mut [u8]) {
+        let cells = self.rows * self.cols;
+        let depth = self.planes();
+        match self.mode {
+            Mode::Compact => self::board(board, out),
+            Mode::Rgb => tiles.paint(board, kinds, out),
+            Mode::Planes | Mode::Dict => {
+                out.fill(0);
+                for (i, (pos, cell)) in board.iter().enumerate() {
+                    self.hot(cell, board.layers(pos), kinds, |p| out[p * cells + i] = 1);
+                }
             }
-            let l = board.layers(pos);
-            out[layers * cells + i] = i8::from(l.jelly > 0);
-            out[(layers + 1) * cells + i] = i8::from(l.locked);
+            Mode::Image => {
+                out.fill(0);
+                for (i, (pos, cell)) in board.iter().enumerate() {
+                    let at = i * depth;
+                    self.hot(cell, board.layers(pos), kinds, |p| out[at + p] = IMAGE_ON);
+                }
+            }
         }
     }
+
+    /// Calls `set` with each plane that is 1 for `cell` with `layers`: its cell plane,
+    /// its special's, and its layers' (counts as thresholds: jelly ≥ 1, ≥ 2; crate
+    /// health ≥ 1, ≥ 2, ≥ 3).
+    fn hot(&self, cell: Cell, layers: Layers, kinds: &[SpecialKind], mut set: impl FnMut(usize)) {
+        let colors = self.colors;
+        // A palette's colours are below `colors`; the `min` only keeps a stray one
+        // inside the colour planes.
+        set(match cell.color() {
+            Some(c) => usize::from(c.index()).min(colors.saturating_sub(1)),
+            None => match other(cell) {
+                COLORLESS => colors,
+                code => colors + code.unsigned_abs() as usize,
+            },
+        });
+        let specials = colors + CELL_PLANES;
+        if let Some(k) = special_index(cell.piece(), kinds) {
+            set(specials + k);
+        }
+        let layer = specials + self.kinds;
+        let health = match cell {
+            Cell::Crate(h) => h,
+            _ => 0,
+        };
+        let thresholds = [
+            layers.jelly >= 1,
+            layers.locked,
+            layers.jelly >= 2,
+            health >= 2,
+            health >= 3,
+        ];
+        for (plane, on) in thresholds.into_iter().enumerate() {
+            if on {
+                set(layer + plane);
+            }
+        }
+    }
+
+    /// Writes the numbers beside the board ([`extras_len`](Obs::extras_len) entries):
+    /// `moves_left`, each goal's progress and target (saturated to `int32`), the next
+    /// piece one-hot (zeros when the rules deal none).
+    pub fn write_extras<R: Rules>(&self, game: &Game<R>, moves_left: u32, out: &mut [i32]) {
+        if out.is_empty() {
+            return;
+        }
+        let (head, next) = out.split_at_mut(1 + 2 * self.goals);
+        head[0] = saturate(u64::from(moves_left));
+        let level = game.level();
+        for (pair, goal) in head[1..].chunks_exact_mut(2).zip(&level.goals) {
+            let p = game.state().goal_progress(*goal);
+            pair[0] = saturate(p.progress);
+            pair[1] = saturate(p.needed);
+        }
+        next.fill(0);
+        let kinds = game.rules().special_kinds();
+        if let Some(piece) = game.next_piece() {
+            let top = self.colors.saturating_sub(1);
+            next[piece
+                .color()
+                .map_or(self.colors, |c| usize::from(c.index()).min(top))] = 1;
+            if let Some(k) = special_index(Some(piece), kinds) {
+                next[self.colors + 1 + k] = 1;
+            }
+        }
+    }
+}
+
+/// The index of `piece`'s special kind among `kinds`, if it has one.
+fn special_index(piece: Option<Piece>, kinds: &[SpecialKind]) -> Option<usize> {
+    let special = piece.and_then(|p| p.special())?;
+    kinds.iter().position(|k| k.special == special)
+}
+
+/// `v` as an `int32`, the largest one when it is larger.
+fn saturate(v: u64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
 }

@@ -174,8 +174,9 @@ impl Game {
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let b = self.game.board();
-        let mut cells = vec![0i8; b.rows() * b.cols()];
-        crate::encode::board(b, &mut cells);
+        let mut bytes = vec![0u8; b.rows() * b.cols()];
+        crate::encode::board(b, &mut bytes);
+        let cells = bytes.into_iter().map(|b| b as i8).collect();
         grid(py, cells, b.rows(), b.cols())
     }
 

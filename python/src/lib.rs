@@ -6,10 +6,14 @@
 //! `match3/_core.pyi`.
 
 mod actions;
+mod buffers;
 mod encode;
 mod env;
 mod game;
+mod memory;
+mod render;
 mod run;
+mod spec;
 mod vec_env;
 
 use pyo3::prelude::*;
