@@ -1,9 +1,9 @@
 //! [`Level`]: what turns a game into a level, and [`GoalProgress`], how far a game has come.
 
+use crate::draw::Weighted;
 use crate::error::SetupError;
 use crate::gravity::Bundled;
 use crate::piece::{Color, MAX_COLORS};
-use crate::refill::Weighted;
 
 /// Shuffles tried before a deadlocked board is given up as `no_moves` (or `lost`).
 pub const SHUFFLE_TRIES: u32 = 100;
@@ -111,6 +111,55 @@ pub struct Level {
     /// `gravity = "slide"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gravity: Option<Bundled>,
+    /// What the moves left are worth when the goals are met early; a level file's
+    /// `leftover = "bonus"`.
+    #[serde(default, skip_serializing_if = "Leftover::is_end")]
+    pub leftover: Leftover,
+}
+
+/// What happens to the moves left when a move meets a level's goals.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Leftover {
+    /// Nothing: the level ends won (the default).
+    #[default]
+    End,
+    /// The genre's finale: the same move goes on, each move left turning a random plain
+    /// piece into a special of the variant's first coloured kind (or, for a variant
+    /// without one, taking the piece itself) and firing them all; what they clear, and the cascade
+    /// after, scores like any phase. Deterministic: the pieces are drawn from the game's
+    /// generator. The moves made stay as they were (the bonus is not a move).
+    Bonus,
+}
+
+impl Leftover {
+    /// Whether this is the default, [`Leftover::End`].
+    pub fn is_end(&self) -> bool {
+        *self == Leftover::End
+    }
+
+    /// The level-file spelling: `end`, `bonus`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Leftover::End => "end",
+            Leftover::Bonus => "bonus",
+        }
+    }
+}
+
+impl std::str::FromStr for Leftover {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "end" => Ok(Leftover::End),
+            "bonus" => Ok(Leftover::Bonus),
+            _ => Err(format!(
+                "unknown leftover {text:?}: expected \"end\" or \"bonus\""
+            )),
+        }
+    }
 }
 
 impl Level {
@@ -122,6 +171,7 @@ impl Level {
         shuffle: None,
         spawn: None,
         gravity: None,
+        leftover: Leftover::End,
     };
 
     /// Checks the level against a palette: collected colours must be in it, star

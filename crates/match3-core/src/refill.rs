@@ -40,8 +40,10 @@
 //! error, never a silent replacement of the rules' own refill.
 
 use crate::board::Board;
+pub use crate::draw::Weighted;
+use crate::draw::uniform;
 use crate::error::SetupError;
-use crate::piece::{Cell, Color, MAX_COLORS, Piece};
+use crate::piece::{Cell, Color, Piece};
 use crate::pos::Pos;
 use crate::progress::{Counts, Progress};
 use crate::rng::GameRng;
@@ -165,13 +167,6 @@ impl SpawnSite<'_> {
     }
 }
 
-/// A plain piece of a uniformly random colour of `colors` (one draw).
-#[inline]
-fn uniform(rng: &mut GameRng, colors: u8) -> Piece {
-    let index = rng.below(u32::from(colors)) as u8;
-    Piece::plain(Color::new(index).expect("the palette is at most 26 colours"))
-}
-
 /// Holes stay empty: the board empties as it clears. A drop game's next piece is drawn
 /// uniformly (or by a level's spawn weights).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -208,47 +203,6 @@ impl Refill for Uniform {
     }
     fn takes_weights(&self) -> bool {
         true
-    }
-}
-
-/// Random colours in proportion to weights (colours past the list, or past the palette,
-/// never appear), one draw per piece.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Weighted {
-    weights: Vec<u32>,
-}
-
-impl Weighted {
-    /// Weights for `A`, `B`, …; at least one must be positive, at most 26 of them.
-    pub fn new(weights: Vec<u32>) -> Result<Self, SetupError> {
-        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-        if weights.len() > MAX_COLORS as usize || total == 0 || total > u64::from(u32::MAX) {
-            return Err(SetupError::Weights {
-                count: weights.len(),
-            });
-        }
-        Ok(Weighted { weights })
-    }
-
-    /// The weights, `A` first.
-    pub fn weights(&self) -> &[u32] {
-        &self.weights
-    }
-
-    fn draw(&self, rng: &mut GameRng, colors: u8) -> Piece {
-        let usable = &self.weights[..self.weights.len().min(usize::from(colors))];
-        let total: u32 = usable.iter().sum();
-        if total == 0 {
-            return uniform(rng, colors);
-        }
-        let mut draw = rng.below(total);
-        for (i, &w) in usable.iter().enumerate() {
-            if draw < w {
-                return Piece::plain(Color::new(i as u8).expect("at most 26 weights"));
-            }
-            draw -= w;
-        }
-        unreachable!("the draw is below the total weight")
     }
 }
 

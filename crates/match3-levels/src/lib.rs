@@ -61,8 +61,8 @@ use std::path::Path;
 use match3_core::gravity::Bundled;
 use match3_core::refill::Weighted;
 use match3_core::{
-    Cell, Color, Game, Goal, Layout, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules, SetupError,
-    Status,
+    Cell, Color, Game, Goal, Layout, Leftover, Level, MAX_COLORS, MIN_INFERRED_COLORS, Rules,
+    SetupError, Status,
 };
 use serde::Deserialize;
 use thiserror::Error;
@@ -178,6 +178,7 @@ struct Raw {
     spawn: Option<Spanned<BTreeMap<String, Spanned<u32>>>>,
     shuffle: Option<bool>,
     gravity: Option<Spanned<String>>,
+    leftover: Option<Spanned<String>>,
     stars: Option<Spanned<Vec<u64>>>,
     #[serde(default)]
     goals: Vec<Spanned<RawGoal>>,
@@ -285,6 +286,7 @@ impl LevelFile {
             shuffle: raw.shuffle,
             spawn: src.spawn(&raw, palette)?,
             gravity: src.gravity(&raw)?,
+            leftover: src.leftover(&raw)?,
         };
         src.check_limits(&raw)?;
         Ok(LevelFile {
@@ -469,6 +471,16 @@ impl Source<'_> {
         (gravity.get_ref().parse::<Bundled>())
             .map(Some)
             .map_err(|message| self.at(gravity.span(), "gravity", message))
+    }
+
+    /// What the moves left are worth once the goals are met: `"end"` (the default) or
+    /// `"bonus"`.
+    fn leftover(&self, raw: &Raw) -> Result<Leftover, LevelError> {
+        let Some(leftover) = &raw.leftover else {
+            return Ok(Leftover::End);
+        };
+        (leftover.get_ref().parse::<Leftover>())
+            .map_err(|message| self.at(leftover.span(), "leftover", message))
     }
 
     /// An error about `field` at the line of `span` (about the override, when it set

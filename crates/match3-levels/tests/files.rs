@@ -327,3 +327,23 @@ fn overrides_go_through_the_files_checks_and_name_no_line() {
     let set = |o| file.with_override(o).unwrap();
     assert_eq!(set(Override::Moves(7)).level.moves, Some(7));
 }
+
+#[test]
+fn gravity_and_leftover_are_read_and_checked() {
+    use match3_core::Leftover;
+    use match3_core::gravity::Bundled;
+    let plain = LevelFile::parse(FULL, "lv.toml").unwrap();
+    assert_eq!(plain.level.gravity, None);
+    assert_eq!(plain.level.leftover, Leftover::End);
+    let text = FULL.replace(
+        "shuffle = false\n",
+        "shuffle = false\ngravity = \"slide\"\nleftover = \"bonus\"\n",
+    );
+    let file = LevelFile::parse(&text, "lv.toml").unwrap();
+    assert_eq!(file.level.gravity, Some(Bundled::Slide));
+    assert_eq!(file.level.leftover, Leftover::Bonus);
+    let (line, field, message) =
+        invalid(&FULL.replace("moves = 20\n", "moves = 20\nleftover = \"party\"\n"));
+    assert_eq!((line, field.as_str()), (9, "leftover"), "{message}");
+    assert!(message.contains("\"bonus\""), "{message}");
+}

@@ -316,8 +316,9 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         proptest::option::of((0u8..4, 0u32..20)),
         any::<bool>(),
     );
-    // Shuffle switch, and a level that picks the slide gravity (a third of the cases).
-    let switches = (proptest::option::of(any::<bool>()), 0u8..3);
+    // Shuffle switch, a level that picks the slide gravity (a third of the cases), and
+    // one whose moves left become the leftover bonus (half).
+    let switches = (proptest::option::of(any::<bool>()), 0u8..3, any::<bool>());
     let level = (proptest::option::of(1u32..10), goals, switches);
     let cases = (
         generators::boards(features),
@@ -335,7 +336,7 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         |(
             board,
             (cells, obstacles),
-            (moves, (score, collect, clear), (shuffle, gravity)),
+            (moves, (score, collect, clear), (shuffle, gravity, bonus)),
             colors,
             seed,
             picks,
@@ -365,6 +366,11 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
                 shuffle,
                 spawn: None,
                 gravity: (gravity == 0).then_some(match3_core::gravity::Bundled::Slide),
+                leftover: if bonus {
+                    match3_core::Leftover::Bonus
+                } else {
+                    match3_core::Leftover::End
+                },
             };
             let layout = Layout { board, random };
             levels_check(rules, &layout, colors, &level, seed, &picks)

@@ -10,6 +10,7 @@ mod levels;
 mod limits;
 mod load;
 mod obstacles;
+mod parts;
 mod restore;
 mod serve;
 mod shards;

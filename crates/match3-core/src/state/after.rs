@@ -96,10 +96,7 @@ impl Snapshot {
                 }
             }
         }
-        turn.trigger = clear;
-        turn.trigger_is_blast = true;
-        turn.trigger_phase = turn.chain + 1;
-        turn.combo = None;
+        turn.clear_next(clear);
         Ok(())
     }
 }

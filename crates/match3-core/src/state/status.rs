@@ -64,7 +64,7 @@ impl Snapshot {
     /// The level's verdict before looking for moves: won when every goal is met, over
     /// when the move limit is reached.
     #[inline]
-    fn verdict(&self, level: &Level) -> Option<Status> {
+    pub(super) fn verdict(&self, level: &Level) -> Option<Status> {
         if level.goals.is_empty() && level.moves.is_none() {
             return None;
         }

@@ -135,6 +135,17 @@ pub(super) struct Turn {
     pub(super) fired_list: Vec<Fire>,
 }
 
+impl Turn {
+    /// Makes `cells` the next phase's trigger, cleared as a blast (end-of-move effects,
+    /// the leftover bonus).
+    pub(super) fn clear_next(&mut self, cells: CellSet) {
+        self.trigger = cells;
+        self.trigger_is_blast = true;
+        self.trigger_phase = self.chain + 1;
+        self.combo = None;
+    }
+}
+
 impl Snapshot {
     /// Whether the counters leave room for another move.
     pub(crate) fn check_counters(&self) -> Result<(), MoveError> {
@@ -195,6 +206,9 @@ impl Snapshot {
         if mv.is_some() && course.horizon == Horizon::Cascade && rules.has_effects() {
             self.stage = PartName::Effects;
             ended = self.effects(rules, level, ended, &mut turn, sink);
+        }
+        if mv.is_some() && course.horizon == Horizon::Cascade && self.earns_bonus(level) {
+            ended = self.bonus(rules, level, ended, &mut turn, sink);
         }
         self.specials = turn.created;
         self.fired = turn.fired_list;

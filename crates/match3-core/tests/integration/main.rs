@@ -1,6 +1,7 @@
 //! The engine end to end: turns, extension points, holes and obstacles.
 //! One test binary per crate: each file below is a module.
 
+mod bonus;
 mod common;
 mod containment;
 mod engine;

@@ -1,0 +1,88 @@
+//! The leftover-moves bonus of a level with [`Leftover::Bonus`]: when a move meets every
+//! goal with moves left, each move left turns a random plain piece into a special of the
+//! variant's first coloured kind and fires it, as the genre does; a variant without such
+//! a kind clears the piece instead. The clears are the move's next phases, scored and
+//! traced like any other (each piece turned into a special is a `changed` event), and the
+//! pieces are drawn from the game's generator, so the bonus replays exactly.
+
+use crate::cellset::CellSet;
+use crate::error::PartError;
+use crate::level::{Leftover, Level};
+use crate::obstacles;
+use crate::pos::Pos;
+use crate::rules::Rules;
+use crate::trace::{Changed, Sink, Status};
+
+use super::Snapshot;
+use super::turn::Turn;
+
+/// The score and last chain of a turn's phases, `None` for a runaway cascade.
+type Ended = Result<Option<(u64, u32)>, PartError>;
+
+impl Snapshot {
+    /// Whether the move just played (its phases over) earns the bonus.
+    #[inline]
+    pub(super) fn earns_bonus(&self, level: &Level) -> bool {
+        level.leftover == Leftover::Bonus
+            && level.moves.is_some_and(|limit| limit > self.tally.moves)
+            && self.verdict(level) == Some(Status::Won)
+    }
+
+    /// Runs the bonus after the move's phases `ended`; returns the whole move's score and
+    /// last chain. Out of line: it runs once a level at most.
+    #[inline(never)]
+    pub(super) fn bonus<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        ended: Ended,
+        turn: &mut Turn,
+        sink: &mut S,
+    ) -> Ended {
+        let Some((score, phases)) = ended? else {
+            return Ok(None);
+        };
+        let left = level.moves.map_or(0, |limit| limit - self.tally.moves);
+        let trigger = self.arm(rules, left, sink);
+        if trigger.is_empty() {
+            return Ok(Some((score, phases)));
+        }
+        turn.clear_next(trigger);
+        let more = self.phases(rules, level, turn, sink)?;
+        Ok(more.map(|(extra, chain)| (score.saturating_add(extra), chain)))
+    }
+
+    /// Draws up to `left` plain, unlocked pieces and turns each into a special of the
+    /// variant's first coloured kind (traced); the cells drawn, to clear.
+    fn arm<R: Rules + ?Sized, S: Sink>(&mut self, rules: &R, left: u32, sink: &mut S) -> CellSet {
+        let kind = rules
+            .special_kinds()
+            .iter()
+            .find(|kind| kind.colored)
+            .copied();
+        let mut plain: Vec<Pos> = (self.board.pieces())
+            .filter(|&(pos, piece, _)| {
+                piece.special().is_none() && !obstacles::is_locked(&self.board, pos)
+            })
+            .map(|(pos, ..)| pos)
+            .collect();
+        let mut drawn = CellSet::new();
+        for _ in 0..left.min(plain.len() as u32) {
+            let pos = plain.swap_remove(self.rng.below(plain.len() as u32) as usize);
+            drawn.insert(pos);
+            let (Some(kind), Some(color)) = (kind, self.board.color_at(pos)) else {
+                continue;
+            };
+            let cell = crate::piece::Cell::Piece(kind.piece(color));
+            let (was, id) = (self.board.id(pos), self.mint());
+            self.board.set(pos, cell, id).expect("a piece's cell");
+            sink.changed(Changed {
+                pos,
+                was,
+                cell,
+                id: Some(id),
+            });
+        }
+        drawn
+    }
+}
