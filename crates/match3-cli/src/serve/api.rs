@@ -16,7 +16,8 @@ use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use match3_core::{Cell, Move, Pos, Size};
+use match3_core::topology::Directions;
+use match3_core::{Cell, Move, MoveKind, Pos, Rules, Size};
 use match3_levels::LevelFile;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -98,7 +99,8 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 }
 
 /// `GET /api/variants`: the registered variants (name, description, presets, move kinds,
-/// specials with their notation markers) and the sample levels of those variants.
+/// the swaps they allow, specials with their notation markers) and the sample levels of
+/// those variants.
 pub async fn variants(State(app): State<Shared>) -> Json<Value> {
     let variants: Vec<Value> = (app.variants.iter())
         .map(|v| {
@@ -112,6 +114,7 @@ pub async fn variants(State(app): State<Shared>) -> Json<Value> {
                 "presets": v.preset_names(),
                 "moves": v.move_kinds(),
                 "specials": specials,
+                "swaps": swaps(&*rules),
             })
         })
         .collect();
@@ -123,6 +126,26 @@ pub async fn variants(State(app): State<Shared>) -> Json<Value> {
         })
         .collect();
     Json(json!({ "variants": variants, "levels": levels }))
+}
+
+/// The steps `[dr, dc]` a swap may take from the first cell of its pair (in reading
+/// order), from the rules' topology: `[[0, 1], [1, 0]]` side by side, and `[1, 1]`,
+/// `[1, -1]` corner to corner; none when the rules take no swaps.
+fn swaps(rules: &(dyn Rules + Send + Sync)) -> Vec<[i8; 2]> {
+    if !rules.accepts(MoveKind::Swap) {
+        return Vec::new();
+    }
+    let dirs = rules.directions();
+    [
+        (Directions::RIGHT, [0, 1]),
+        (Directions::DOWN, [1, 0]),
+        (Directions::DOWN_RIGHT, [1, 1]),
+        (Directions::DOWN_LEFT, [1, -1]),
+    ]
+    .into_iter()
+    .filter(|&(d, _)| dirs.contains(d))
+    .map(|(_, step)| step)
+    .collect()
 }
 
 /// `POST /api/games`: starts a game; 201 with its state. What the request asks for is

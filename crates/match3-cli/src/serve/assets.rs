@@ -30,6 +30,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("plan.mjs", include_str!("assets/js/plan.mjs")),
     ("setup.mjs", include_str!("assets/js/setup.mjs")),
     ("storage.mjs", include_str!("assets/js/storage.mjs")),
+    ("swaps.mjs", include_str!("assets/js/swaps.mjs")),
     ("turn.mjs", include_str!("assets/js/turn.mjs")),
     ("words.mjs", include_str!("assets/js/words.mjs")),
 ];

@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::common::playground as server;
-use crate::common::webdriver::{Browser, DOWN, ENTER, RIGHT, SPACE};
+use crate::common::webdriver::{Browser, DOWN, ENTER, PAGE_UP, RIGHT, SPACE};
 
 #[test]
 fn the_teaching_example_by_mouse() {
@@ -395,6 +395,52 @@ fn a_swipe_swaps_a_piece_with_its_neighbour() {
     b.wait_idle();
     assert_eq!(b.text("#moves"), "1");
     assert_eq!(b.text("#score"), "3");
+}
+
+#[test]
+fn corner_swaps_by_mouse_keyboard_and_swipe_on_a_variant_that_allows_them() {
+    let Some(b) = Browser::start() else { return };
+    b.open(&server());
+    b.click(&b.find("select#variant option[value=\"corners\"]"));
+    b.wait_idle();
+    let input = b.find("#board-input");
+    // The A at (1,1) moves up-right, corner to corner, and completes the top row.
+    b.keys(&input, "AAB/CAD/DCE");
+    b.click(&b.find("#load"));
+    b.wait_idle();
+    assert!(
+        b.text("#howto").contains("corner to corner"),
+        "{}",
+        b.text("#howto")
+    );
+    let played = |how: &str| {
+        b.wait_idle();
+        assert_eq!(b.text("#moves"), "1", "{how}");
+        assert_eq!(b.text("#score"), "3", "{how}");
+        b.click(&b.find("#undo"));
+        b.wait_idle();
+        assert_eq!(b.text("#moves"), "0", "{how}");
+    };
+    // From (0,0) the focus moves to (1,1), Enter selects it, Page Up moves the focus
+    // up-right, Space swaps.
+    b.keys(
+        &b.cell(0, 0),
+        &format!("{DOWN}{RIGHT}{ENTER}{PAGE_UP}{SPACE}"),
+    );
+    played("keyboard");
+    b.click(&b.cell(1, 1));
+    b.click(&b.cell(0, 2));
+    played("mouse");
+    // A swipe from (1,1) up and right at 40 degrees: corner to corner.
+    b.script(
+        "const cell = document.querySelector('.cell[data-row=\"1\"][data-col=\"1\"]');\
+         const box = cell.getBoundingClientRect();\
+         const x = box.left + box.width / 2, y = box.top + box.height / 2;\
+         cell.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, bubbles: true}));\
+         document.dispatchEvent(new PointerEvent('pointerup', {clientX: x + box.width * 0.6, clientY: y - box.height * 0.5, bubbles: true}));\
+         return null",
+    );
+    played("swipe");
 }
 
 #[test]

@@ -93,6 +93,54 @@ async fn the_teaching_worked_example_scores_three_in_one_move() {
 }
 
 #[tokio::test]
+async fn each_variant_says_which_swaps_it_allows_and_a_corner_swap_plays() {
+    let mut variants = Registry::builtin();
+    variants.add(crate::common::corners::variant()).unwrap();
+    let s = Arc::new(Playground::new(variants, DEFAULT_CAP));
+    let (_, v) = call(&s, "GET", "/api/variants", None).await;
+    let swaps: Vec<(&str, &Value)> = (v["variants"].as_array().unwrap().iter())
+        .map(|x| (x["name"].as_str().unwrap(), &x["swaps"]))
+        .collect();
+    let (sides, corners, none) = (
+        json!([[0, 1], [1, 0]]),
+        json!([[0, 1], [1, 0], [1, 1], [1, -1]]),
+        json!([]),
+    );
+    assert_eq!(
+        swaps,
+        [
+            ("lines", &sides),
+            ("clusters", &sides),
+            ("clusters-drop", &none),
+            ("clusters-tap", &none),
+            ("finite", &sides),
+            ("corners", &corners),
+        ]
+    );
+    // The A at (1,1) moves up-right, corner to corner, and completes the top row.
+    let game = new_game(&s, json!({"rules": "corners", "board": "AAB/CAD/DCE"})).await;
+    assert!(
+        (game["legal"].as_array().unwrap()).contains(&json!({"swap": [[0, 2], [1, 1]]})),
+        "{}",
+        game["legal"]
+    );
+    let id = game["id"].as_str().unwrap();
+    let corner = r#"{"swap": [[1, 1], [0, 2]]}"#;
+    let (status, v) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(corner)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["score"], 3);
+    assert_eq!(v["trace"]["opening"]["swap"], json!([[1, 1], [0, 2]]));
+    assert_eq!(v["state"]["record"], json!(["swap (1,1) (0,2)"]));
+    // Side by side only, the same swap is refused and changes nothing.
+    let game = new_game(&s, json!({"rules": "lines", "board": "AAB/CAD/DCE"})).await;
+    let id = game["id"].as_str().unwrap();
+    let (status, v) = call(&s, "POST", &format!("/api/games/{id}/moves"), Some(corner)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("side by side"), "{v}");
+    assert_eq!(v["state"]["board"], "AAB/CAD/DCE");
+}
+
+#[tokio::test]
 async fn an_illegal_move_says_why_and_changes_nothing() {
     let s = store();
     let game = new_game(&s, json!({"rules": "finite", "board": "cross"})).await;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses some of these
 
+pub mod corners;
 pub mod http;
 pub mod stars;
 pub mod webdriver;
@@ -63,15 +64,16 @@ pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
 }
 
 /// The playground served in this test process on a free localhost port (started once),
-/// with the bundled variants and `stars`, and the default limits but for room for every
-/// game the browser tests start within five minutes (none is ever evicted): its base
-/// URL.
+/// with the bundled variants, `stars` and `corners`, and the default limits but for room
+/// for every game the browser tests start within five minutes (none is ever evicted):
+/// its base URL.
 pub fn playground() -> String {
     use std::sync::OnceLock;
     static URL: OnceLock<String> = OnceLock::new();
     URL.get_or_init(|| {
         let mut variants = match3_cli::Registry::builtin();
         variants.add(stars::variant()).unwrap();
+        variants.add(corners::variant()).unwrap();
         let limits = match3_cli::serve::Limits {
             max_games: 10_000,
             ..match3_cli::serve::Limits::default()

@@ -36,6 +36,7 @@ pub const ENTER: &str = "\u{E007}";
 pub const SPACE: &str = "\u{E00D}";
 pub const RIGHT: &str = "\u{E014}";
 pub const DOWN: &str = "\u{E015}";
+pub const PAGE_UP: &str = "\u{E00E}";
 
 impl Browser {
     /// `None` when chromedriver is missing and the tests are not demanded.

@@ -12,6 +12,7 @@ import { isOver } from "./endings.mjs";
 import { narrate } from "./narrate.mjs";
 import * as notice from "./notice.mjs";
 import { planTurn } from "./plan.mjs";
+import { SIDES } from "./swaps.mjs";
 import { humanCoords, moveInWords, plural } from "./words.mjs";
 
 /** The page's game: the last state, what the variants accept, the sample levels. */
@@ -20,6 +21,7 @@ export const current = {
   seed: null, // the seed this game was started with (null: unknown)
   kinds: {}, // variant -> move kinds
   specials: {}, // variant -> [{marker, name}]
+  swaps: {}, // variant -> the steps [dr, dc] its swaps take (swaps.mjs)
   levels: [], // [{name, title, rules}]
   selected: null, // [r, c] selected (swap variants)
   busy: false,
@@ -42,6 +44,7 @@ export function setBusy(on) {
 const later = (fn) => setTimeout(fn, 0);
 export const specialsOf = (state) => current.specials[state.rules] || [];
 export const kindsOf = (state) => current.kinds[state.rules] || ["swap"];
+export const swapsOf = (state) => current.swaps[state.rules] || SIDES;
 
 /** Shows `state` on the board and around it. */
 export function show(state, fresh = false) {

@@ -1,8 +1,12 @@
 // Pointer gestures on the board, mouse and touch alike: a press that moves at least a
-// third of a cell is a swipe towards the neighbour that way; anything else is a tap.
+// third of a cell is a swipe towards the neighbour that way (of the ways the variant's
+// pieces move: the nearest by angle, so on a variant with corner swaps a swipe within
+// 22.5° of a diagonal goes corner to corner); anything else is a tap.
 // A browser may follow a mouse swipe with a click where it ended: that click is part of
 // the swipe, not a tap. Only that click is ignored (same place, right after), so a
 // later tap always counts, whether or not the browser sent such a click. Pure: no DOM.
+
+import { directionsOf, SIDES } from "./swaps.mjs";
 
 /** How far, as a fraction of a cell, a press must move to be a swipe. */
 export const SWIPE_FRACTION = 1 / 3;
@@ -10,11 +14,22 @@ export const SWIPE_FRACTION = 1 / 3;
 /** How long after a swipe a click at the same place still belongs to it, in ms. */
 export const CLICK_AFTER_SWIPE_MS = 500;
 
-/** The direction [dr, dc] of a press that moved (dx, dy) px on cells of `cell` px, or
- * null for a tap. */
-export function swipeDirection(dx, dy, cell) {
+/** The four ways side by side. */
+export const SIDE_WAYS = directionsOf(SIDES);
+
+/** The direction [dr, dc] of a press that moved (dx, dy) px on cells of `cell` px: of
+ * `ways` (see swaps.mjs `directionsOf`), the nearest the swipe's angle; null for a tap. */
+export function swipeDirection(dx, dy, cell, ways = SIDE_WAYS) {
   if (Math.max(Math.abs(dx), Math.abs(dy)) < cell * SWIPE_FRACTION) return null;
-  return Math.abs(dx) > Math.abs(dy) ? [0, Math.sign(dx)] : [Math.sign(dy), 0];
+  // Upright ways first, so that a swipe exactly between two goes the more upright way.
+  const upright = [...ways].sort((a, b) => Math.abs(a[1]) - Math.abs(b[1]));
+  let best = null;
+  let nearest = -Infinity;
+  for (const [dr, dc] of upright) {
+    const cos = (dc * dx + dr * dy) / Math.hypot(dr, dc);
+    if (cos > nearest) [best, nearest] = [[dr, dc], cos];
+  }
+  return best;
 }
 
 /** A gesture tracker: feed it presses, releases and clicks (times in ms). */
@@ -26,12 +41,13 @@ export function createGestures() {
     down(r, c, x, y) {
       pressed = { r, c, x, y };
     },
-    /** The release at (x, y): `{from, to}` cells for a swipe, else null. */
-    up(x, y, t, cell) {
+    /** The release at (x, y) at time t on cells of `cell` px, pieces moving `ways`:
+     * `{from, to}` cells for a swipe, else null. */
+    up(x, y, t, cell, ways = SIDE_WAYS) {
       const from = pressed;
       pressed = null;
       if (!from) return null;
-      const dir = swipeDirection(x - from.x, y - from.y, cell);
+      const dir = swipeDirection(x - from.x, y - from.y, cell, ways);
       if (!dir) return null;
       swipeEnd = { x, y, t };
       return { from: [from.r, from.c], to: [from.r + dir[0], from.c + dir[1]] };

@@ -1,14 +1,53 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { CLICK_AFTER_SWIPE_MS, createGestures, swipeDirection } from "./gestures.mjs";
+import { directionsOf } from "./swaps.mjs";
 
 const CELL = 48;
+// The eight ways of a variant with corner swaps ([[0, 1], [1, 0], [1, 1], [1, -1]]).
+const EIGHT = directionsOf([[0, 1], [1, 0], [1, 1], [1, -1]]);
 
 test("a press that moves a third of a cell is a swipe that way", () => {
   assert.equal(swipeDirection(5, 10, CELL), null);
   assert.deepEqual(swipeDirection(0, 30, CELL), [1, 0]);
   assert.deepEqual(swipeDirection(-30, 4, CELL), [0, -1]);
   assert.deepEqual(swipeDirection(2, -17, CELL), [-1, 0]);
+});
+
+test("side by side only, a swipe goes one of four ways, a diagonal one the more upright", () => {
+  // What the page has always done: the larger of |dx| and |dy| wins; a tie goes upright.
+  const old = (dx, dy) => (Math.abs(dx) > Math.abs(dy) ? [0, Math.sign(dx)] : [Math.sign(dy), 0]);
+  for (let dx = -60; dx <= 60; dx += 4) {
+    for (let dy = -60; dy <= 60; dy += 4) {
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < CELL / 3) continue;
+      assert.deepEqual(swipeDirection(dx, dy, CELL), old(dx, dy), `${dx},${dy}`);
+    }
+  }
+  assert.deepEqual(swipeDirection(30, 30, CELL), [1, 0]);
+  assert.deepEqual(swipeDirection(-30, -28, CELL), [0, -1]);
+});
+
+test("with corner swaps, a swipe goes one of eight ways: near a diagonal, corner to corner", () => {
+  assert.deepEqual(swipeDirection(30, 30, CELL, EIGHT), [1, 1]);
+  assert.deepEqual(swipeDirection(-30, -26, CELL, EIGHT), [-1, -1]);
+  assert.deepEqual(swipeDirection(30, -20, CELL, EIGHT), [-1, 1], "34 degrees up from the right");
+  assert.deepEqual(swipeDirection(-25, 30, CELL, EIGHT), [1, -1]);
+  // 22.5 degrees from an axis is the border: under it the side way, over it the corner.
+  assert.deepEqual(swipeDirection(40, 15, CELL, EIGHT), [0, 1], "20.6 degrees: right");
+  assert.deepEqual(swipeDirection(40, 18, CELL, EIGHT), [1, 1], "24.2 degrees: down-right");
+  assert.deepEqual(swipeDirection(-15, -40, CELL, EIGHT), [-1, 0], "up");
+  assert.deepEqual(swipeDirection(3, 40, CELL, EIGHT), [1, 0], "down");
+  assert.deepEqual(swipeDirection(10, 10, CELL, EIGHT), null, "too short");
+  // Each of the eight, swiped straight, goes that way.
+  for (const [dr, dc] of EIGHT) assert.deepEqual(swipeDirection(dc * 40, dr * 40, CELL, EIGHT), [dr, dc]);
+});
+
+test("a diagonal swipe gives the two corner cells it swaps", () => {
+  const g = createGestures();
+  g.down(2, 2, 100, 100);
+  assert.deepEqual(g.up(130, 70, 1000, CELL, EIGHT), { from: [2, 2], to: [1, 3] });
+  g.down(2, 2, 100, 100);
+  assert.deepEqual(g.up(130, 70, 1000, CELL), { from: [2, 2], to: [1, 2] }, "side by side only");
 });
 
 test("a swipe gives the two cells it swaps", () => {

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 
 const HOWTO = {
   swap: "Select a piece, then a neighbour to swap it with, or swipe it that way (arrow keys and Enter work too).",
+  corners: "Select a piece, then a neighbour to swap it with, side by side or corner to corner, or swipe it that way, diagonals too (arrow keys and Enter work too; Home, Page Up, End and Page Down step to a corner neighbour).",
   drop: "Click a column to drop the next piece into it.",
   tap: "Click a group of three or more pieces of one colour to clear it.",
 };
@@ -81,9 +82,15 @@ export function drawLegend(colours, specials) {
   for (const k of specials || []) item("special-icon", iconFor(k.name), k.name);
 }
 
-/** Draws the numbers and lists of `state`. */
-export function drawHud(state, { kinds, info, best }) {
-  $("howto").textContent = HOWTO[moveKind(kinds)];
+/** The line that says how to play: by the move kind, for swaps whether `corners` too. */
+export function howTo(kinds, corners) {
+  const kind = moveKind(kinds);
+  return HOWTO[kind === "swap" && corners ? "corners" : kind];
+}
+
+/** Draws the numbers and lists of `state` (`corners`: its swaps go corner to corner too). */
+export function drawHud(state, { kinds, corners, info, best }) {
+  $("howto").textContent = howTo(kinds, corners);
   drawLevel(state, info, best);
   $("score").textContent = String(state.score);
   $("moves").textContent = String(state.moves);

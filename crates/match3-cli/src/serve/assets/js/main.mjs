@@ -13,6 +13,7 @@ import { createIdle, IDLE_HINT_MS } from "./idle.mjs";
 import * as notice from "./notice.mjs";
 import * as setup from "./setup.mjs";
 import * as storage from "./storage.mjs";
+import { canSwap, cornerFocus, directionsOf, hasCorners } from "./swaps.mjs";
 import { levelIntro, plural, where } from "./words.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -42,7 +43,7 @@ function nextLevel(state) {
 // After every state: the numbers, the lists, the copy kept for a reload.
 function shown(state) {
   const info = levelInfo(state);
-  drawHud(state, { kinds: game.kindsOf(state), info, best: state.level ? storage.progress(localStorage)[state.level] : null });
+  drawHud(state, { kinds: game.kindsOf(state), corners: hasCorners(game.swapsOf(state)), info, best: state.level ? storage.progress(localStorage)[state.level] : null });
   drawLegend(coloursOn(state), game.specialsOf(state));
   setup.follow(state, presets);
   if (state.save) storage.keepGame(localStorage, sessionStorage, storage.bundleOf(state, current.seed, Date.now()));
@@ -62,14 +63,15 @@ function ended(state, turnWords) {
   if (state.level) {
     const progress = storage.recordEnd(localStorage, state.level, state.status, state.stars, state.score);
     setup.labelLevels(current.levels, progress);
-    drawHud(state, { kinds: game.kindsOf(state), info: levelInfo(state), best: progress[state.level] });
+    drawHud(state, { kinds: game.kindsOf(state), corners: hasCorners(game.swapsOf(state)), info: levelInfo(state), best: progress[state.level] });
   }
   const words = dialog.open(state, !!nextLevel(state));
   if (words) notice.say(`${turnWords} ${words.title} ${words.text}`);
 }
 
 // A cell chosen by click, tap, Enter or Space: tap it, drop into its column, or select
-// it and swap with an adjacent selected cell.
+// it and swap with a selected neighbour (side by side, or corner to corner where the
+// variant allows it; any other cell is selected instead).
 function choose(r, c) {
   if (current.busy || !current.state) return;
   const state = current.state;
@@ -85,7 +87,7 @@ function choose(r, c) {
     board.markSelected(null);
     return notice.say("Selection cleared.");
   }
-  if (sel && Math.abs(sel[0] - r) + Math.abs(sel[1] - c) === 1) {
+  if (sel && canSwap(game.swapsOf(state), sel, [r, c])) {
     current.selected = null;
     board.markSelected(null);
     return game.play({ swap: [sel, [r, c]] });
@@ -104,7 +106,10 @@ function wireBoard() {
     const cell = cellOf(e);
     if (cell) gestures.down(Number(cell.dataset.row), Number(cell.dataset.col), e.clientX, e.clientY);
   });
-  document.addEventListener("pointerup", (e) => swipe(gestures.up(e.clientX, e.clientY, e.timeStamp, board.cellSize())));
+  document.addEventListener("pointerup", (e) => {
+    const ways = current.state ? directionsOf(game.swapsOf(current.state)) : undefined;
+    swipe(gestures.up(e.clientX, e.clientY, e.timeStamp, board.cellSize(), ways));
+  });
   document.addEventListener("pointercancel", () => gestures.cancel());
   el.addEventListener("click", (e) => {
     const cell = cellOf(e);
@@ -128,6 +133,16 @@ function swipe(s) {
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+// Where a key moves the focus from (r, c), or null: an arrow to the side neighbour (the
+// board keeps it on the edge); on a variant with corner swaps, a corner key (Home, Page
+// Up, End, Page Down) to the corner neighbour.
+function focusTarget(key, r, c) {
+  if (ARROWS[key]) return [r + ARROWS[key][0], c + ARROWS[key][1]];
+  const state = current.state;
+  if (!state || !hasCorners(game.swapsOf(state))) return null;
+  return cornerFocus(key, r, c, state.rows, state.cols);
+}
+
 function onKey(e) {
   idle.poke();
   if (current.run && !e.repeat) {
@@ -137,9 +152,10 @@ function onKey(e) {
   }
   if (!e.target.classList || !e.target.classList.contains("cell")) return;
   const [r, c] = board.focused();
-  if (ARROWS[e.key]) {
+  const target = focusTarget(e.key, r, c);
+  if (target) {
     e.preventDefault();
-    board.setFocus(r + ARROWS[e.key][0], c + ARROWS[e.key][1]);
+    board.setFocus(...target);
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     choose(r, c);
@@ -181,6 +197,7 @@ function fillLists(data) {
   for (const v of data.variants) {
     current.kinds[v.name] = v.moves;
     current.specials[v.name] = v.specials;
+    if (v.swaps) current.swaps[v.name] = v.swaps;
     presets[v.name] = v.presets;
     const o = document.createElement("option");
     o.value = v.name;
