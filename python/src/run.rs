@@ -146,10 +146,11 @@ pub fn solve_json(
     let start = game.copy()?;
     let value = match game.level_file() {
         Some((level, seed)) => {
-            let solved = py
-                .allow_threads(move || Solved::search(&variant, start, Objective::Win, limits))
+            let again = game.copy()?;
+            let (solved, best) = py
+                .allow_threads(move || Solved::search_level(&variant, start, again, limits))
                 .map_err(bad)?;
-            solved.level_json(level, seed)
+            solved.level_json(level, seed, best.as_ref())
         }
         None => {
             let objective = match goal {

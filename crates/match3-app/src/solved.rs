@@ -74,8 +74,32 @@ impl Solved {
         })
     }
 
-    /// `solve --level --json` for the deal of `level` drawn from `seed`.
-    pub fn level_json(&self, level: &Opened, seed: u64) -> Value {
+    /// A level's deal (`start`, and the same deal again in `again`) solved for a win
+    /// and, when that is proven impossible, for the best score the deal allows (how close
+    /// it comes): what `solve --level` reports.
+    pub fn search_level(
+        variant: &Variant,
+        start: Game<SharedRules>,
+        again: Game<SharedRules>,
+        limits: Limits,
+    ) -> Result<(Solved, Option<Solved>), String> {
+        let solved = Solved::search(variant, start, Objective::Win, limits)?;
+        let best = match solved.winnable() {
+            Some(false) => Some(Solved::search(
+                variant,
+                again,
+                Objective::LevelScore,
+                limits,
+            )?),
+            _ => None,
+        };
+        Ok((solved, best))
+    }
+
+    /// `solve --level --json` for the deal of `level` drawn from `seed`, with the `best`
+    /// score of a deal proven unwinnable (`null` unless that is proven best).
+    pub fn level_json(&self, level: &Opened, seed: u64, best: Option<&Solved>) -> Value {
+        let best_score = best.filter(|b| b.found.optimal).map(|b| b.found.score);
         json!({
             "level": level.file.name,
             "rules": level.variant.name(),
@@ -89,6 +113,7 @@ impl Solved {
             "optimal": self.found.optimal,
             "board": self.game.board().to_string(),
             "status": self.game.status().to_string(),
+            "best_score": best_score,
         })
     }
 }

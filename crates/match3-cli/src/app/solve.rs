@@ -19,17 +19,8 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
     if let Some(path) = &args.level {
         let level = Opened::read(registry, path, args.rules.as_deref())?;
         let seed = args.seed.unwrap_or(0);
-        let solved = Solved::search(&level.variant, level.game(seed)?, Objective::Win, limits)?;
-        // A deal proven unwinnable: the best score it allows, for how close it comes.
-        let best = match solved.winnable() {
-            Some(false) => Some(Solved::search(
-                &level.variant,
-                level.game(seed)?,
-                Objective::LevelScore,
-                limits,
-            )?),
-            _ => None,
-        };
+        let (start, again) = (level.game(seed)?, level.game(seed)?);
+        let (solved, best) = Solved::search_level(&level.variant, start, again, limits)?;
         return solve_level(&args, &level, &solved, best.as_ref());
     }
     if let Some(seed) = args.seed {
@@ -123,11 +114,7 @@ fn solve_level(
 ) -> Result<(), UsageError> {
     let Solved { found, game, gains } = solved;
     if args.json {
-        let mut v = solved.level_json(level, args.seed.unwrap_or(0));
-        // The best score of an unwinnable deal (when proven best), null otherwise.
-        v["best_score"] =
-            serde_json::json!(best.filter(|b| b.found.optimal).map(|b| b.found.score));
-        emit(v);
+        emit(solved.level_json(level, args.seed.unwrap_or(0), best));
         return Ok(());
     }
     let nodes = found.nodes;
