@@ -86,19 +86,16 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
 }
 
 /// `compare --levels DIR`: every level with the random and the greedy bot.
-fn compare_levels(
+/// Every level file of `dir` measured with `bots`: every bot of a level plays the same
+/// games, as many as the others.
+fn measure_levels(
     registry: &Registry,
     args: &CompareArgs,
     dir: &std::path::Path,
-) -> Result<(), UsageError> {
+    bots: &[BotKind],
+) -> Result<Vec<report::LevelRow>, UsageError> {
     let run = &args.run;
     let mut rows = Vec::new();
-    let bots: Vec<BotKind> = if args.bots.is_empty() {
-        vec![BotKind::Random, BotKind::Greedy]
-    } else {
-        args.bots.iter().map(|&b| b.into()).collect()
-    };
-    // Every bot of a level plays the same games, as many as the others.
     for path in level::files_in(dir)? {
         let level = Opened::read(registry, &path, None)?;
         let plan = report::level_plan(&level, bots[0], run.games, run.moves, run.seed);
@@ -107,13 +104,28 @@ fn compare_levels(
         rows.extend(report::measure_level(
             &level,
             plan,
-            &bots,
+            bots,
             args.precision,
             run.jobs(),
             &label,
             each,
         )?);
     }
+    Ok(rows)
+}
+
+fn compare_levels(
+    registry: &Registry,
+    args: &CompareArgs,
+    dir: &std::path::Path,
+) -> Result<(), UsageError> {
+    let run = &args.run;
+    let bots: Vec<BotKind> = if args.bots.is_empty() {
+        vec![BotKind::Random, BotKind::Greedy]
+    } else {
+        args.bots.iter().map(|&b| b.into()).collect()
+    };
+    let mut rows = measure_levels(registry, args, dir, &bots)?;
     let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
     // The table keeps the level sequence; the JSON its historical order, easiest first.
     let sort = args.sort.unwrap_or(if args.json {
