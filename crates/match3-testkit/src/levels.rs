@@ -314,6 +314,28 @@ pub fn continues_identically<R: Rules + ?Sized>(
     Ok(())
 }
 
+/// Adds what `trace` (played from `before`) collected of each colour the level's goals
+/// name, each colour once however many goals name it.
+fn count_collected(
+    level: &Level,
+    trace: &Trace,
+    before: &Board,
+    counted: &mut Counted,
+) -> Result<(), Violation> {
+    let mut colours: Vec<match3_core::Color> = (level.goals.iter())
+        .filter_map(|g| match *g {
+            Goal::Collect { color, .. } => Some(color),
+            _ => None,
+        })
+        .collect();
+    colours.sort();
+    colours.dedup();
+    for color in colours {
+        *counted.colors.entry(color.letter()).or_default() += collected_in(trace, before, color)?;
+    }
+    Ok(())
+}
+
 /// Plays `picks` (indices into the legal-move list) on a level game of `layout` under `level`, checking every invariant of
 /// this module after each turn; halfway, the game is saved as JSON and loaded, and the
 /// copy must play the remaining picks identically. Returns the final state.
@@ -365,21 +387,7 @@ pub fn level_game<R: Rules + ?Sized>(
                 .map_err(|e| Violation(format!("{mv} does not replay: {e}")))?;
             shuffle(rules, &last, s)?;
         }
-        // Count each colour once, however many goals name it.
-        let mut colours: Vec<match3_core::Color> = level
-            .goals
-            .iter()
-            .filter_map(|g| match *g {
-                Goal::Collect { color, .. } => Some(color),
-                _ => None,
-            })
-            .collect();
-        colours.sort();
-        colours.dedup();
-        for color in colours {
-            *counted.colors.entry(color.letter()).or_default() +=
-                collected_in(&trace, &before, color)?;
-        }
+        count_collected(level, &trace, &before, &mut counted)?;
         counted.add_obstacles(&trace);
         progress_and_status(
             rules,
