@@ -16,7 +16,7 @@ use super::Snapshot;
 use super::turn::Turn;
 
 /// The score and last chain of a turn's phases, `None` for a runaway cascade.
-type Ended = Result<Option<(u64, u32)>, PartError>;
+pub(super) type Ended = Result<Option<(u64, u32)>, PartError>;
 
 impl Snapshot {
     /// Runs the end-of-move effects after the move's phases `ended`, then the phases

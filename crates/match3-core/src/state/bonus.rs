@@ -6,7 +6,6 @@
 //! pieces are drawn from the game's generator, so the bonus replays exactly.
 
 use crate::cellset::CellSet;
-use crate::error::PartError;
 use crate::level::{Leftover, Level};
 use crate::obstacles;
 use crate::pos::Pos;
@@ -14,10 +13,8 @@ use crate::rules::Rules;
 use crate::trace::{Changed, Sink, Status};
 
 use super::Snapshot;
+use super::after::Ended;
 use super::turn::Turn;
-
-/// The score and last chain of a turn's phases, `None` for a runaway cascade.
-type Ended = Result<Option<(u64, u32)>, PartError>;
 
 impl Snapshot {
     /// Whether the move just played (its phases over) earns the bonus.
