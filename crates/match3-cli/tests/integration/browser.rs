@@ -260,6 +260,9 @@ fn a_registered_variant_is_offered_drawn_and_named() {
 fn a_game_the_server_no_longer_has_is_restored_and_the_move_played() {
     let Some(b) = Browser::start() else { return };
     b.open(&server());
+    // No idle hint: on a slow machine it could find the game gone first and restore it,
+    // and the move below would then clear its notice.
+    b.script("document.body.dataset.idleHintMs = '3600000'; return null");
     b.click(&b.cell(0, 2));
     b.click(&b.cell(1, 2));
     b.wait_idle();
@@ -269,7 +272,11 @@ fn a_game_the_server_no_longer_has_is_restored_and_the_move_played() {
     let cell = |i: usize, j: usize| mv[i][j].as_u64().unwrap() as u8;
     b.click(&b.cell(cell(0, 0), cell(0, 1)));
     b.click(&b.cell(cell(1, 0), cell(1, 1)));
-    b.wait_idle();
+    // The page is idle for a moment between the restore and the move it plays again.
+    b.wait_for(
+        "document.getElementById('moves').textContent === '2' && document.body.dataset.busy === 'false'",
+        "the move played on the restored game",
+    );
     assert!(
         b.text("#message")
             .contains("restored from this page's copy"),
