@@ -37,12 +37,35 @@ pub struct Deals<'a> {
     same_line: bool,
     /// The fixed deal's verdict, once solved.
     fixed_verdict: Option<Verdict>,
-    winnable: u64,
-    unwinnable: u64,
-    unknown: u64,
-    /// Deals left unknown because the time budget ran out (before the node budget).
-    timed_out: u64,
-    won_winnable: u64,
+    counts: DealCounts,
+}
+
+/// What the solver said of a run's deals, a game at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealCounts {
+    /// Games whose deal can be won (the solver won it, or the bot did).
+    pub winnable: u64,
+    /// Games whose deal the solver proved cannot be won.
+    pub unwinnable: u64,
+    /// Games whose deal no budget decided (and the bot lost).
+    pub unknown: u64,
+    /// Of the unknown, those the time budget cut short before the node budget: only
+    /// they make the result depend on the machine's speed.
+    pub timed_out: u64,
+    /// Games won of the winnable.
+    pub won_winnable: u64,
+}
+
+impl DealCounts {
+    /// The pass rate on the winnable deals (0 without one) and its Wilson 95% interval.
+    pub fn pass_rate_of_winnable(&self) -> (f64, f64, f64) {
+        let (low, high) = wilson(self.won_winnable, self.winnable);
+        let rate = match self.winnable {
+            0 => 0.0,
+            n => self.won_winnable as f64 / n as f64,
+        };
+        (rate, low, high)
+    }
 }
 
 /// A deal's verdict: winnable or not, or unknown (and whether time cut the search).
@@ -69,11 +92,7 @@ impl<'a> Deals<'a> {
             first_line: None,
             same_line: true,
             fixed_verdict: None,
-            winnable: 0,
-            unwinnable: 0,
-            unknown: 0,
-            timed_out: 0,
-            won_winnable: 0,
+            counts: DealCounts::default(),
         })
     }
 
@@ -92,17 +111,23 @@ impl<'a> Deals<'a> {
         if self.fixed {
             self.fixed_verdict = Some(verdict);
         }
+        let counts = &mut self.counts;
         match (verdict, won) {
             (Verdict::Known(true), _) | (Verdict::Unknown { .. }, true) => {
-                self.winnable += 1;
-                self.won_winnable += u64::from(won);
+                counts.winnable += 1;
+                counts.won_winnable += u64::from(won);
             }
-            (Verdict::Known(false), _) => self.unwinnable += 1,
+            (Verdict::Known(false), _) => counts.unwinnable += 1,
             (Verdict::Unknown { timed_out }, false) => {
-                self.unknown += 1;
-                self.timed_out += u64::from(timed_out);
+                counts.unknown += 1;
+                counts.timed_out += u64::from(timed_out);
             }
         }
+    }
+
+    /// What the solver said of the deals so far; `None` unless solving.
+    pub fn counts(&self) -> Option<DealCounts> {
+        self.solve.map(|_| self.counts)
     }
 
     /// Whether the deal of game seed `seed` can be won, or unknown when a budget ran out.
@@ -148,19 +173,14 @@ impl<'a> Deals<'a> {
         } else if self.one_game(games) {
             one_game(v);
         }
-        if self.solve.is_some() {
-            let (low, high) = wilson(self.won_winnable, self.winnable);
-            let rate = if self.winnable == 0 {
-                0.0
-            } else {
-                self.won_winnable as f64 / self.winnable as f64
-            };
-            v["winnable_deals"] = json!(self.winnable);
-            v["unwinnable_deals"] = json!(self.unwinnable);
-            v["unknown_deals"] = json!(self.unknown);
+        if let Some(c) = self.counts() {
+            let (rate, low, high) = c.pass_rate_of_winnable();
+            v["winnable_deals"] = json!(c.winnable);
+            v["unwinnable_deals"] = json!(c.unwinnable);
+            v["unknown_deals"] = json!(c.unknown);
             // Only when it happened, so that runs the nodes decided print as they did.
-            if self.timed_out > 0 {
-                v["unknown_deals_timed_out"] = json!(self.timed_out);
+            if c.timed_out > 0 {
+                v["unknown_deals_timed_out"] = json!(c.timed_out);
             }
             v["pass_rate_of_winnable"] = json!(round(rate));
             v["pass_rate_of_winnable_low"] = json!(round(low));
@@ -174,18 +194,18 @@ impl<'a> Deals<'a> {
         if self.one_game(games) {
             out += "deal         fixed (no random cells, no piece drawn), and every game played the same line: one game, no interval\n";
         }
-        if self.solve.is_some() {
-            let (low, high) = wilson(self.won_winnable, self.winnable);
-            let timed = match self.timed_out {
+        if let Some(c) = self.counts() {
+            let (_, low, high) = c.pass_rate_of_winnable();
+            let timed = match c.timed_out {
                 0 => String::new(),
                 n => format!(" ({n} cut short by the time budget: machine-dependent)"),
             };
             out += &format!(
                 "deals        {} winnable, {} cannot be won, {} unknown{timed}; won {} of the winnable (95% {:.1}–{:.1}%)\n",
-                self.winnable,
-                self.unwinnable,
-                self.unknown,
-                self.won_winnable,
+                c.winnable,
+                c.unwinnable,
+                c.unknown,
+                c.won_winnable,
                 100.0 * low,
                 100.0 * high
             );

@@ -5,7 +5,7 @@
 //! parser. A program offers a [`Registry`] of [`Variant`]s by name; the modules hold
 //! level files with their variant ([`level`], [`deals`]), moves and traces as JSON
 //! ([`json`], [`coords`]), the solver's answers ([`solved`]), sweeps over level fields
-//! ([`sweep`]), hints ([`hint`]), the checks of text input ([`input`]), and one typed
+//! and grids of them ([`sweep`], [`grid`]), hints ([`hint`]), the checks of text input ([`input`]), and one typed
 //! request to start a game with one validation ([`start`]).
 //!
 //! ```
@@ -20,6 +20,7 @@
 
 pub mod coords;
 pub mod deals;
+pub mod grid;
 pub mod hint;
 pub mod input;
 pub mod json;
