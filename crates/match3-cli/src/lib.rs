@@ -48,6 +48,7 @@ pub mod render;
 pub mod report;
 pub mod serve;
 pub mod template;
+pub mod tuning;
 
 pub use app::App;
 pub use registry::{Registry, RegistryError};

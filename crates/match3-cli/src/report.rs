@@ -2,7 +2,6 @@
 
 use std::io::IsTerminal;
 
-use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use match3_bots::{
     BotKind, EXTRA_MOVES, Estimate, GameStats, LevelMetrics, MAX_EXTRA_MOVES, Measure, Measured,
@@ -12,34 +11,6 @@ use serde_json::{Value, json};
 
 use crate::level::Opened;
 use crate::variant::Variant;
-
-/// A bot name on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BotArg {
-    /// Uniformly random legal moves.
-    Random,
-    /// The best-scoring move by full look-ahead.
-    Greedy,
-    /// The best-scoring move by the cascade of the pieces already on the board (no
-    /// guessed refills): cheaper than greedy, and stronger on refilling variants.
-    GreedyKnown,
-    /// Two moves deep, averaged over sampled refills.
-    Lookahead,
-    /// Monte Carlo tree search with a playout budget.
-    Mcts,
-}
-
-impl From<BotArg> for BotKind {
-    fn from(b: BotArg) -> Self {
-        match b {
-            BotArg::Random => BotKind::Random,
-            BotArg::Greedy => BotKind::Greedy,
-            BotArg::GreedyKnown => BotKind::GreedyKnown,
-            BotArg::Lookahead => BotKind::Lookahead,
-            BotArg::Mcts => BotKind::Mcts,
-        }
-    }
-}
 
 /// Called with each game's number and outcome, in order.
 pub type EachGame<'a> = &'a mut dyn FnMut(u32, &GameStats);
@@ -488,31 +459,9 @@ fn interval_text(low: f64, high: f64) -> String {
 }
 
 /// Games by stars: `170/21/6/3`.
-fn stars_text(s: &match3_bots::Stats) -> String {
+pub fn stars_text(s: &match3_bots::Stats) -> String {
     let [a, b, c, d] = s.stars;
     format!("{a}/{b}/{c}/{d}")
-}
-
-/// `simulate --level --set`: a row per value of the swept key.
-pub fn sweep_table(key: &str, rows: &[(u64, LevelRow)]) -> String {
-    let mut out = format!(
-        "{key:>8} {:>6} {:>6} {:>15} {:>9} {:>10} {:>15} {:>14}\n",
-        "games", "pass", "95% interval", "moves", "mean score", "stars 0/1/2/3", "out/stuck"
-    );
-    for (value, row) in rows {
-        let s = &row.report.stats;
-        out += &format!(
-            "{value:>8} {:>6} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
-            s.games,
-            100.0 * s.pass_rate(),
-            row.interval_text(),
-            s.mean_moves(),
-            s.mean_score(),
-            stars_text(s),
-            format!("{}/{}", s.level.out_of_moves, s.level.stuck),
-        );
-    }
-    out
 }
 
 /// The width of a bot column: the longest of `bots`' names, and at least 9 as it always

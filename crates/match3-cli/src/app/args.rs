@@ -4,11 +4,12 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use match3_bots::{MAX_JOBS, Shard};
+use match3_bots::{BotKind, MAX_JOBS, Shard};
 use match3_core::{GameConfig, MAX_COLORS, Size};
 
+use super::bot_arg::BotParser;
 use crate::variant::Variant;
-use crate::{coords::Coord, report, serve};
+use crate::{coords::Coord, serve};
 
 #[derive(Parser)]
 #[command(
@@ -109,9 +110,9 @@ impl ServeArgs {
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// The bot.
-    #[arg(long, value_enum, default_value = "greedy")]
-    pub(crate) bot: report::BotArg,
+    /// The bot: one of the names below, or greedy:P for a weaker greedy.
+    #[arg(long, value_name = "BOT", value_parser = BotParser, default_value = "greedy")]
+    pub(crate) bot: BotKind,
     /// Number of games.
     #[arg(long, default_value_t = 50)]
     pub(crate) games: u32,
@@ -160,7 +161,7 @@ impl RunArgs {
                     0
                 },
             },
-            bot: self.bot.into(),
+            bot: self.bot,
             games: self.games,
             moves: self.moves,
         }
@@ -217,9 +218,15 @@ pub(crate) struct SimulateArgs {
     pub(crate) precision: Option<f64>,
     /// With --level: run once per value of one of the level's numbers and print a row
     /// each: `moves=8..12`, `colors=4,5,6`, `goal1=1000..3000:500` (the first goal's
-    /// target or count).
-    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "solve", "plot"])]
-    pub(crate) set: Option<crate::sweep::Sweep>,
+    /// target or count). Repeated, a grid: a row per combination of the keys' values
+    /// (`--set moves=10..14 --set goal1=20..40:5`, the first key varying slowest). With
+    /// --solve, each row's deals are solved too.
+    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "plot"])]
+    pub(crate) set: Vec<crate::sweep::Sweep>,
+    /// With --set: print CSV, a line per row (each set key's value first), for
+    /// spreadsheets.
+    #[arg(long, requires = "set", conflicts_with = "json")]
+    pub(crate) csv: bool,
 }
 
 impl SimulateArgs {
@@ -258,15 +265,16 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["size", "colors", "blockers", "bot"])]
     pub(crate) levels: Option<PathBuf>,
     /// Several bots, comma-separated, each over the same games: the strength ladder is
-    /// `--bots random,greedy,lookahead,mcts`.
+    /// `--bots random,greedy,lookahead,mcts`; skills of greedy are
+    /// `--bots random,greedy:0.5,greedy`.
     #[arg(
         long,
-        value_enum,
+        value_parser = BotParser,
         value_delimiter = ',',
         value_name = "BOTS",
         conflicts_with = "bot"
     )]
-    pub(crate) bots: Vec<report::BotArg>,
+    pub(crate) bots: Vec<BotKind>,
     /// Draw into FILE (SVG): score histograms, one panel per variant with a colour per
     /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
     #[arg(long, value_name = "FILE.svg")]

@@ -13,9 +13,9 @@ use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
 use crate::deals::Deals;
 use crate::level::Opened;
 use crate::registry::Registry;
-use crate::sweep::Sweep;
 use crate::variant::{SharedRules, Variant};
-use crate::{coords, input, json, merge, play, records, render, report};
+use crate::{coords, input, json, merge, play, records, render, report, tuning};
+use match3_app::grid::Grid;
 use match3_app::start::{GameRequest, LevelSource, Started};
 
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
@@ -275,8 +275,8 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         Some(path) => Some(Opened::read(registry, path, args.rules.as_deref())?),
         None => None,
     };
-    if let (Some(level), Some(sweep)) = (&level, &args.set) {
-        return simulate_sweep(&args, level, sweep);
+    if let Some(level) = level.as_ref().filter(|_| !args.set.is_empty()) {
+        return simulate_grid(&args, level);
     }
     let mut deals = match &level {
         Some(level) => Some(Deals::new(level, args.solve.then(|| args.deal_budget()))?),
@@ -334,7 +334,7 @@ fn simulate_level(
     each_game: report::EachGame<'_>,
 ) -> Result<LevelSimulated, UsageError> {
     let run = &args.run;
-    let plan = report::level_plan(level, run.bot.into(), run.games, run.moves, run.seed);
+    let plan = report::level_plan(level, run.bot, run.games, run.moves, run.seed);
     let label = level.file.name.clone();
     let header = report::Header::level(level);
     if args.shard.is_some() {
@@ -417,52 +417,76 @@ fn print_simulation(args: &SimulateArgs, run: &Simulation<'_>, deals: Option<&De
     }
 }
 
-/// `simulate --level --set KEY=VALUES`: a run per value, a row each.
-fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<(), UsageError> {
-    let run = &args.run;
-    // Every value is checked before any game runs.
-    let levels = (sweep.values.iter())
-        .map(|&value| Ok((value, sweep.apply(level, value)?)))
+/// `simulate --level --set KEY=VALUES …`: a run per combination of the keys' values
+/// (per value, for one key), a row each.
+fn simulate_grid(args: &SimulateArgs, level: &Opened) -> Result<(), UsageError> {
+    let grid = Grid::new(args.set.clone())?;
+    let keys = grid.names();
+    // Every combination is checked before any game runs.
+    let levels = (grid.rows().into_iter())
+        .map(|values| Ok((grid.apply(level, &values)?, values)))
         .collect::<Result<Vec<_>, String>>()?;
     let mut rows = Vec::new();
-    for (value, level) in levels {
-        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
-        let label = format!("{} {}={value}", level.file.name, sweep.name());
-        let each = &mut |_, _, _: &_| {};
-        let measured = report::measure_level(
-            &level,
-            plan,
-            &[plan.bot],
-            args.precision,
-            run.jobs(),
-            &label,
-            each,
-        )?;
-        rows.extend(measured.into_iter().map(|row| (value, row)));
+    for (level, values) in &levels {
+        rows.push(grid_row(args, level, &keys, values)?);
     }
     if args.json {
-        let list: Vec<_> = (rows.iter())
-            .map(|(value, r)| {
-                let header = report::Header::level(&r.level);
-                let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
-                report::measured_json(&mut v, r);
-                v["set"] = serde_json::json!({ "key": sweep.name(), "value": value });
-                v
-            })
-            .collect();
-        emit(serde_json::Value::Array(list));
+        let list = rows.iter().map(|r| tuning::json(&keys, r, !args.no_timing));
+        emit(serde_json::Value::Array(list.collect()));
+    } else if args.csv {
+        emit(tuning::csv(&keys, &rows).trim_end());
     } else {
+        let per = if keys.len() == 1 { "a value" } else { "a row" };
         emit(format_args!(
-            "level {} ({}), {} bot, {} a value, seed {}\n",
+            "level {} ({}), {} bot, {} {per}, seed {}\n",
             level.file.name,
             level.file.file,
-            match3_bots::BotKind::from(run.bot).name(),
-            report::games_text(rows.iter().map(|(_, r)| r)),
-            run.seed
+            args.run.bot.name(),
+            report::games_text(rows.iter().map(|r| &r.row)),
+            args.run.seed
         ));
-        emit(report::sweep_table(&sweep.name(), &rows).trim_end());
+        emit(tuning::table(&keys, &rows).trim_end());
     }
     Ok(())
+}
+
+/// One combination's run: the level with `values` set, measured (to `--precision`,
+/// when given), each deal solved with `--solve`.
+fn grid_row<'a>(
+    args: &SimulateArgs,
+    level: &'a Opened,
+    keys: &[String],
+    values: &[u64],
+) -> Result<tuning::TunedRow<'a>, UsageError> {
+    let run = &args.run;
+    let plan = report::level_plan(level, run.bot, run.games, run.moves, run.seed);
+    let set: Vec<String> = (keys.iter().zip(values))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let label = format!("{} {}", level.file.name, set.join(" "));
+    let mut deals = match args.solve {
+        true => Some(Deals::new(level, Some(args.deal_budget()))?),
+        false => None,
+    };
+    let each = &mut |_, _, game: &_| {
+        if let Some(deals) = &mut deals {
+            deals.add(game);
+        }
+    };
+    let mut measured = report::measure_level(
+        level,
+        plan,
+        &[plan.bot],
+        args.precision,
+        run.jobs(),
+        &label,
+        each,
+    )?;
+    Ok(tuning::TunedRow {
+        values: values.to_vec(),
+        row: measured.pop().expect("a row per bot"),
+        deals,
+    })
 }
 
 /// `match3 lint`: warnings per file, and suggested star thresholds.

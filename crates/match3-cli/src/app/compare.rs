@@ -17,9 +17,9 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
         return compare_levels(registry, &args, dir);
     }
     let bots: Vec<BotKind> = if args.bots.is_empty() {
-        vec![args.run.bot.into()]
+        vec![args.run.bot]
     } else {
-        args.bots.iter().map(|&b| b.into()).collect()
+        args.bots.clone()
     };
     let mut rows = Vec::new();
     for variant in registry {
@@ -123,7 +123,7 @@ fn compare_levels(
     let bots: Vec<BotKind> = if args.bots.is_empty() {
         vec![BotKind::Random, BotKind::Greedy]
     } else {
-        args.bots.iter().map(|&b| b.into()).collect()
+        args.bots.clone()
     };
     let mut rows = measure_levels(registry, args, dir, &bots)?;
     let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();

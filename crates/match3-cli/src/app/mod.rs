@@ -17,6 +17,7 @@
 //! ```
 
 mod args;
+mod bot_arg;
 mod commands;
 mod compare;
 mod output;

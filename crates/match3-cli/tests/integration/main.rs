@@ -16,3 +16,4 @@ mod refusals;
 mod restore;
 mod serve;
 mod shards;
+mod tuning;
