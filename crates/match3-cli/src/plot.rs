@@ -1,4 +1,5 @@
-//! `--plot FILE.svg`: score histograms per variant and bot, pass rates per level.
+//! `--plot FILE.svg`: score histograms per variant and bot, pass rates per level;
+//! `--plot-leftover FILE.svg`: where a level's lost games left their unmet goals.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -52,7 +53,12 @@ fn fit(title: &str, least: u32) -> u32 {
 }
 
 fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
-    move |e| format!("--plot {}: {e}", path.display())
+    failed_for("--plot", path)
+}
+
+/// An error drawing `path`, given with `option`.
+fn failed_for<'a>(option: &'a str, path: &'a Path) -> impl Fn(String) -> String + 'a {
+    move |e| format!("{option} {}: {e}", path.display())
 }
 
 /// Score histograms: one panel per distinct `panel`, the series of a panel overlaid in
@@ -384,4 +390,95 @@ fn draw_rates<DB: DrawingBackend>(
         }))
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// Pixels a side of a heat map's cell.
+const CELL: u32 = 48;
+/// The colour of a share of 1 on the heat map (0 is white): the palette's vermilion.
+pub const HOT: RGBColor = COLOURS[5];
+
+/// The leftover heat map: a square per board cell (`shares` row-major, `cols` a row),
+/// shaded from white (no lost game) to [`HOT`] (every lost game) by the share of lost
+/// games that ended with an unmet goal's piece on it, labelled with that share when
+/// above 0; `None` is a hole, drawn dark grey. Row 0 is at the top, as boards print.
+/// The squares are the only rectangles after the background and the plotting area's
+/// light grey, in row-major order.
+pub fn leftover(
+    path: &Path,
+    title: &str,
+    cols: usize,
+    shares: &[Option<f64>],
+) -> Result<(), String> {
+    let err = failed_for("--plot-leftover", path);
+    let rows = shares.len().div_ceil(cols.max(1));
+    // Square cells: the chart is as big as its cells and labels, centred under the title.
+    let (label_x, label_y, margin) = (40, 50, 14);
+    let grid = (
+        label_y + CELL * cols as u32 + 2 * margin,
+        label_x + CELL * rows as u32 + 2 * margin,
+    );
+    let width = fit(title, grid.0);
+    let root = SVGBackend::new(path, (width, grid.1 + 40)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let root = (root.titled(title, ("sans-serif", 20))).map_err(|e| err(e.to_string()))?;
+    let area = root.clone().shrink(((width - grid.0) / 2, 0), grid);
+    let top = rows as f64 - 0.5;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(margin)
+        .x_label_area_size(label_x)
+        .y_label_area_size(label_y)
+        .build_cartesian_2d(-0.5f64..cols as f64 - 0.5, -0.5f64..top)
+        .map_err(|e| err(e.to_string()))?;
+    // Labels at the cells' centres (whole numbers); rows count down from the top.
+    let whole = |v: f64, n: usize| {
+        let i = v.round();
+        ((v - i).abs() < 0.01 && i >= 0.0 && (i as usize) < n).then_some(i as usize)
+    };
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("column")
+        .y_desc("row")
+        .x_labels(cols)
+        .y_labels(rows)
+        .x_label_formatter(&|x| whole(*x, cols).map_or(String::new(), |c| c.to_string()))
+        .y_label_formatter(&|y| {
+            whole(*y, rows).map_or(String::new(), |r| (rows - 1 - r).to_string())
+        })
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    // Grey between the squares, so that white ones show the board's shape.
+    (chart.plotting_area().fill(&BLACK.mix(0.08))).map_err(|e| err(e.to_string()))?;
+    let at = |i: usize| ((i % cols) as f64, (rows - 1 - i / cols) as f64);
+    chart
+        .draw_series(shares.iter().enumerate().map(|(i, share)| {
+            let (x, y) = at(i);
+            let fill = share.map_or(BLACK.mix(0.4).to_rgba(), |s| heat(s).to_rgba());
+            let inset = 0.46;
+            Rectangle::new(
+                [(x - inset, y - inset), (x + inset, y + inset)],
+                fill.filled(),
+            )
+        }))
+        .map_err(|e| err(e.to_string()))?;
+    let labels =
+        (shares.iter().enumerate()).filter_map(|(i, share)| {
+            let s = share.filter(|&s| s > 0.0)?;
+            let ink = if s > 0.6 { WHITE } else { BLACK };
+            let style = ("sans-serif", 13).into_font().color(&ink).pos(
+                plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Center,
+                    plotters::style::text_anchor::VPos::Center,
+                ),
+            );
+            Some(Text::new(format!("{:.0}%", 100.0 * s), at(i), style))
+        });
+    chart.draw_series(labels).map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))
+}
+
+/// A share from 0 to 1 as a colour from white to [`HOT`].
+fn heat(share: f64) -> RGBColor {
+    let mix = |hot: u8| (255.0 - (255.0 - f64::from(hot)) * share.clamp(0.0, 1.0)).round() as u8;
+    RGBColor(mix(HOT.0), mix(HOT.1), mix(HOT.2))
 }

@@ -221,12 +221,22 @@ pub(crate) struct SimulateArgs {
     /// target or count). Repeated, a grid: a row per combination of the keys' values
     /// (`--set moves=10..14 --set goal1=20..40:5`, the first key varying slowest). With
     /// --solve, each row's deals are solved too.
-    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "plot"])]
+    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "plot", "plot_leftover"])]
     pub(crate) set: Vec<crate::sweep::Sweep>,
     /// With --set: print CSV, a line per row (each set key's value first), for
     /// spreadsheets.
     #[arg(long, requires = "set", conflicts_with = "json")]
     pub(crate) csv: bool,
+    /// With --level: draw into FILE (SVG) where the lost games left their unmet goals: a
+    /// square per board cell, shaded by the share of lost games that ended with jelly or
+    /// a crate of an unmet goal on it (levels with a jelly or crates goal).
+    #[arg(
+        long,
+        value_name = "FILE.svg",
+        requires = "level",
+        conflicts_with = "shard"
+    )]
+    pub(crate) plot_leftover: Option<PathBuf>,
 }
 
 impl SimulateArgs {

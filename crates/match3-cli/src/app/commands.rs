@@ -9,6 +9,7 @@ use match3_core::{Board, Game, GameConfig, Move, Rules};
 use super::args::{
     BoardArgs, LintArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
 };
+use super::heatmap;
 use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
 use crate::deals::Deals;
 use crate::level::Opened;
@@ -282,12 +283,22 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         Some(level) => Some(Deals::new(level, args.solve.then(|| args.deal_budget()))?),
         None => None,
     };
+    let mut leftover = match (&level, &args.plot_leftover) {
+        (Some(level), Some(path)) => {
+            input::check_writable(path, "--plot-leftover")?;
+            Some(heatmap::counter(level)?)
+        }
+        _ => None,
+    };
     let mut each_game = |i: u32, game: &match3_bots::GameStats| {
         if let Some(w) = &mut records {
             w.write(i, game);
         }
         if let Some(deals) = &mut deals {
             deals.add(game);
+        }
+        if let Some(leftover) = &mut leftover {
+            leftover.add(game);
         }
     };
     let (header, plan, report, row) = match &level {
@@ -303,6 +314,9 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
     if let Some(path) = &args.plot {
         let stars = level.as_ref().map_or(&[][..], |l| &l.file.level.stars[..]);
         report::plot_one(path, &header, &plan, &report, stars)?;
+    }
+    if let (Some(path), Some(level), Some(leftover)) = (&args.plot_leftover, &level, &leftover) {
+        heatmap::plot(path, level, &plan, report.stats.games, leftover)?;
     }
     let run = Simulation {
         header: &header,

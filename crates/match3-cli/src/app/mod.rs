@@ -20,6 +20,7 @@ mod args;
 mod bot_arg;
 mod commands;
 mod compare;
+mod heatmap;
 mod output;
 mod solve;
 

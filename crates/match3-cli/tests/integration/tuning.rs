@@ -1,5 +1,5 @@
 //! The designer's tuning tools: the skill knob named on the command line, grids of
-//! `--set` in text, JSON and CSV, `--set` with `--solve`.
+//! `--set` in text, JSON and CSV, `--set` with `--solve`, and the leftover heat map.
 
 use serde_json::Value;
 
@@ -354,4 +354,113 @@ fn a_sweep_with_solve_reports_the_deals_of_each_value() {
         drawn.contains("--solve: the lines rules draw new pieces"),
         "{drawn}"
     );
+}
+
+/// A square of the heat map: its fill colour, in order of the file.
+fn cell_fills(svg: &str) -> Vec<String> {
+    (svg.split("<rect").skip(1))
+        .map(|r| {
+            let fill = r.split("fill=\"").nth(1).unwrap_or("");
+            fill.split('"').next().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// `--plot-leftover`: a square per board cell, shaded by the share of lost games that
+/// left an unmet goal's piece on it. Here the only jelly sits under the board's only D,
+/// walled in by two holes: it can never be moved or matched, so every game is lost with
+/// it there, and nothing else is left.
+#[test]
+fn the_leftover_heat_map_has_a_square_per_cell_and_finds_the_stuck_jelly() {
+    let level = level_file(
+        "rules = \"finite\"\nboard = '''\nA A B C\nB C A B\nC B A _\nA B _ D~\n'''\nmoves = 3\n[[goals]]\nkind = \"jelly\"\n",
+    );
+    let dir = std::env::temp_dir().join(format!("match3-leftover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg_path = dir.join("left.svg");
+    let svg_arg = svg_path.to_str().unwrap();
+    let run = json_of(&[
+        "simulate",
+        "--level",
+        level.arg(),
+        "--bot",
+        "random",
+        "--games",
+        "20",
+        "--plot-leftover",
+        svg_arg,
+        "--json",
+    ]);
+    assert_eq!(run["lost"], 20);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let fills = cell_fills(&svg);
+    // The background and the plotting area, then the 16 squares in row-major order.
+    assert_eq!(fills.len(), 2 + 16, "{svg}");
+    let cells = &fills[2..];
+    assert_eq!(
+        cells[15], "#D55E00",
+        "the D's jelly stayed in every lost game"
+    );
+    let holes = [11, 14];
+    for (i, fill) in cells[..15].iter().enumerate() {
+        let want = if holes.contains(&i) {
+            "#000000"
+        } else {
+            "#FFFFFF"
+        };
+        assert_eq!(
+            fill, want,
+            "cell {i}: a hole is grey, the rest held no jelly"
+        );
+    }
+    let texts: Vec<&str> = svg.lines().filter(|l| l.ends_with('%')).collect();
+    assert_eq!(texts, ["100%"], "one cell labelled");
+    assert!(svg.contains("20 lost of 20 games"), "{svg}");
+    let score = refused(&[
+        "simulate",
+        "--level",
+        "levels/01-first-steps.toml",
+        "--plot-leftover",
+        svg_arg,
+    ]);
+    assert!(score.contains("has no jelly or crates goal"), "{score}");
+    let shard = refused(&[
+        "simulate",
+        "--level",
+        "levels/13-jelly-ring.toml",
+        "--plot-leftover",
+        svg_arg,
+        "--shard",
+        "0/2",
+        "--json",
+    ]);
+    assert!(shard.contains("cannot be used with"), "{shard}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// On a real level the map is the share the game counts: 13's ring of jelly, greedy.
+#[test]
+fn the_leftover_of_a_sample_level_sits_on_its_jelly() {
+    let dir = std::env::temp_dir().join(format!("match3-leftover-ring-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg_path = dir.join("ring.svg");
+    let svg = svg_path.to_str().unwrap();
+    stdout(&[
+        "simulate",
+        "--level",
+        "levels/13-jelly-ring.toml",
+        "--games",
+        "20",
+        "--plot-leftover",
+        svg,
+    ]);
+    let fills = cell_fills(&std::fs::read_to_string(&svg_path).unwrap());
+    assert_eq!(fills.len(), 2 + 6 * 8);
+    // The inner cells hold no jelly: white in every game.
+    for row in 1..5 {
+        for col in 1..7 {
+            assert_eq!(fills[2 + row * 8 + col], "#FFFFFF", "({row}, {col})");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
