@@ -7,12 +7,25 @@ use match3_core::{Board, Goal, GoalProgress, Pos, Size};
 use crate::simulate::{Ending, GameStats};
 
 /// Row masks (bit `c` of row `r` is the cell `(r, c)`) of the cells of `board` that hold
-/// what an unmet goal of `goals` counts: jelly for an unmet jelly goal, a crate for an
-/// unmet crates goal. Empty when no such goal is unmet (score and collect goals count
-/// nothing on the board).
-pub(crate) fn unmet_cells(board: &Board, goals: &[GoalProgress]) -> Vec<u32> {
-    let unmet = |kind: Goal| goals.iter().any(|g| g.goal == kind && !g.done);
-    let (jelly, crates) = (unmet(Goal::Jelly), unmet(Goal::Crates));
+/// what one of `goals` counts on the board: jelly for a jelly goal, a crate for a crates
+/// goal. Empty when none of them counts anything there (score and collect goals).
+///
+/// ```
+/// use match3_bots::goal_cells;
+/// use match3_core::{Board, Goal};
+///
+/// let board: Board = "A~B%/CA~B".parse()?;
+/// assert_eq!(goal_cells(&board, [Goal::Jelly]), [0b001, 0b010]);
+/// assert_eq!(goal_cells(&board, [Goal::Jelly, Goal::Crates]), [0b101, 0b010]);
+/// assert!(goal_cells(&board, [Goal::Score { target: 9 }]).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn goal_cells(board: &Board, goals: impl IntoIterator<Item = Goal>) -> Vec<u32> {
+    let (mut jelly, mut crates) = (false, false);
+    for goal in goals {
+        jelly |= goal == Goal::Jelly;
+        crates |= goal == Goal::Crates;
+    }
     if !jelly && !crates {
         return Vec::new();
     }
@@ -20,6 +33,11 @@ pub(crate) fn unmet_cells(board: &Board, goals: &[GoalProgress]) -> Vec<u32> {
     (0..board.rows())
         .map(|r| row(board.jelly_rows(), jelly, r) | row(board.crate_rows(), crates, r))
         .collect()
+}
+
+/// The [`goal_cells`] of the goals of `goals` still unmet: what a lost game left.
+pub(crate) fn unmet_cells(board: &Board, goals: &[GoalProgress]) -> Vec<u32> {
+    goal_cells(board, goals.iter().filter(|g| !g.done).map(|g| g.goal))
 }
 
 /// Per cell of a level's board, the lost games that ended with an unmet goal's jelly or

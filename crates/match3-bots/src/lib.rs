@@ -58,7 +58,7 @@ mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use distinct::{DISTINCT_CAP, DistinctGames};
-pub use leftover::Leftover;
+pub use leftover::{Leftover, goal_cells};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
 pub use measure::{FIRST_BLOCK, Measure, Measured, measure};

@@ -396,21 +396,29 @@ fn draw_rates<DB: DrawingBackend>(
 const CELL: u32 = 48;
 /// The colour of a share of 1 on the heat map (0 is white): the palette's vermilion.
 pub const HOT: RGBColor = COLOURS[5];
+/// A cell that holds no goal's piece: light grey.
+pub const PLAIN: RGBColor = RGBColor(240, 240, 240);
 
-/// The leftover heat map: a square per board cell (`shares` row-major, `cols` a row),
-/// shaded from white (no lost game) to [`HOT`] (every lost game) by the share of lost
-/// games that ended with an unmet goal's piece on it, labelled with that share when
-/// above 0; `None` is a hole, drawn dark grey. Row 0 is at the top, as boards print.
-/// The squares are the only rectangles after the background and the plotting area's
-/// light grey, in row-major order.
-pub fn leftover(
-    path: &Path,
-    title: &str,
-    cols: usize,
-    shares: &[Option<f64>],
-) -> Result<(), String> {
+/// One board cell of the leftover heat map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HeatCell {
+    /// Not part of the board: dark grey.
+    Hole,
+    /// A cell no goal's piece started on or was left on: [`PLAIN`].
+    Plain,
+    /// A cell of a goal's pieces, with the share of lost games that left one on it: white
+    /// (none) to [`HOT`] (every one).
+    Goal(f64),
+}
+
+/// The leftover heat map: a square per board cell (`cells` row-major, `cols` a row),
+/// a goal's cell shaded from white to [`HOT`] by the share of lost games that ended with
+/// an unmet goal's piece on it and labelled with that share when above 0. Row 0 is at the
+/// top, as boards print. The squares are the only rectangles after the background and
+/// the plotting area's grey, in row-major order.
+pub fn leftover(path: &Path, title: &str, cols: usize, cells: &[HeatCell]) -> Result<(), String> {
     let err = failed_for("--plot-leftover", path);
-    let rows = shares.len().div_ceil(cols.max(1));
+    let rows = cells.len().div_ceil(cols.max(1));
     // Square cells: the chart is as big as its cells and labels, centred under the title.
     let (label_x, label_y, margin) = (40, 50, 14);
     let grid = (
@@ -447,13 +455,17 @@ pub fn leftover(
         })
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    // Grey between the squares, so that white ones show the board's shape.
-    (chart.plotting_area().fill(&BLACK.mix(0.08))).map_err(|e| err(e.to_string()))?;
+    // Grey between the squares, so that each square shows.
+    (chart.plotting_area().fill(&BLACK.mix(0.15))).map_err(|e| err(e.to_string()))?;
     let at = |i: usize| ((i % cols) as f64, (rows - 1 - i / cols) as f64);
     chart
-        .draw_series(shares.iter().enumerate().map(|(i, share)| {
+        .draw_series(cells.iter().enumerate().map(|(i, cell)| {
             let (x, y) = at(i);
-            let fill = share.map_or(BLACK.mix(0.4).to_rgba(), |s| heat(s).to_rgba());
+            let fill = match *cell {
+                HeatCell::Hole => BLACK.mix(0.5).to_rgba(),
+                HeatCell::Plain => PLAIN.to_rgba(),
+                HeatCell::Goal(share) => heat(share).to_rgba(),
+            };
             let inset = 0.46;
             Rectangle::new(
                 [(x - inset, y - inset), (x + inset, y + inset)],
@@ -461,20 +473,25 @@ pub fn leftover(
             )
         }))
         .map_err(|e| err(e.to_string()))?;
-    let labels =
-        (shares.iter().enumerate()).filter_map(|(i, share)| {
-            let s = share.filter(|&s| s > 0.0)?;
-            let ink = if s > 0.6 { WHITE } else { BLACK };
-            let style = ("sans-serif", 13).into_font().color(&ink).pos(
-                plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Center,
-                    plotters::style::text_anchor::VPos::Center,
-                ),
-            );
-            Some(Text::new(format!("{:.0}%", 100.0 * s), at(i), style))
-        });
+    let labels = (cells.iter().enumerate()).filter_map(|(i, cell)| {
+        let HeatCell::Goal(s) = *cell else {
+            return None;
+        };
+        Some(share_label(s, at(i))).filter(|_| s > 0.0)
+    });
     chart.draw_series(labels).map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))
+}
+
+/// A share as a percentage centred at `at`, white on the darker squares.
+fn share_label(share: f64, at: (f64, f64)) -> Text<'static, (f64, f64), String> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let ink = if share > 0.6 { WHITE } else { BLACK };
+    let style = ("sans-serif", 13)
+        .into_font()
+        .color(&ink)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    Text::new(format!("{:.0}%", 100.0 * share), at, style)
 }
 
 /// A share from 0 to 1 as a colour from white to [`HOT`].

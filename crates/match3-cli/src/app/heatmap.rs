@@ -2,11 +2,12 @@
 //! unmet goals. [`match3_bots::Leftover`] counts them as the games are played; this
 //! module checks that the level has something to count and draws the result.
 
-use match3_bots::{Leftover, Plan};
-use match3_core::Goal;
+use match3_bots::{Leftover, Plan, goal_cells};
+use match3_core::{Goal, Pos};
 
 use super::output::UsageError;
 use crate::level::Opened;
+use crate::plot::HeatCell;
 
 /// The counter for `level`'s games, or why there is nothing to count: a level whose
 /// goals count nothing on the board (score, collect) leaves no goal cells behind.
@@ -24,8 +25,9 @@ pub(super) fn counter(level: &Opened) -> Result<Leftover, UsageError> {
     Ok(Leftover::new(level.layout.board.size()))
 }
 
-/// Draws `leftover` into `path`: a square per cell of `level`'s board (its holes grey),
-/// titled with the level, the bot, the seed and the lost games counted.
+/// Draws `leftover` into `path`: a square per cell of `level`'s board (holes dark grey,
+/// cells that never held a goal's piece light grey), titled with the level, the bot,
+/// the seed and the lost games counted.
 pub(super) fn plot(
     path: &std::path::Path,
     level: &Opened,
@@ -34,8 +36,18 @@ pub(super) fn plot(
     leftover: &Leftover,
 ) -> Result<(), UsageError> {
     let board = &level.layout.board;
-    let shares: Vec<Option<f64>> = (board.size().positions())
-        .map(|pos| (!board.at(pos).is_hole()).then(|| leftover.share(pos)))
+    let start = goal_cells(board, level.file.level.goals.iter().copied());
+    let started = |p: Pos| {
+        start
+            .get(usize::from(p.row))
+            .is_some_and(|m| m >> p.col & 1 == 1)
+    };
+    let cells: Vec<HeatCell> = (board.size().positions())
+        .map(|pos| match leftover.share(pos) {
+            _ if board.at(pos).is_hole() => HeatCell::Hole,
+            0.0 if !started(pos) => HeatCell::Plain,
+            share => HeatCell::Goal(share),
+        })
         .collect();
     let title = format!(
         "Unmet goal cells left by lost games: {} ({}), {} bot, seed {}; share of {} lost of {games} games",
@@ -45,6 +57,6 @@ pub(super) fn plot(
         plan.config.seed,
         leftover.lost(),
     );
-    crate::plot::leftover(path, &title, board.cols(), &shares)?;
+    crate::plot::leftover(path, &title, board.cols(), &cells)?;
     Ok(())
 }

@@ -406,11 +406,11 @@ fn the_leftover_heat_map_has_a_square_per_cell_and_finds_the_stuck_jelly() {
         let want = if holes.contains(&i) {
             "#000000"
         } else {
-            "#FFFFFF"
+            "#F0F0F0"
         };
         assert_eq!(
             fill, want,
-            "cell {i}: a hole is grey, the rest held no jelly"
+            "cell {i}: a hole is dark, a cell never jelly light"
         );
     }
     let texts: Vec<&str> = svg.lines().filter(|l| l.ends_with('%')).collect();
@@ -438,7 +438,7 @@ fn the_leftover_heat_map_has_a_square_per_cell_and_finds_the_stuck_jelly() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// On a real level the map is the share the game counts: 13's ring of jelly, greedy.
+/// On a real level: 13's ring of jelly under greedy, the inner cells never jelly.
 #[test]
 fn the_leftover_of_a_sample_level_sits_on_its_jelly() {
     let dir = std::env::temp_dir().join(format!("match3-leftover-ring-{}", std::process::id()));
@@ -456,11 +456,21 @@ fn the_leftover_of_a_sample_level_sits_on_its_jelly() {
     ]);
     let fills = cell_fills(&std::fs::read_to_string(&svg_path).unwrap());
     assert_eq!(fills.len(), 2 + 6 * 8);
-    // The inner cells hold no jelly: white in every game.
+    let fill = |row: usize, col: usize| fills[2 + row * 8 + col].as_str();
+    // The inner cells never hold jelly: light grey.
     for row in 1..5 {
         for col in 1..7 {
-            assert_eq!(fills[2 + row * 8 + col], "#FFFFFF", "({row}, {col})");
+            assert_eq!(fill(row, col), "#F0F0F0", "({row}, {col})");
         }
     }
+    // The ring holds jelly: its bottom corners (two layers) are left most often, the
+    // middle of the top row never in these games (white).
+    // Hotter is less green (white #FFFFFF to #D55E00).
+    let green = |row, col| u8::from_str_radix(&fill(row, col)[3..5], 16).unwrap();
+    assert!(
+        green(5, 0) < green(0, 0) && green(5, 7) < green(0, 7),
+        "{fills:?}"
+    );
+    assert_eq!(fill(0, 3), "#FFFFFF");
     std::fs::remove_dir_all(&dir).unwrap();
 }
