@@ -54,8 +54,9 @@ pub type EachBotGame<'a> = &'a mut dyn FnMut(usize, u32, &GameStats);
 /// all the plan's games, or with a `precision`, blocks of 100, 200, 400, … up to the
 /// plan's, extended (never replayed) for every bot together until each bot's pass rate
 /// is known to ± that. Games lost out of moves are continued by up to five extra moves
-/// for the extra-move numbers. A row per bot, in order; a warning on stderr for each bot
-/// whose precision the plan's games could not reach.
+/// for the extra-move numbers. A row per bot, in order; a warning on stderr, naming the
+/// run by `label` (also the progress bar's), for each bot whose precision the plan's
+/// games could not reach.
 pub fn measure_level(
     level: &Opened,
     plan: Plan,
@@ -78,7 +79,7 @@ pub fn measure_level(
         .map(|m| LevelRow::new(level.clone(), m))
         .collect();
     for row in &rows {
-        if let Some(warning) = row.precision_warning() {
+        if let Some(warning) = row.precision_warning(label) {
             eprintln!("{warning}");
         }
     }
@@ -385,15 +386,15 @@ impl LevelRow {
         )
     }
 
-    /// The warning for a precision the games ran out before, if so.
-    pub fn precision_warning(&self) -> Option<String> {
+    /// The warning for a precision the games ran out before, if so, about the run
+    /// `label` names (the level, and a grid row's settings).
+    pub fn precision_warning(&self, label: &str) -> Option<String> {
         let (low, high) = self.interval()?;
         let p = self
             .precision
             .filter(|_| self.precision_met() == Some(false))?;
         Some(format!(
-            "warning: {} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
-            self.level.file.name,
+            "warning: {label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
             self.plan.bot.name(),
             50.0 * (high - low),
             self.report.stats.games,

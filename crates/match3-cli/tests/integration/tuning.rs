@@ -269,6 +269,22 @@ fn grid_rows_state_their_games_and_bad_grids_are_refused() {
         );
     }
     let level = ["simulate", "--level", "levels/04-walls.toml"];
+    // A row short of the precision is named by its settings in the warning.
+    let short = match3(
+        &[
+            &level[..],
+            &["--set", "moves=6,30", "--set", "colors=6"],
+            &["--games", "100", "--precision", "0.02", "--json"],
+        ]
+        .concat(),
+    );
+    let rows: Value = serde_json::from_slice(&short.stdout).unwrap();
+    assert_eq!(rows[0]["precision_met"], false);
+    let stderr = String::from_utf8(short.stderr).unwrap();
+    assert!(
+        stderr.contains("warning: Walls moves=6 colors=6 (greedy bot): the pass rate is known to"),
+        "{stderr}"
+    );
     let twice = refused(&[&level[..], &["--set", "moves=5", "--set", "moves=6"]].concat());
     assert!(twice.contains("--set moves: given twice"), "{twice}");
     let big = refused(
