@@ -6,6 +6,7 @@ mod browser_flow;
 mod cli;
 mod common;
 mod designer;
+mod docs;
 mod hostile;
 mod levels;
 mod limits;
