@@ -4,7 +4,7 @@
 //! `KEY` is `moves` (the move limit), `colors` (the palette) or `goalN` (the target of
 //! the level's N-th goal, 1-based: a score goal's points or a collect goal's count);
 //! `VALUES` is a range `A..B` (inclusive), a range with a step `A..B:S`, or a list
-//! `A,B,C`. Several `--set`s make a [`Grid`](crate::grid::Grid).
+//! `A,B,C`. Several `--set`s make a [`Grid`].
 
 use std::str::FromStr;
 
