@@ -156,6 +156,12 @@ fn validate_swap<R: Rules + ?Sized>(
     (a, b): (Pos, Pos),
     area: &mut CellSet,
 ) -> Result<Plan, MoveError> {
+    // A swap the game's masks list is on the board, between neighbours the topology
+    // allows, of two unlocked pieces, and matches: only a combo is left to tell apart.
+    if known.is_some_and(|masks| masks.allows(a, b)) {
+        let combo = combo(rules, (board, counts, stage), (a, b), area)?;
+        return Ok(combo.unwrap_or(Plan::Swap { combo: false }));
+    }
     let (ca, cb) = (board.get(a)?, board.get(b)?);
     let dirs = rules.directions();
     if !dirs.allow(a, b) {
@@ -170,21 +176,33 @@ fn validate_swap<R: Rules + ?Sized>(
             return Err(MoveError::Locked { pos });
         }
     }
-    *stage = PartName::Specials;
-    if rules.is_combo(board, a, b) {
-        *area = combo_area(rules, (board, counts), a, b)?;
-        return Ok(Plan::Swap { combo: true });
+    if let Some(combo) = combo(rules, (board, counts, stage), (a, b), area)? {
+        return Ok(combo);
     }
     *stage = PartName::Detection;
-    let legal = match known {
-        Some(masks) => masks.allows(a, b),
-        None => rules.swap_matches(board, a, b),
-    };
-    if legal {
+    // The masks, when known, have already said no.
+    if known.is_none() && rules.swap_matches(board, a, b) {
         Ok(Plan::Swap { combo: false })
     } else {
         Err(MoveError::NoMatch { a, b })
     }
+}
+
+/// The plan of a swap of two pieces that is a combo (its area written to `area`), or
+/// `None`.
+#[inline]
+fn combo<R: Rules + ?Sized>(
+    rules: &R,
+    (board, counts, stage): (&Board, Counts<'_>, &mut PartName),
+    (a, b): (Pos, Pos),
+    area: &mut CellSet,
+) -> Result<Option<Plan>, MoveError> {
+    *stage = PartName::Specials;
+    if !rules.is_combo(board, a, b) {
+        return Ok(None);
+    }
+    *area = combo_area(rules, (board, counts), a, b)?;
+    Ok(Some(Plan::Swap { combo: true }))
 }
 
 /// What the combo of swapping `a` onto `b` clears: the specials part's answer, which it
