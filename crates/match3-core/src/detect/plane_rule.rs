@@ -31,8 +31,9 @@ use super::plane_batch;
 /// alone, so any rule gets exact answers). A rule that declares its
 /// [`reach`](PlaneRule::reach) gets batches of many swaps (diagonal runs of three cost
 /// 2.44 times the stock lines per random move, against 4.8 times one swap at a time);
-/// without a reach each batch is one swap. On bigger boards each candidate swap costs up to two evaluations
-/// of the rule on a plane with two bits moved: the same answers, slower.
+/// without a reach each batch is one swap. On bigger boards each candidate swap costs up
+/// to two evaluations of the rule on a plane with two bits moved: the same answers,
+/// slower.
 pub trait PlaneRule {
     /// The cells of `plane` (one colour's pieces) that match.
     fn matched<F: Field>(&self, f: &F, plane: F::P) -> F::P;
