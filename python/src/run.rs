@@ -4,12 +4,13 @@
 
 use std::time::Duration;
 
-use match3_bots::{BotKind, Shard};
-use match3_cli::deals::Deals;
-use match3_cli::level::Opened;
-use match3_cli::solved::Solved;
-use match3_cli::{Registry, report};
-use match3_core::{GameConfig, Size};
+use match3_app::Registry;
+use match3_app::report::Workers;
+use match3_app::simulate::{SimulateRequest, Subject};
+use match3_app::solved::Solved;
+use match3_app::start::{GameRequest, LevelSource};
+use match3_bots::BotKind;
+use match3_core::Size;
 use match3_solver::{Limits, Objective};
 use pyo3::prelude::*;
 
@@ -28,7 +29,8 @@ pub fn bot_kind(name: &str) -> PyResult<BotKind> {
 
 /// `match3 simulate --json`: `games` games of `bot` on generated boards of `rules`, or
 /// on the level file `level`; `precision` plays blocks of games until the pass rate's
-/// interval is that narrow (levels only).
+/// interval is that narrow (levels only). Checked and run as the command line's
+/// ([`SimulateRequest`]).
 #[pyfunction]
 #[pyo3(signature = (rules=None, bot="greedy", games=50, moves=50, seed=1, size=None, colors=None, blockers=0, level=None, precision=None, jobs=0, timing=true))]
 #[allow(clippy::too_many_arguments)]
@@ -48,78 +50,34 @@ pub fn simulate_json(
     timing: bool,
 ) -> PyResult<String> {
     let registry = Registry::builtin();
-    let kind = bot_kind(bot)?;
-    let value = match level {
-        Some(path) => {
-            if size.is_some() || colors.is_some() || blockers > 0 {
-                return Err(bad("a level sets its own size, colours and blockers"));
-            }
-            let level = crate::game::open_level(&registry, path, rules).map_err(bad)?;
-            let plan = report::level_plan(&level, kind, games, moves, seed);
-            py.allow_threads(|| simulate_level(&level, plan, precision, jobs, timing))
-        }
-        None => {
-            let name = rules.ok_or_else(|| bad("give rules=... or level=..."))?;
-            let variant = registry.get(name).map_err(bad)?;
-            if precision.is_some() {
-                return Err(bad("precision needs a level: it narrows a pass rate"));
-            }
-            let size = match size {
-                Some((r, c)) => Size::new(r, c).map_err(bad)?,
-                None => variant.default_size(),
-            };
-            let plan = match3_bots::Plan {
-                config: GameConfig {
-                    size,
-                    colors: colors.unwrap_or(variant.default_colors()),
-                    seed,
-                    blocker_percent: if variant.generates_blockers() {
-                        blockers
-                    } else {
-                        0
-                    },
-                },
-                bot: kind,
-                games,
-                moves,
-            };
-            py.allow_threads(|| {
-                let report = report::run(variant, plan, Shard::WHOLE, jobs, name, &mut |_, _| {})?;
-                Ok(report::json(
-                    &report::Header::variant(variant),
-                    &plan,
-                    &report,
-                    timing,
-                ))
-            })
-        }
+    let game = GameRequest {
+        // A level names its rules; a disagreeing `rules` is refused below, in Python's
+        // words.
+        rules: rules.filter(|_| level.is_none()).map(str::to_string),
+        level: level.map(|path| LevelSource::File(path.into())),
+        seed,
+        size: size
+            .map(|(r, c)| Size::new(r, c))
+            .transpose()
+            .map_err(bad)?,
+        colors,
+        blockers,
+        ..GameRequest::default()
     };
-    Ok(value.map_err(bad)?.to_string())
-}
-
-/// A level's run as `simulate --level --json` prints it.
-fn simulate_level(
-    level: &Opened,
-    plan: match3_bots::Plan,
-    precision: Option<f64>,
-    jobs: usize,
-    timing: bool,
-) -> Result<serde_json::Value, String> {
-    let label = level.file.name.clone();
-    let mut deals = Deals::new(level, None)?;
-    let mut each = |_: usize, _: u32, g: &match3_bots::GameStats| deals.add(g);
-    let mut rows =
-        report::measure_level(level, plan, &[plan.bot], precision, jobs, &label, &mut each)?;
-    let row = rows.pop().expect("a row per bot");
-    let mut v = report::json(
-        &report::Header::level(level),
-        &row.plan,
-        &row.report,
-        timing,
-    );
-    deals.json(&mut v, row.report.stats.games, false);
-    report::measured_json(&mut v, &row);
-    Ok(v)
+    let request = SimulateRequest {
+        bot: bot_kind(bot)?,
+        games,
+        moves,
+        precision,
+        ..SimulateRequest::new(game)
+    };
+    let subject = request.target(&registry).map_err(bad)?;
+    if let (Subject::Level(opened, _), Some(path)) = (&subject, level) {
+        crate::game::agree(opened, path, rules).map_err(bad)?;
+    }
+    let run =
+        py.allow_threads(|| request.run_target(subject, Workers::quiet(jobs), &mut |_, _| {}));
+    Ok(run.map_err(bad)?.summary(timing).value().to_string())
 }
 
 /// `match3 solve --json`: the game's position solved for `goal` ("score" or "clear"),

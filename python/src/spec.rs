@@ -5,8 +5,8 @@
 
 use std::io::Read as _;
 
-use match3_cli::level::Opened;
-use match3_cli::{Registry, Variant};
+use match3_app::level::Opened;
+use match3_app::{Registry, Variant};
 use match3_core::{Goal, Size};
 use match3_levels::{LevelFile, MAX_LEVEL_BYTES};
 use serde::{Deserialize, Serialize};
@@ -199,12 +199,6 @@ fn open_level(
 ) -> Result<Opened, String> {
     let parsed = LevelFile::parse(text, file).map_err(|e| e.to_string())?;
     let level = Opened::open(registry, parsed, None)?;
-    match rules {
-        Some(given) if given != level.variant.name() => Err(format!(
-            "rules='{given}' disagrees with the level file {file}, which is for the {} rules \
-             (leave rules out to use the file's)",
-            level.variant.name()
-        )),
-        _ => Ok(level),
-    }
+    crate::game::agree(&level, file, rules)?;
+    Ok(level)
 }

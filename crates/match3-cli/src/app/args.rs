@@ -4,11 +4,15 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use match3_bots::{MAX_JOBS, Shard};
+use match3_bots::{BotKind, MAX_JOBS, Shard};
 use match3_core::{GameConfig, MAX_COLORS, Size};
 
+use crate::progress::Bars;
+use crate::report::Workers;
+use crate::simulate::SimulateRequest;
+use crate::start::{GameRequest, LevelSource};
 use crate::variant::Variant;
-use crate::{coords::Coord, report, serve};
+use crate::{coords::Coord, serve};
 
 #[derive(Parser)]
 #[command(
@@ -107,11 +111,39 @@ impl ServeArgs {
     }
 }
 
+/// A bot name on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum BotArg {
+    /// Uniformly random legal moves.
+    Random,
+    /// The best-scoring move by full look-ahead.
+    Greedy,
+    /// The best-scoring move by the cascade of the pieces already on the board (no
+    /// guessed refills): cheaper than greedy, and stronger on refilling variants.
+    GreedyKnown,
+    /// Two moves deep, averaged over sampled refills.
+    Lookahead,
+    /// Monte Carlo tree search with a playout budget.
+    Mcts,
+}
+
+impl From<BotArg> for BotKind {
+    fn from(b: BotArg) -> Self {
+        match b {
+            BotArg::Random => BotKind::Random,
+            BotArg::Greedy => BotKind::Greedy,
+            BotArg::GreedyKnown => BotKind::GreedyKnown,
+            BotArg::Lookahead => BotKind::Lookahead,
+            BotArg::Mcts => BotKind::Mcts,
+        }
+    }
+}
+
 #[derive(Args)]
 pub(crate) struct RunArgs {
     /// The bot.
     #[arg(long, value_enum, default_value = "greedy")]
-    pub(crate) bot: report::BotArg,
+    pub(crate) bot: BotArg,
     /// Number of games.
     #[arg(long, default_value_t = 50)]
     pub(crate) games: u32,
@@ -145,6 +177,14 @@ pub(crate) fn colors_arg() -> clap::builder::RangedI64ValueParser<u8> {
 impl RunArgs {
     pub(crate) fn jobs(&self) -> usize {
         usize::try_from(self.jobs).expect("at most MAX_JOBS")
+    }
+
+    /// `--jobs` threads, with a progress bar on a terminal.
+    pub(crate) fn workers(&self) -> Workers<'static> {
+        Workers {
+            jobs: self.jobs(),
+            progress: &Bars,
+        }
     }
 
     /// The plan for `variant`: blockers only where the variant generates them.
@@ -223,6 +263,29 @@ pub(crate) struct SimulateArgs {
 }
 
 impl SimulateArgs {
+    /// The simulation the arguments ask for.
+    pub(crate) fn request(&self) -> SimulateRequest {
+        let run = &self.run;
+        let game = GameRequest {
+            rules: self.rules.clone(),
+            level: self.level.clone().map(LevelSource::File),
+            seed: run.seed,
+            size: run.size,
+            colors: run.colors,
+            blockers: run.blockers,
+            ..GameRequest::default()
+        };
+        SimulateRequest {
+            game,
+            bot: run.bot.into(),
+            games: run.games,
+            moves: run.moves,
+            precision: self.precision,
+            solve: self.solve.then(|| self.deal_budget()),
+            shard: self.shard,
+        }
+    }
+
     /// `--solve`'s budget per deal.
     pub(crate) fn deal_budget(&self) -> crate::deals::DealBudget {
         crate::deals::DealBudget {
@@ -266,7 +329,7 @@ pub(crate) struct CompareArgs {
         value_name = "BOTS",
         conflicts_with = "bot"
     )]
-    pub(crate) bots: Vec<report::BotArg>,
+    pub(crate) bots: Vec<BotArg>,
     /// Draw into FILE (SVG): score histograms, one panel per variant with a colour per
     /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
     #[arg(long, value_name = "FILE.svg")]
@@ -494,7 +557,7 @@ pub(crate) struct PlayArgs {
 /// `--precision P`: a half-width above 0 and at most 0.5.
 pub(crate) fn precision_arg(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(p) if p > 0.0 && p <= 0.5 => Ok(p),
+        Ok(p) if match3_app::simulate::precision_in_range(p) => Ok(p),
         _ => Err(format!(
             "{text}: give the interval's half-width as a fraction above 0 and at most 0.5 (0.02 is ±2 points)"
         )),
