@@ -81,8 +81,8 @@ impl DistinctGames {
     }
 }
 
-/// FNV-1a over bytes: stable across builds and platforms, so fingerprints written by one
-/// run merge with another's.
+/// FNV-1a over bytes (and words, for moves): stable across builds and platforms, so
+/// fingerprints written by one run merge with another's.
 struct Fnv(u64);
 
 impl Fnv {
@@ -92,8 +92,14 @@ impl Fnv {
 
     fn bytes(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            self.word(u64::from(b));
         }
+    }
+
+    /// One step of the hash over a whole word: a bijection of the state, so two lines
+    /// that differ in one move never collide.
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(0x0000_0100_0000_01b3);
     }
 }
 
@@ -124,12 +130,14 @@ pub(crate) fn fingerprint(start: u64, by_seed: bool, line: &[Move]) -> u64 {
     let mut h = Fnv::new();
     h.bytes(&[u8::from(by_seed)]);
     h.bytes(&start.to_le_bytes());
+    // A word a move (a multiply each), not a byte: the line is most of what is hashed.
     for &mv in line {
-        match mv {
-            Move::Swap(a, b) => h.bytes(&[0, a.row, a.col, b.row, b.col]),
-            Move::Drop(col) => h.bytes(&[1, col]),
-            Move::Tap(p) => h.bytes(&[2, p.row, p.col]),
-        }
+        let bytes = match mv {
+            Move::Swap(a, b) => [0, a.row, a.col, b.row, b.col],
+            Move::Drop(col) => [1, col, 0, 0, 0],
+            Move::Tap(p) => [2, p.row, p.col, 0, 0],
+        };
+        h.word(bytes.iter().fold(0, |w, &b| w << 8 | u64::from(b)));
     }
     h.0
 }

@@ -184,11 +184,15 @@ pub fn play_out_with<R: Rules>(
     extra_moves: u32,
 ) -> GameStats {
     let mut bot = kind.build(bot_seed(seed));
-    let deal = deal_hash(game.board());
+    // Chance after the deal (pieces drawn, a shuffle) makes the seed part of the game;
+    // the deal is hashed only where it may decide it (hashing costs ~80 instructions a
+    // move of a 50-move game).
+    let deal = (!draws_pieces(game.rules())).then(|| deal_hash(game.board()));
     let (mut stats, game) = play_line(game, seed, &mut bot, moves);
-    // Chance after the deal (pieces drawn, a shuffle) makes the seed part of the game.
-    let by_seed = draws_pieces(game.rules()) || stats.shuffles > 0;
-    let start = if by_seed { seed } else { deal };
+    let (start, by_seed) = match deal {
+        Some(deal) if stats.shuffles == 0 => (deal, false),
+        _ => (seed, true),
+    };
     stats.fingerprint = fingerprint(start, by_seed, &stats.line);
     if extra_moves > 0 && stats.ending == Ending::Lost && stats.moves_left == Some(0) {
         stats.extra_moves_to_win = continuation(game, &stats.line, &mut bot, extra_moves);

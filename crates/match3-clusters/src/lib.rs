@@ -181,6 +181,10 @@ impl Detect for ClusterDetect {
             CellSet::new()
         })
     }
+
+    fn stays_on_board(&self) -> bool {
+        true
+    }
 }
 
 /// Uniformly random refill in swap mode; holes stay empty in the others (the drop game's

@@ -79,6 +79,10 @@ rules_trait! {
     /// Every matched cell ([`Detect::find_matches`](crate::detect::Detect::find_matches)).
     fn find_matches(&self, board: &Board) -> CellSet;
 
+    /// Whether [`find_matches`](Rules::find_matches) answers only cells on the board
+    /// ([`Detect::stays_on_board`](crate::detect::Detect::stays_on_board)).
+    fn matches_stay_on_board(&self) -> bool;
+
     /// Whether `pos` is in a match.
     fn in_match(&self, board: &Board, pos: Pos) -> bool;
 

@@ -491,6 +491,11 @@ where
     }
 
     #[inline]
+    fn matches_stay_on_board(&self) -> bool {
+        self.detect.stays_on_board()
+    }
+
+    #[inline]
     fn in_match(&self, board: &Board, pos: Pos) -> bool {
         detect::in_match(&self.detect, board, pos)
     }

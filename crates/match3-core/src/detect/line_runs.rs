@@ -52,4 +52,8 @@ impl Detect for LineRuns {
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Some(runs::run_cells_on(view, self.min))
     }
+
+    fn stays_on_board(&self) -> bool {
+        true
+    }
 }

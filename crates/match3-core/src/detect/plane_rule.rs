@@ -104,6 +104,10 @@ impl<T: PlaneRule> Detect for Planes<T> {
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Some(view.visit(AllMatched(&self.0)))
     }
+
+    fn stays_on_board(&self) -> bool {
+        true
+    }
 }
 
 /// Swaps judged on a board of at most 64 cells: every plane one word, cells by index.
@@ -247,7 +251,8 @@ impl<T: PlaneRule> OnPlanes for AllMatched<'_, T> {
             if f.is_zero(plane) {
                 acc
             } else {
-                acc | self.0.matched(f, plane)
+                // Only the plane's own cells: a rule's stray bits never leave the board.
+                acc | (self.0.matched(f, plane) & plane)
             }
         });
         f.cells_of(all)

@@ -52,6 +52,10 @@ impl Detect for Squares {
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Planes(Squares).on_planes(view)
     }
+
+    fn stays_on_board(&self) -> bool {
+        true
+    }
 }
 
 /// Every swap that completes a square: keyed by the left (upper) cell of the pair.

@@ -314,12 +314,11 @@ impl Snapshot {
         loop {
             let chain = turn.chain + 1;
             self.stage = PartName::Detection;
-            let found = rules.find_matches(&self.board);
-            let mut matched = found;
-            self.board.keep_pieces(&mut matched);
-            if matched != found {
-                // Cells that hold no piece are dropped; cells off the board are an error.
-                on_board(rules, &self.board, PartName::Detection, found, "a match")?;
+            let mut matched = rules.find_matches(&self.board);
+            if rules.matches_stay_on_board() {
+                self.board.keep_pieces(&mut matched);
+            } else {
+                self.keep_matched(rules, &mut matched)?;
             }
             let mut cleared = matched;
             if chain == turn.trigger_phase && !turn.trigger.is_empty() {
@@ -346,6 +345,21 @@ impl Snapshot {
             }
         }
         Ok(Some((total, turn.chain)))
+    }
+
+    /// Keeps the cells of a detection's `matched` that hold pieces; a cell off the board
+    /// is the detection's error (skipped for detections that vouch they answer none).
+    fn keep_matched<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        matched: &mut CellSet,
+    ) -> Result<(), PartError> {
+        let found = *matched;
+        self.board.keep_pieces(matched);
+        if *matched != found {
+            on_board(rules, &self.board, PartName::Detection, found, "a match")?;
+        }
+        Ok(())
     }
 
     /// One phase after its matches are found: fire, create and place, score, remove.

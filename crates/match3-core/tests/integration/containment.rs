@@ -86,6 +86,33 @@ fn off_board_matches_are_the_detections_error() {
 }
 
 #[test]
+fn a_false_promise_to_stay_on_the_board_only_drops_the_cell() {
+    // Vouching skips the engine's check; the cell off the board is still never cleared,
+    // and the move plays as the honest detection's would.
+    struct Vouches;
+    impl Detect for Vouches {
+        fn find_matches(&self, board: &Board) -> CellSet {
+            let mut found = LineRuns::new(3).find_matches(board);
+            if !found.is_empty() {
+                found.insert(Pos::new(9, 0));
+            }
+            found
+        }
+        fn stays_on_board(&self) -> bool {
+            true
+        }
+    }
+    let play = |rules: &dyn Rules| {
+        let board = BOARD.parse().expect("board");
+        let mut game = Game::from_board(rules, board, 1).expect("game");
+        let trace = game.play(SWAP).expect("the move plays");
+        (trace.to_string(), game.snapshot().board().to_string())
+    };
+    let honest = Variant::new("honest", LineRuns::new(3));
+    assert_eq!(play(&Variant::new("honest", Vouches)), play(&honest));
+}
+
+#[test]
 fn a_detection_that_contradicts_itself_is_refused() {
     // It calls every swap a match and finds none once it is played: the move would count
     // and clear nothing.
