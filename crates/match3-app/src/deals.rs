@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use match3_bots::{Ending, Estimate, GameStats, wilson};
+use match3_bots::{Ending, GameStats, wilson};
 use match3_core::Move;
 use match3_solver::{Limits, Objective};
 use serde_json::Value;
@@ -40,12 +40,35 @@ pub struct Deals {
     same_line: bool,
     /// The fixed deal's verdict, once solved.
     fixed_verdict: Option<Verdict>,
-    winnable: u64,
-    unwinnable: u64,
-    unknown: u64,
-    /// Deals left unknown because the time budget ran out (before the node budget).
-    timed_out: u64,
-    won_winnable: u64,
+    counts: DealCounts,
+}
+
+/// What the solver said of a run's deals, a game at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealCounts {
+    /// Games whose deal can be won (the solver won it, or the bot did).
+    pub winnable: u64,
+    /// Games whose deal the solver proved cannot be won.
+    pub unwinnable: u64,
+    /// Games whose deal no budget decided (and the bot lost).
+    pub unknown: u64,
+    /// Of the unknown, those the time budget cut short before the node budget: only
+    /// they make the result depend on the machine's speed.
+    pub timed_out: u64,
+    /// Games won of the winnable.
+    pub won_winnable: u64,
+}
+
+impl DealCounts {
+    /// The pass rate on the winnable deals (0 without one) and its Wilson 95% interval.
+    pub fn pass_rate_of_winnable(&self) -> (f64, f64, f64) {
+        let (low, high) = wilson(self.won_winnable, self.winnable);
+        let rate = match self.winnable {
+            0 => 0.0,
+            n => self.won_winnable as f64 / n as f64,
+        };
+        (rate, low, high)
+    }
 }
 
 /// Deals solved on rules that draw new pieces: their outcome is not known in advance.
@@ -79,11 +102,7 @@ impl Deals {
             first_line: None,
             same_line: true,
             fixed_verdict: None,
-            winnable: 0,
-            unwinnable: 0,
-            unknown: 0,
-            timed_out: 0,
-            won_winnable: 0,
+            counts: DealCounts::default(),
         })
     }
 
@@ -102,17 +121,23 @@ impl Deals {
         if self.fixed {
             self.fixed_verdict = Some(verdict);
         }
+        let counts = &mut self.counts;
         match (verdict, won) {
             (Verdict::Known(true), _) | (Verdict::Unknown { .. }, true) => {
-                self.winnable += 1;
-                self.won_winnable += u64::from(won);
+                counts.winnable += 1;
+                counts.won_winnable += u64::from(won);
             }
-            (Verdict::Known(false), _) => self.unwinnable += 1,
+            (Verdict::Known(false), _) => counts.unwinnable += 1,
             (Verdict::Unknown { timed_out }, false) => {
-                self.unknown += 1;
-                self.timed_out += u64::from(timed_out);
+                counts.unknown += 1;
+                counts.timed_out += u64::from(timed_out);
             }
         }
+    }
+
+    /// What the solver said of the deals so far; `None` unless solving.
+    pub fn counts(&self) -> Option<DealCounts> {
+        self.solve.map(|_| self.counts)
     }
 
     /// Whether the deal of game seed `seed` can be won, or unknown when a budget ran out.
@@ -160,16 +185,17 @@ impl Deals {
 
     /// The deal counts of `--solve`.
     fn solved(&self) -> SolvedDeals {
-        let rate = Estimate::share(self.won_winnable, self.winnable);
+        let c = &self.counts;
+        let (rate, low, high) = c.pass_rate_of_winnable();
         SolvedDeals {
-            winnable_deals: self.winnable,
-            unwinnable_deals: self.unwinnable,
-            unknown_deals: self.unknown,
+            winnable_deals: c.winnable,
+            unwinnable_deals: c.unwinnable,
+            unknown_deals: c.unknown,
             // Only when it happened, so that runs the nodes decided print as they did.
-            unknown_deals_timed_out: (self.timed_out > 0).then_some(self.timed_out),
-            pass_rate_of_winnable: round4(rate.value),
-            pass_rate_of_winnable_low: round4(rate.low),
-            pass_rate_of_winnable_high: round4(rate.high),
+            unknown_deals_timed_out: (c.timed_out > 0).then_some(c.timed_out),
+            pass_rate_of_winnable: round4(rate),
+            pass_rate_of_winnable_low: round4(low),
+            pass_rate_of_winnable_high: round4(high),
         }
     }
 
@@ -179,18 +205,18 @@ impl Deals {
         if self.one_game(games) {
             out += "deal         fixed (no random cells, no piece drawn), and every game played the same line: one game, no interval\n";
         }
-        if self.solve.is_some() {
-            let (low, high) = wilson(self.won_winnable, self.winnable);
-            let timed = match self.timed_out {
+        if let Some(c) = self.counts() {
+            let (_, low, high) = c.pass_rate_of_winnable();
+            let timed = match c.timed_out {
                 0 => String::new(),
                 n => format!(" ({n} cut short by the time budget: machine-dependent)"),
             };
             out += &format!(
                 "deals        {} winnable, {} cannot be won, {} unknown{timed}; won {} of the winnable (95% {:.1}–{:.1}%)\n",
-                self.winnable,
-                self.unwinnable,
-                self.unknown,
-                self.won_winnable,
+                c.winnable,
+                c.unwinnable,
+                c.unknown,
+                c.won_winnable,
                 100.0 * low,
                 100.0 * high
             );

@@ -5,10 +5,10 @@
 //! parser. A program offers a [`Registry`] of [`Variant`]s by name; the modules hold
 //! level files with their variant ([`level`], [`deals`]), moves and traces as JSON
 //! ([`json`], [`coords`]), the solver's answers ([`solved`]), sweeps over level fields
-//! ([`sweep`]), hints ([`hint`]), the checks of text input ([`input`]), one typed
-//! request to start a game with one validation ([`start`]), and one to simulate
-//! ([`simulate`]): the bots' runs ([`report`]) and their reports as serde structures
-//! ([`summary`]).
+//! and grids of them ([`sweep`], [`grid`]), hints ([`hint`]), the checks of text input
+//! ([`input`]), one typed request to start a game with one validation ([`start`]), and
+//! one to simulate ([`simulate`]): the bots' runs ([`report`]) and their reports as serde
+//! structures ([`summary`]).
 //!
 //! ```
 //! use match3_app::Registry;
@@ -22,6 +22,7 @@
 
 pub mod coords;
 pub mod deals;
+pub mod grid;
 pub mod hint;
 pub mod input;
 pub mod json;

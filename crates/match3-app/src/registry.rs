@@ -63,13 +63,12 @@ impl Registry {
     }
 
     /// The bundled variants: `lines`, `clusters`, `clusters-drop`, `clusters-tap` and
-    /// `finite` (with its presets and the solver's bound).
+    /// `finite` (with its presets).
     pub fn builtin() -> Registry {
         let finite = Preset::ALL.into_iter().fold(
             bundled("Finite no-refill rules (the 4×4 teaching game).", || {
                 Finite
-            })
-            .solver_bound(match3_finite::score_bound),
+            }),
             |v, p| v.preset(&p.to_string(), p.board()),
         );
         let builtin = [

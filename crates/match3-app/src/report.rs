@@ -241,15 +241,15 @@ impl LevelRow {
         )
     }
 
-    /// The warning for a precision the games ran out before, if so.
-    pub fn precision_warning(&self) -> Option<String> {
+    /// The warning for a precision the games ran out before, if so, about the run
+    /// `label` names (the level, and a grid row's settings).
+    pub fn precision_warning(&self, label: &str) -> Option<String> {
         let (low, high) = self.interval()?;
         let p = self
             .precision
             .filter(|_| self.precision_met() == Some(false))?;
         Some(format!(
-            "warning: {} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
-            self.level.file.name,
+            "warning: {label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
             self.plan.bot.name(),
             50.0 * (high - low),
             self.report.stats.games,

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::json;
 use crate::level::Opened;
-use crate::variant::{SharedRules, Variant};
+use crate::variant::SharedRules;
 
 /// A solver's answer and the game after its line.
 pub struct Solved {
@@ -21,19 +21,14 @@ pub struct Solved {
 }
 
 impl Solved {
-    /// Solves `game` of `variant` for `objective` within `limits` (with the variant's
-    /// bound, when it has one) and plays the line found.
+    /// Solves `game` for `objective` within `limits` (with the bound of the rules'
+    /// scoring part, when it has one) and plays the line found.
     pub fn search(
-        variant: &Variant,
         mut game: Game<SharedRules>,
         objective: Objective,
         limits: Limits,
     ) -> Result<Solved, String> {
-        let bound = variant.bound();
-        let found = match3_solver::solve_bounded(&game, objective, limits, &|board| {
-            bound.map(|bound| bound(board))
-        })
-        .map_err(|e| e.to_string())?;
+        let found = match3_solver::solve(&game, objective, limits).map_err(|e| e.to_string())?;
         let mut gains = Vec::new();
         for &mv in found.moves.as_deref().unwrap_or_default() {
             gains.push(game.play(mv).map_err(|e| e.to_string())?.score());
@@ -78,19 +73,13 @@ impl Solved {
     /// and, when that is proven impossible, for the best score the deal allows (how close
     /// it comes): what `solve --level` reports.
     pub fn search_level(
-        variant: &Variant,
         start: Game<SharedRules>,
         again: Game<SharedRules>,
         limits: Limits,
     ) -> Result<(Solved, Option<Solved>), String> {
-        let solved = Solved::search(variant, start, Objective::Win, limits)?;
+        let solved = Solved::search(start, Objective::Win, limits)?;
         let best = match solved.winnable() {
-            Some(false) => Some(Solved::search(
-                variant,
-                again,
-                Objective::LevelScore,
-                limits,
-            )?),
+            Some(false) => Some(Solved::search(again, Objective::LevelScore, limits)?),
             _ => None,
         };
         Ok((solved, best))

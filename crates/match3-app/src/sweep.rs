@@ -4,12 +4,13 @@
 //! `KEY` is `moves` (the move limit), `colors` (the palette) or `goalN` (the target of
 //! the level's N-th goal, 1-based: a score goal's points or a collect goal's count);
 //! `VALUES` is a range `A..B` (inclusive), a range with a step `A..B:S`, or a list
-//! `A,B,C`.
+//! `A,B,C`. Several `--set`s make a [`Grid`].
 
 use std::str::FromStr;
 
-use match3_levels::{LevelError, Override};
+use match3_levels::Override;
 
+use crate::grid::Grid;
 use crate::level::Opened;
 
 /// The most values one sweep runs.
@@ -105,30 +106,21 @@ impl Sweep {
         }
     }
 
-    /// `level` with the key set to `value`, or why it cannot be: the value goes through
-    /// the checks the file's own value would (a move limit of 1 to 10,000, a palette the
-    /// rules take, spawn weights within it), and an error names the option, not a line.
-    pub fn apply(&self, level: &Opened, value: u64) -> Result<Opened, String> {
-        let setting = match self.key {
+    /// The override that sets the key to `value`.
+    pub fn setting(&self, value: u64) -> Override {
+        match self.key {
             Key::Moves => Override::Moves(value),
             Key::Colors => Override::Colors(value),
             Key::Goal(index) => Override::Goal { index, value },
-        };
-        let option = format!("--set {}={value}", self.name());
-        let said = |e: LevelError| match e {
-            LevelError::Override { message, .. } => format!("{option}: {message}"),
-            other => format!("{option}: {other}"),
-        };
-        let file = level.file.with_override(setting).map_err(said)?;
-        let layout = file.layout(&*level.variant.rules()).map_err(said)?;
-        let set = Opened {
-            variant: level.variant.clone(),
-            file,
-            layout,
-        };
-        // What only a game's start checks (a palette the rules refuse, a goal's colour
-        // outside it), before any game runs.
-        (set.start(set.variant.rules(), 0)).map_err(|e| said(set.file.setup_error(&e)))?;
-        Ok(set)
+        }
+    }
+
+    /// `level` with the key set to `value`, or why it cannot be: the value goes through
+    /// the checks the file's own value would (a move limit of 1 to 10,000, a palette the
+    /// rules take, spawn weights within it), and an error names the option, not a line.
+    /// The grid of this one sweep ([`Grid::apply`]).
+    pub fn apply(&self, level: &Opened, value: u64) -> Result<Opened, String> {
+        let grid = Grid::new(vec![self.clone()]).expect("one sweep is a grid");
+        grid.apply(level, &[value])
     }
 }

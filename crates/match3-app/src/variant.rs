@@ -36,7 +36,6 @@ pub struct Variant {
     presets: Vec<(String, Board)>,
     colors: u8,
     size: Size,
-    solver_bound: Option<fn(&Board) -> u64>,
 }
 
 impl Variant {
@@ -56,7 +55,6 @@ impl Variant {
             presets: Vec::new(),
             colors: 5,
             size: Size::new(8, 8).expect("8x8 is a valid size"),
-            solver_bound: None,
         }
     }
 
@@ -76,13 +74,6 @@ impl Variant {
     /// The size of generated boards when `--size` is not given.
     pub fn size(mut self, size: Size) -> Variant {
         self.size = size;
-        self
-    }
-
-    /// A bound on the points still to score from a board, which lets `solve` prune
-    /// (it must never be below what the best line still scores).
-    pub fn solver_bound(mut self, bound: fn(&Board) -> u64) -> Variant {
-        self.solver_bound = Some(bound);
         self
     }
 
@@ -109,11 +100,6 @@ impl Variant {
     /// The default size of generated boards.
     pub fn default_size(&self) -> Size {
         self.size
-    }
-
-    /// The solver's bound, if the variant has one.
-    pub fn bound(&self) -> Option<fn(&Board) -> u64> {
-        self.solver_bound
     }
 
     /// A board from `--board` text: a preset name (a lower-case word) or notation.

@@ -18,6 +18,8 @@
 //!   (greedy-known is off it: it beats look-ahead on refilling variants).
 //!   No bot ever sees the game's own future: look-ahead refills come from the bot's own
 //!   seeded generator.
+//! - [`Leftover`]: where the unmet jelly and crates of a level's lost games stayed,
+//!   cell by cell.
 //! - [`simulate()`]: N games of at most M moves on `jobs` threads; game `i`'s seed is
 //!   derived from the base seed and `i` only, so the statistics are identical for any
 //!   thread count. Statistics are exact and kept in bounded memory ([`Stats`]), and
@@ -42,6 +44,7 @@
 
 mod bot;
 mod distinct;
+mod leftover;
 mod lookahead;
 mod marks;
 mod mcts;
@@ -55,6 +58,7 @@ mod worth;
 
 pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
 pub use distinct::{DISTINCT_CAP, DistinctGames};
+pub use leftover::{Leftover, goal_cells};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};
 pub use mcts::{MCTS_PLAYOUTS, MCTS_ROLLOUT, MctsBot};
 pub use measure::{FIRST_BLOCK, Measure, Measured, measure};

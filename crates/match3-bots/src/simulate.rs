@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use crate::bot::{AnyBot, Bot, BotKind};
 use crate::distinct::{deal_hash, draws_pieces, fingerprint};
+use crate::leftover::unmet_cells;
 use crate::outcomes::LevelOutcomes;
 
 /// What to simulate.
@@ -132,6 +133,12 @@ pub struct GameStats {
     /// moves it needed to win; `None` when it did not win within them or was not
     /// continued.
     pub extra_moves_to_win: Option<u32>,
+    /// For a lost game, row masks (bit `c` of entry `r` is the cell `(r, c)`) of the
+    /// cells that still held what an unmet goal counts on the board: jelly for a jelly
+    /// goal, a crate for a crates goal. Empty for any other game, and when the unmet
+    /// goals count nothing on the board (score, collect). [`Leftover`](crate::Leftover)
+    /// adds them up.
+    pub unmet_cells: Vec<u32>,
 }
 
 /// Counts specials without recording anything.
@@ -250,6 +257,9 @@ fn play_line<R: Rules>(
         Status::Lost => Ending::Lost,
         Status::Playable => Ending::MoveLimit,
     };
+    if stats.ending == Ending::Lost {
+        stats.unmet_cells = unmet_cells(game.board(), &stats.goals);
+    }
     (stats, game)
 }
 

@@ -342,3 +342,93 @@ fn attempts_per_success_turn_the_pass_rate_and_its_interval_over() {
     assert_eq!((a.value, a.low, a.high), (4.0, 1.0 / high, 1.0 / low));
     assert!(a.low < 4.0 && 4.0 < a.high);
 }
+
+/// A board game of `rules` from `board` (notation) under `level`, seeded.
+fn level_game<R: Rules>(rules: R, board: &str, level: &Level, seed: u64) -> Game<R> {
+    let board = board.parse().expect("a board");
+    Game::from_board(rules, board, seed)
+        .and_then(|g| g.with_level(level.clone()))
+        .expect("a level game")
+}
+
+#[test]
+fn a_lost_game_names_the_cells_its_unmet_board_goals_were_left_on() {
+    // No refill; the D can never move or match (two holes wall it in): its jelly stays.
+    let stuck = "AABC/BCAB/CBA_/AB_D~";
+    let jelly = Level {
+        moves: Some(3),
+        goals: vec![Goal::Jelly],
+        ..Level::NONE
+    };
+    let mut left = match3_bots::Leftover::new("4x4".parse().unwrap());
+    for seed in 0..8 {
+        let game = level_game(match3_finite::Finite, stuck, &jelly, seed);
+        let g = match3_bots::play_out(game, seed, BotKind::Random, 3);
+        assert_eq!(g.ending, Ending::Lost);
+        assert_eq!(g.unmet_cells, [0, 0, 0, 0b1000], "seed {seed}");
+        left.add(&g);
+    }
+    assert_eq!(left.lost(), 8);
+    assert_eq!(left.share(match3_core::Pos::new(3, 3)), 1.0);
+    assert_eq!(left.count(match3_core::Pos::new(2, 2)), 0);
+    // A goal the board does not hold leaves no cell, even with jelly on the board.
+    let score = Level {
+        moves: Some(3),
+        goals: vec![Goal::Score { target: 1000 }],
+        ..Level::NONE
+    };
+    let game = level_game(match3_finite::Finite, stuck, &score, 1);
+    let g = match3_bots::play_out(game, 1, BotKind::Random, 3);
+    assert_eq!((g.ending, g.unmet_cells.len()), (Ending::Lost, 0));
+}
+
+#[test]
+fn unmet_cells_are_the_jelly_and_crates_left_when_those_goals_are_unmet() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../levels/16-clusters-cellar.toml"
+    ))
+    .unwrap();
+    let file = match3_levels::LevelFile::parse(&text, "cellar").unwrap();
+    let (mut lost, mut won) = (0, 0);
+    for seed in 0..12 {
+        let game = file.start(match3_clusters::Clusters::swap(), seed).unwrap();
+        let g = match3_bots::play_out(game.clone(), seed, BotKind::Random, 100);
+        let Ending::Lost = g.ending else {
+            assert!(g.unmet_cells.is_empty(), "a won game leaves nothing");
+            won += 1;
+            continue;
+        };
+        lost += 1;
+        // Replay the line to see the board the game ended on.
+        let mut end = game;
+        for &mv in &g.line {
+            end.play(mv).unwrap();
+        }
+        let unmet = |kind: Goal| g.goals.iter().any(|p| p.goal == kind && !p.done);
+        let board = end.board();
+        let want: Vec<u32> = (0..board.rows())
+            .map(|r| {
+                let jelly = if unmet(Goal::Jelly) {
+                    board.jelly_rows()[r]
+                } else {
+                    0
+                };
+                let crates = if unmet(Goal::Crates) {
+                    board.crate_rows()[r]
+                } else {
+                    0
+                };
+                jelly | crates
+            })
+            .collect();
+        assert_eq!(g.unmet_cells, want, "seed {seed}");
+        if unmet(Goal::Jelly) || unmet(Goal::Crates) {
+            assert!(
+                want.iter().any(|&m| m != 0),
+                "an unmet board goal leaves a cell"
+            );
+        }
+    }
+    assert!(lost > 0, "{won} won, none lost");
+}

@@ -116,40 +116,45 @@ fn field(text: &str) -> String {
     }
 }
 
+/// The columns of a CSV line of [`csv_line`], comma-separated.
+pub const CSV_HEADER: &str = "level,file,rules,bot,games,won,pass_rate,pass_rate_low,pass_rate_high,mean_moves,mean_score,stars_0,stars_1,stars_2,stars_3,precision_met,attempts_per_success,pass_rate_plus_1,pass_rate_plus_3,pass_rate_plus_5,one_move_short_rate";
+
 /// The rows as CSV, one line per level and bot, with a header line.
 pub fn csv(rows: &[LevelRow]) -> String {
-    let mut out = String::from(
-        "level,file,rules,bot,games,won,pass_rate,pass_rate_low,pass_rate_high,mean_moves,mean_score,stars_0,stars_1,stars_2,stars_3,precision_met,attempts_per_success,pass_rate_plus_1,pass_rate_plus_3,pass_rate_plus_5,one_move_short_rate\n",
-    );
+    let mut out = format!("{CSV_HEADER}\n");
     for row in rows {
-        let s = &row.report.stats;
-        let (low, high) = row
-            .interval()
-            .map_or((String::new(), String::new()), |(l, h)| {
-                (format!("{l:.4}"), format!("{h:.4}"))
-            });
-        let _ = write!(
-            out,
-            "{},{},{},{},{},{},{:.4},{},{},{:.2},{:.2},{},{},{},{}",
-            field(&row.level.file.name),
-            field(&row.level.file.file),
-            row.level.variant.name(),
-            row.plan.bot.name(),
-            s.games,
-            s.won,
-            s.pass_rate(),
-            low,
-            high,
-            s.mean_moves(),
-            s.mean_score(),
-            s.stars[0],
-            s.stars[1],
-            s.stars[2],
-            s.stars[3]
-        );
-        let _ = writeln!(out, ",{}", metrics_fields(row).join(","));
+        let _ = writeln!(out, "{}", csv_line(row));
     }
     out
+}
+
+/// One row as a CSV line (no line end), its fields those of [`CSV_HEADER`].
+pub fn csv_line(row: &LevelRow) -> String {
+    let s = &row.report.stats;
+    let (low, high) = row
+        .interval()
+        .map_or((String::new(), String::new()), |(l, h)| {
+            (format!("{l:.4}"), format!("{h:.4}"))
+        });
+    format!(
+        "{},{},{},{},{},{},{:.4},{},{},{:.2},{:.2},{},{},{},{},{}",
+        field(&row.level.file.name),
+        field(&row.level.file.file),
+        row.level.variant.name(),
+        row.plan.bot.name(),
+        s.games,
+        s.won,
+        s.pass_rate(),
+        low,
+        high,
+        s.mean_moves(),
+        s.mean_score(),
+        s.stars[0],
+        s.stars[1],
+        s.stars[2],
+        s.stars[3],
+        metrics_fields(row).join(",")
+    )
 }
 
 /// The CSV fields of a row's metrics (empty when unknown): whether the precision was

@@ -37,8 +37,8 @@
 pub mod app;
 // The modules of the application layer, where the command line has always offered them.
 pub use match3_app::{
-    coords, deals, hint, input, json, level, registry, report, simulate, solved, start, summary,
-    sweep, variant,
+    coords, deals, grid, hint, input, json, level, registry, report, simulate, solved, start,
+    summary, sweep, variant,
 };
 pub mod difficulty;
 pub mod fuzz;
@@ -52,6 +52,7 @@ pub mod render;
 pub mod serve;
 pub mod tables;
 pub mod template;
+pub mod tuning;
 
 pub use app::App;
 pub use registry::{Registry, RegistryError};

@@ -325,14 +325,14 @@ pub fn check_deals(
             max_time: Some(left / (deals - i)),
         };
         let game = level.game(game_seed(seed, i))?;
-        let found = solve(level, &game, Objective::Win, limits)?;
+        let found = solve(&game, Objective::Win, limits)?;
         check.deals += 1;
         check.nodes += found.nodes;
         match (&found.moves, found.optimal) {
             (None, true) => check.unwinnable += 1,
             (None, false) => check.unknown += 1,
             (Some(_), _) if fixed => {
-                let best = solve(level, &game, Objective::LevelScore, limits)?;
+                let best = solve(&game, Objective::LevelScore, limits)?;
                 check.best = best.optimal.then_some(best.score);
             }
             _ => {}
@@ -341,16 +341,13 @@ pub fn check_deals(
     Ok(Some(check))
 }
 
-/// The solver on one deal of `level`, with the variant's bound.
+/// The solver on one deal (with the bound of the rules' scoring part).
 fn solve(
-    level: &Opened,
     game: &Game<crate::variant::SharedRules>,
     objective: Objective,
     limits: Limits,
 ) -> Result<Solution, String> {
-    let bound = level.variant.bound();
-    match3_solver::solve_bounded(game, objective, limits, &|board| bound.map(|b| b(board)))
-        .map_err(|e| e.to_string())
+    match3_solver::solve(game, objective, limits).map_err(|e| e.to_string())
 }
 
 impl DealCheck {

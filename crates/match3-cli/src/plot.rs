@@ -1,4 +1,5 @@
-//! `--plot FILE.svg`: score histograms per variant and bot, pass rates per level.
+//! `--plot FILE.svg`: score histograms per variant and bot, pass rates per level;
+//! `--plot-leftover FILE.svg`: where a level's lost games left their unmet goals.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -52,7 +53,12 @@ fn fit(title: &str, least: u32) -> u32 {
 }
 
 fn failed(path: &Path) -> impl Fn(String) -> String + '_ {
-    move |e| format!("--plot {}: {e}", path.display())
+    failed_for("--plot", path)
+}
+
+/// An error drawing `path`, given with `option`.
+fn failed_for<'a>(option: &'a str, path: &'a Path) -> impl Fn(String) -> String + 'a {
+    move |e| format!("{option} {}: {e}", path.display())
 }
 
 /// Score histograms: one panel per distinct `panel`, the series of a panel overlaid in
@@ -384,4 +390,112 @@ fn draw_rates<DB: DrawingBackend>(
         }))
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// Pixels a side of a heat map's cell.
+const CELL: u32 = 48;
+/// The colour of a share of 1 on the heat map (0 is white): the palette's vermilion.
+pub const HOT: RGBColor = COLOURS[5];
+/// A cell that holds no goal's piece: light grey.
+pub const PLAIN: RGBColor = RGBColor(240, 240, 240);
+
+/// One board cell of the leftover heat map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HeatCell {
+    /// Not part of the board: dark grey.
+    Hole,
+    /// A cell no goal's piece started on or was left on: [`PLAIN`].
+    Plain,
+    /// A cell of a goal's pieces, with the share of lost games that left one on it: white
+    /// (none) to [`HOT`] (every one).
+    Goal(f64),
+}
+
+/// The leftover heat map: a square per board cell (`cells` row-major, `cols` a row),
+/// a goal's cell shaded from white to [`HOT`] by the share of lost games that ended with
+/// an unmet goal's piece on it and labelled with that share when above 0. Row 0 is at the
+/// top, as boards print. The squares are the only rectangles after the background and
+/// the plotting area's grey, in row-major order.
+pub fn leftover(path: &Path, title: &str, cols: usize, cells: &[HeatCell]) -> Result<(), String> {
+    let err = failed_for("--plot-leftover", path);
+    let rows = cells.len().div_ceil(cols.max(1));
+    // Square cells: the chart is as big as its cells and labels, centred under the title.
+    let (label_x, label_y, margin) = (40, 50, 14);
+    let grid = (
+        label_y + CELL * cols as u32 + 2 * margin,
+        label_x + CELL * rows as u32 + 2 * margin,
+    );
+    let width = fit(title, grid.0);
+    let root = SVGBackend::new(path, (width, grid.1 + 40)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let root = (root.titled(title, ("sans-serif", 20))).map_err(|e| err(e.to_string()))?;
+    let area = root.clone().shrink(((width - grid.0) / 2, 0), grid);
+    let top = rows as f64 - 0.5;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(margin)
+        .x_label_area_size(label_x)
+        .y_label_area_size(label_y)
+        .build_cartesian_2d(-0.5f64..cols as f64 - 0.5, -0.5f64..top)
+        .map_err(|e| err(e.to_string()))?;
+    // Labels at the cells' centres (whole numbers); rows count down from the top.
+    let whole = |v: f64, n: usize| {
+        let i = v.round();
+        ((v - i).abs() < 0.01 && i >= 0.0 && (i as usize) < n).then_some(i as usize)
+    };
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("column")
+        .y_desc("row")
+        .x_labels(cols)
+        .y_labels(rows)
+        .x_label_formatter(&|x| whole(*x, cols).map_or(String::new(), |c| c.to_string()))
+        .y_label_formatter(&|y| {
+            whole(*y, rows).map_or(String::new(), |r| (rows - 1 - r).to_string())
+        })
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    // Grey between the squares, so that each square shows.
+    (chart.plotting_area().fill(&BLACK.mix(0.15))).map_err(|e| err(e.to_string()))?;
+    let at = |i: usize| ((i % cols) as f64, (rows - 1 - i / cols) as f64);
+    chart
+        .draw_series(cells.iter().enumerate().map(|(i, cell)| {
+            let (x, y) = at(i);
+            let fill = match *cell {
+                HeatCell::Hole => BLACK.mix(0.5).to_rgba(),
+                HeatCell::Plain => PLAIN.to_rgba(),
+                HeatCell::Goal(share) => heat(share).to_rgba(),
+            };
+            let inset = 0.46;
+            Rectangle::new(
+                [(x - inset, y - inset), (x + inset, y + inset)],
+                fill.filled(),
+            )
+        }))
+        .map_err(|e| err(e.to_string()))?;
+    let labels = (cells.iter().enumerate()).filter_map(|(i, cell)| {
+        let HeatCell::Goal(s) = *cell else {
+            return None;
+        };
+        Some(share_label(s, at(i))).filter(|_| s > 0.0)
+    });
+    chart.draw_series(labels).map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))
+}
+
+/// A share as a percentage centred at `at`, white on the darker squares.
+fn share_label(share: f64, at: (f64, f64)) -> Text<'static, (f64, f64), String> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let ink = if share > 0.6 { WHITE } else { BLACK };
+    let style = ("sans-serif", 13)
+        .into_font()
+        .color(&ink)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    Text::new(format!("{:.0}%", 100.0 * share), at, style)
+}
+
+/// A share from 0 to 1 as a colour from white to [`HOT`].
+fn heat(share: f64) -> RGBColor {
+    let mix = |hot: u8| (255.0 - (255.0 - f64::from(hot)) * share.clamp(0.0, 1.0)).round() as u8;
+    RGBColor(mix(HOT.0), mix(HOT.1), mix(HOT.2))
 }

@@ -1,5 +1,5 @@
-//! The text a run prints: `simulate`'s summary, `compare`'s tables (variants, levels,
-//! sweeps), and `--plot`'s histogram of one run. The runs and their JSON are
+//! The text a run prints: `simulate`'s summary, `compare`'s tables (variants, levels),
+//! and `--plot`'s histogram of one run. The runs and their JSON are
 //! [`match3_app::report`] and [`match3_app::summary`].
 
 use match3_bots::{BotKind, EXTRA_MOVES, Plan, Report};
@@ -104,31 +104,9 @@ fn interval_text(low: f64, high: f64) -> String {
 }
 
 /// Games by stars: `170/21/6/3`.
-fn stars_text(s: &match3_bots::Stats) -> String {
+pub fn stars_text(s: &match3_bots::Stats) -> String {
     let [a, b, c, d] = s.stars;
     format!("{a}/{b}/{c}/{d}")
-}
-
-/// `simulate --level --set`: a row per value of the swept key.
-pub fn sweep_table(key: &str, rows: &[(u64, LevelRow)]) -> String {
-    let mut out = format!(
-        "{key:>8} {:>6} {:>6} {:>15} {:>9} {:>10} {:>15} {:>14}\n",
-        "games", "pass", "95% interval", "moves", "mean score", "stars 0/1/2/3", "out/stuck"
-    );
-    for (value, row) in rows {
-        let s = &row.report.stats;
-        out += &format!(
-            "{value:>8} {:>6} {:>5.0}% {:>15} {:>9.1} {:>10.1} {:>15} {:>14}\n",
-            s.games,
-            100.0 * s.pass_rate(),
-            interval_of(row),
-            s.mean_moves(),
-            s.mean_score(),
-            stars_text(s),
-            format!("{}/{}", s.level.out_of_moves, s.level.stuck),
-        );
-    }
-    out
 }
 
 /// The width of a bot column: the longest of `bots`' names, and at least 9 as it always

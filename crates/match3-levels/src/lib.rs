@@ -134,8 +134,8 @@ pub struct LevelFile {
     pub level: Level,
     lines: BTreeMap<String, usize>,
     text: String,
-    /// The field an override set, if any: its errors are about the override.
-    set: Option<String>,
+    /// The fields overrides set: their errors are about the overrides.
+    set: Vec<String>,
 }
 
 /// A value for one of a level's numbers given apart from its file (a command line's
@@ -228,7 +228,7 @@ impl LevelFile {
 
     /// Parses a level file's text; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<LevelFile, LevelError> {
-        LevelFile::parse_with(text, file, None)
+        LevelFile::parse_with(text, file, &[])
     }
 
     /// This level with `setting` in place of the file's value, through every check the
@@ -247,18 +247,35 @@ impl LevelFile {
     /// # Ok::<(), LevelError>(())
     /// ```
     pub fn with_override(&self, setting: Override) -> Result<LevelFile, LevelError> {
-        LevelFile::parse_with(&self.text, &self.file, Some(setting))
+        self.with_overrides(&[setting])
     }
 
-    fn parse_with(
-        text: &str,
-        file: &str,
-        setting: Option<Override>,
-    ) -> Result<LevelFile, LevelError> {
+    /// This level with each of `settings` in place of the file's value (a grid's
+    /// combination: a move limit and a goal's target together), checked together as
+    /// [`with_override`](LevelFile::with_override) checks one; settings replace those of
+    /// an earlier override, as they do the file's. Each field may be set once.
+    ///
+    /// ```
+    /// use match3_levels::{LevelFile, Override};
+    ///
+    /// let text = "rules = \"lines\"\nboard = \"AB\"\nmoves = 5\n[[goals]]\nkind = \"score\"\ntarget = 10\n";
+    /// let file = LevelFile::parse(text, "l.toml")?;
+    /// let set = file.with_overrides(&[Override::Moves(9), Override::Goal { index: 0, value: 40 }])?;
+    /// assert_eq!(set.level.moves, Some(9));
+    /// assert_eq!(set.level.goals[0], match3_core::Goal::Score { target: 40 });
+    /// let twice = file.with_overrides(&[Override::Moves(9), Override::Moves(8)]).unwrap_err();
+    /// assert_eq!(twice.to_string(), "l.toml: moves given apart from the file: set twice");
+    /// # Ok::<(), match3_levels::LevelError>(())
+    /// ```
+    pub fn with_overrides(&self, settings: &[Override]) -> Result<LevelFile, LevelError> {
+        LevelFile::parse_with(&self.text, &self.file, settings)
+    }
+
+    fn parse_with(text: &str, file: &str, settings: &[Override]) -> Result<LevelFile, LevelError> {
         let src = Source {
             text,
             file,
-            set: setting.map(Override::field),
+            set: settings.iter().map(|s| s.field()).collect(),
         };
         let mut raw: Raw = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
@@ -266,7 +283,10 @@ impl LevelFile {
             let field = field_of(&message).or_else(|| key_at(text, span.start));
             src.at(span, field.as_deref().unwrap_or("toml"), message)
         })?;
-        if let Some(setting) = setting {
+        for (i, &setting) in settings.iter().enumerate() {
+            if settings[..i].iter().any(|s| s.field() == setting.field()) {
+                return Err(src.at(0..0, &setting.field(), "set twice".to_string()));
+            }
             src.apply(&mut raw, setting)?;
         }
         if raw.board.get_ref().trim().is_empty() {
@@ -304,7 +324,7 @@ impl LevelFile {
 
     /// An error about `field` (`rules`, `board`, …) at the line it is on.
     pub fn error(&self, field: &str, message: impl Into<String>) -> LevelError {
-        if self.set.as_deref() == Some(field) {
+        if self.set.iter().any(|f| f == field) {
             return LevelError::Override {
                 file: self.file.clone(),
                 field: field.to_string(),
@@ -453,12 +473,12 @@ impl Raw {
     }
 }
 
-/// A level file's text and name, to locate errors and fields, and the field an override
-/// sets.
+/// A level file's text and name, to locate errors and fields, and the fields overrides
+/// set.
 struct Source<'a> {
     text: &'a str,
     file: &'a str,
-    set: Option<String>,
+    set: Vec<String>,
 }
 
 impl Source<'_> {
@@ -486,7 +506,7 @@ impl Source<'_> {
     /// An error about `field` at the line of `span` (about the override, when it set
     /// `field`).
     fn at(&self, span: std::ops::Range<usize>, field: &str, message: String) -> LevelError {
-        if self.set.as_deref() == Some(field) {
+        if self.set.iter().any(|f| f == field) {
             return LevelError::Override {
                 file: self.file.to_string(),
                 field: field.to_string(),

@@ -100,13 +100,12 @@ pub fn solve_json(
         max_nodes: max_nodes.max(1),
         max_time: Some(Duration::from_secs_f64(max_seconds)),
     };
-    let variant = game.variant().clone();
     let start = game.copy()?;
     let value = match game.level_file() {
         Some((level, seed)) => {
             let again = game.copy()?;
             let (solved, best) = py
-                .allow_threads(move || Solved::search_level(&variant, start, again, limits))
+                .allow_threads(move || Solved::search_level(start, again, limits))
                 .map_err(bad)?;
             solved.level_json(level, seed, best.as_ref())
         }
@@ -117,7 +116,7 @@ pub fn solve_json(
                 _ => return Err(bad(format!("goal {goal:?}: give \"score\" or \"clear\""))),
             };
             let solved = py
-                .allow_threads(move || Solved::search(&variant, start, objective, limits))
+                .allow_threads(move || Solved::search(start, objective, limits))
                 .map_err(bad)?;
             solved.board_json(objective)
         }

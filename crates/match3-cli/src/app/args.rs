@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use match3_bots::{BotKind, MAX_JOBS, Shard};
 use match3_core::{GameConfig, MAX_COLORS, Size};
 
+use super::bot_arg::BotParser;
 use crate::progress::Bars;
 use crate::report::Workers;
 use crate::simulate::SimulateRequest;
@@ -111,39 +112,11 @@ impl ServeArgs {
     }
 }
 
-/// A bot name on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum BotArg {
-    /// Uniformly random legal moves.
-    Random,
-    /// The best-scoring move by full look-ahead.
-    Greedy,
-    /// The best-scoring move by the cascade of the pieces already on the board (no
-    /// guessed refills): cheaper than greedy, and stronger on refilling variants.
-    GreedyKnown,
-    /// Two moves deep, averaged over sampled refills.
-    Lookahead,
-    /// Monte Carlo tree search with a playout budget.
-    Mcts,
-}
-
-impl From<BotArg> for BotKind {
-    fn from(b: BotArg) -> Self {
-        match b {
-            BotArg::Random => BotKind::Random,
-            BotArg::Greedy => BotKind::Greedy,
-            BotArg::GreedyKnown => BotKind::GreedyKnown,
-            BotArg::Lookahead => BotKind::Lookahead,
-            BotArg::Mcts => BotKind::Mcts,
-        }
-    }
-}
-
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// The bot.
-    #[arg(long, value_enum, default_value = "greedy")]
-    pub(crate) bot: BotArg,
+    /// The bot: one of the names below, or greedy:P for a weaker greedy.
+    #[arg(long, value_name = "BOT", value_parser = BotParser, default_value = "greedy")]
+    pub(crate) bot: BotKind,
     /// Number of games.
     #[arg(long, default_value_t = 50)]
     pub(crate) games: u32,
@@ -200,7 +173,7 @@ impl RunArgs {
                     0
                 },
             },
-            bot: self.bot.into(),
+            bot: self.bot,
             games: self.games,
             moves: self.moves,
         }
@@ -257,9 +230,25 @@ pub(crate) struct SimulateArgs {
     pub(crate) precision: Option<f64>,
     /// With --level: run once per value of one of the level's numbers and print a row
     /// each: `moves=8..12`, `colors=4,5,6`, `goal1=1000..3000:500` (the first goal's
-    /// target or count).
-    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "solve", "plot"])]
-    pub(crate) set: Option<crate::sweep::Sweep>,
+    /// target or count). Repeated, a grid: a row per combination of the keys' values
+    /// (`--set moves=10..14 --set goal1=20..40:5`, the first key varying slowest). With
+    /// --solve, each row's deals are solved too.
+    #[arg(long, value_name = "KEY=VALUES", requires = "level", conflicts_with_all = ["shard", "records", "plot", "plot_leftover"])]
+    pub(crate) set: Vec<crate::sweep::Sweep>,
+    /// With --set: print CSV, a line per row (each set key's value first), for
+    /// spreadsheets.
+    #[arg(long, requires = "set", conflicts_with = "json")]
+    pub(crate) csv: bool,
+    /// With --level: draw into FILE (SVG) where the lost games left their unmet goals: a
+    /// square per board cell, shaded by the share of lost games that ended with jelly or
+    /// a crate of an unmet goal on it (levels with a jelly or crates goal).
+    #[arg(
+        long,
+        value_name = "FILE.svg",
+        requires = "level",
+        conflicts_with = "shard"
+    )]
+    pub(crate) plot_leftover: Option<PathBuf>,
 }
 
 impl SimulateArgs {
@@ -277,7 +266,7 @@ impl SimulateArgs {
         };
         SimulateRequest {
             game,
-            bot: run.bot.into(),
+            bot: run.bot,
             games: run.games,
             moves: run.moves,
             precision: self.precision,
@@ -321,15 +310,16 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["size", "colors", "blockers", "bot"])]
     pub(crate) levels: Option<PathBuf>,
     /// Several bots, comma-separated, each over the same games: the strength ladder is
-    /// `--bots random,greedy,lookahead,mcts`.
+    /// `--bots random,greedy,lookahead,mcts`; skills of greedy are
+    /// `--bots random,greedy:0.5,greedy`.
     #[arg(
         long,
-        value_enum,
+        value_parser = BotParser,
         value_delimiter = ',',
         value_name = "BOTS",
         conflicts_with = "bot"
     )]
-    pub(crate) bots: Vec<BotArg>,
+    pub(crate) bots: Vec<BotKind>,
     /// Draw into FILE (SVG): score histograms, one panel per variant with a colour per
     /// bot; with --levels, the pass rate of every level and bot with its 95% interval.
     #[arg(long, value_name = "FILE.svg")]

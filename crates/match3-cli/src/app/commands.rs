@@ -8,14 +8,15 @@ use match3_core::{Board, Game, GameConfig, Move, Rules};
 use super::args::{
     BoardArgs, LintArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
 };
+use super::heatmap;
 use super::output::{UsageError, emit, quit_on_output_error, stdout_style, warn_precision};
+use crate::deals::Deals;
+use crate::grid::Grid;
 use crate::level::Opened;
 use crate::registry::Registry;
 use crate::simulate::{Simulation, Subject};
-use crate::summary::Summary;
-use crate::sweep::Sweep;
 use crate::variant::{SharedRules, Variant};
-use crate::{coords, input, json, merge, play, records, render, report, tables};
+use crate::{coords, input, json, merge, play, records, render, report, tables, tuning};
 use match3_app::start::{GameRequest, LevelSource, Started};
 
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
@@ -267,12 +268,20 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         input::check_writable(path, "--plot")?;
     }
     let request = args.request();
-    if let Some(sweep) = &args.set {
-        let Subject::Level(level, _) = request.target(registry)? else {
+    let subject = request.target(registry)?;
+    if !args.set.is_empty() {
+        let Subject::Level(level, _) = &subject else {
             unreachable!("clap requires --level with --set")
         };
-        return simulate_sweep(&args, &level, sweep);
+        return simulate_grid(&args, level);
     }
+    let mut leftover = match (&subject, &args.plot_leftover) {
+        (Subject::Level(level, _), Some(path)) => {
+            input::check_writable(path, "--plot-leftover")?;
+            Some(heatmap::counter(level)?)
+        }
+        _ => None,
+    };
     let mut records = match &args.records {
         Some(path) => Some(records::Writer::create(path)?),
         None => None,
@@ -281,8 +290,11 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
         if let Some(w) = &mut records {
             w.write(i, game);
         }
+        if let Some(leftover) = &mut leftover {
+            leftover.add(game);
+        }
     };
-    let run = request.run(registry, args.run.workers(), &mut each_game)?;
+    let run = request.run_target(subject, args.run.workers(), &mut each_game)?;
     if let Some(w) = records {
         w.finish()?;
     }
@@ -293,7 +305,13 @@ pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), Us
             .map_or(&[][..], |l| &l.file.level.stars[..]);
         tables::plot_one(path, &run.header, &run.plan, &run.report, stars)?;
     }
-    warn_precision(run.row.iter());
+    if let (Some(path), Some(level), Some(leftover)) = (&args.plot_leftover, &run.level, &leftover)
+    {
+        heatmap::plot(path, level, &run.plan, run.report.stats.games, leftover)?;
+    }
+    if let Some(level) = &run.level {
+        warn_precision(run.row.iter(), &level.file.name);
+    }
     print_simulation(&args, &run);
     Ok(())
 }
@@ -326,75 +344,77 @@ fn print_simulation(args: &SimulateArgs, run: &Simulation) {
     }
 }
 
-/// `simulate --level --set KEY=VALUES`: a run per value, a row each.
-fn simulate_sweep(args: &SimulateArgs, level: &Opened, sweep: &Sweep) -> Result<(), UsageError> {
-    let run = &args.run;
-    // Every value is checked before any game runs.
-    let levels = (sweep.values.iter())
-        .map(|&value| Ok((value, sweep.apply(level, value)?)))
+/// `simulate --level --set KEY=VALUES …`: a run per combination of the keys' values
+/// (per value, for one key), a row each.
+fn simulate_grid(args: &SimulateArgs, level: &Opened) -> Result<(), UsageError> {
+    let grid = Grid::new(args.set.clone())?;
+    let keys = grid.names();
+    // Every combination is checked before any game runs.
+    let levels = (grid.rows().into_iter())
+        .map(|values| Ok((grid.apply(level, &values)?, values)))
         .collect::<Result<Vec<_>, String>>()?;
     let mut rows = Vec::new();
-    for (value, level) in levels {
-        let plan = report::level_plan(&level, run.bot.into(), run.games, run.moves, run.seed);
-        let label = format!("{} {}={value}", level.file.name, sweep.name());
-        let each = &mut |_, _, _: &_| {};
-        let measured = report::measure_level(
-            &level,
-            plan,
-            &[plan.bot],
-            args.precision,
-            run.workers(),
-            &label,
-            each,
-        )?;
-        warn_precision(measured.iter());
-        rows.extend(measured.into_iter().map(|row| (value, row)));
+    for (level, values) in &levels {
+        rows.push(grid_row(args, level, &keys, values)?);
     }
     if args.json {
-        let list: Vec<_> = (rows.iter())
-            .map(|(value, r)| {
-                let header = report::Header::level(&r.level);
-                let summary = Summary::new(&header, &r.plan, &r.report, !args.no_timing);
-                let set = Set {
-                    key: sweep.name(),
-                    value: *value,
-                };
-                set.row(summary.with_measured(r))
-            })
-            .collect();
-        emit(serde_json::Value::Array(list));
+        let list = rows.iter().map(|r| tuning::json(&keys, r, !args.no_timing));
+        emit(serde_json::Value::Array(list.collect()));
+    } else if args.csv {
+        emit(tuning::csv(&keys, &rows).trim_end());
     } else {
+        let per = if keys.len() == 1 { "a value" } else { "a row" };
         emit(format_args!(
-            "level {} ({}), {} bot, {} a value, seed {}\n",
+            "level {} ({}), {} bot, {} {per}, seed {}\n",
             level.file.name,
             level.file.file,
-            match3_bots::BotKind::from(run.bot).name(),
-            tables::games_text(rows.iter().map(|(_, r)| r)),
-            run.seed
+            args.run.bot.name(),
+            tables::games_text(rows.iter().map(|r| &r.row)),
+            args.run.seed
         ));
-        emit(tables::sweep_table(&sweep.name(), &rows).trim_end());
+        emit(tuning::table(&keys, &rows).trim_end());
     }
     Ok(())
 }
 
-/// The key and value of a sweep's row.
-#[derive(serde::Serialize)]
-struct Set {
-    key: String,
-    value: u64,
-}
-
-impl Set {
-    /// A row of `simulate --set --json`: the run's summary and its `set`.
-    fn row(self, summary: Summary) -> serde_json::Value {
-        #[derive(serde::Serialize)]
-        struct Row {
-            #[serde(flatten)]
-            summary: Summary,
-            set: Set,
+/// One combination's run: the level with `values` set, measured (to `--precision`,
+/// when given), each deal solved with `--solve`.
+fn grid_row(
+    args: &SimulateArgs,
+    level: &Opened,
+    keys: &[String],
+    values: &[u64],
+) -> Result<tuning::TunedRow, UsageError> {
+    let run = &args.run;
+    let plan = report::level_plan(level, run.bot, run.games, run.moves, run.seed);
+    let set: Vec<String> = (keys.iter().zip(values))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let label = format!("{} {}", level.file.name, set.join(" "));
+    let mut deals = match args.solve {
+        true => Some(Deals::new(level, Some(args.deal_budget()))?),
+        false => None,
+    };
+    let each = &mut |_, _, game: &_| {
+        if let Some(deals) = &mut deals {
+            deals.add(game);
         }
-        serde_json::to_value(Row { summary, set: self }).expect("a row serializes")
-    }
+    };
+    let mut measured = report::measure_level(
+        level,
+        plan,
+        &[plan.bot],
+        args.precision,
+        run.workers(),
+        &label,
+        each,
+    )?;
+    warn_precision(measured.iter(), &label);
+    Ok(tuning::TunedRow {
+        values: values.to_vec(),
+        row: measured.pop().expect("a row per bot"),
+        deals,
+    })
 }
 
 /// `match3 lint`: warnings per file, and suggested star thresholds.

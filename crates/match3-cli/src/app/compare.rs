@@ -18,9 +18,9 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
         return compare_levels(registry, &args, dir);
     }
     let bots: Vec<BotKind> = if args.bots.is_empty() {
-        vec![args.run.bot.into()]
+        vec![args.run.bot]
     } else {
-        args.bots.iter().map(|&b| b.into()).collect()
+        args.bots.clone()
     };
     let mut rows = Vec::new();
     for variant in registry {
@@ -104,7 +104,7 @@ fn measure_levels(
             &label,
             each,
         )?;
-        warn_precision(measured.iter());
+        warn_precision(measured.iter(), &label);
         rows.extend(measured);
     }
     Ok(rows)
@@ -119,7 +119,7 @@ fn compare_levels(
     let bots: Vec<BotKind> = if args.bots.is_empty() {
         vec![BotKind::Random, BotKind::Greedy]
     } else {
-        args.bots.iter().map(|&b| b.into()).collect()
+        args.bots.clone()
     };
     let mut rows = measure_levels(registry, args, dir, &bots)?;
     let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();

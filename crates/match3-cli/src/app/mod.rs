@@ -17,8 +17,10 @@
 //! ```
 
 mod args;
+mod bot_arg;
 mod commands;
 mod compare;
+mod heatmap;
 mod output;
 mod solve;
 

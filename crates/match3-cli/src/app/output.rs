@@ -54,9 +54,10 @@ pub(crate) fn stdout_style() -> render::Style {
     render::Style::for_stdout(io::stdout().is_terminal())
 }
 
-/// Warns on stderr of each row whose precision the games ran out before.
-pub(crate) fn warn_precision<'r>(rows: impl Iterator<Item = &'r LevelRow>) {
-    for warning in rows.filter_map(LevelRow::precision_warning) {
+/// Warns on stderr of each row whose precision the games ran out before, naming the
+/// run by `label`.
+pub(crate) fn warn_precision<'r>(rows: impl Iterator<Item = &'r LevelRow>, label: &str) {
+    for warning in rows.filter_map(|row| row.precision_warning(label)) {
         eprintln!("{warning}");
     }
 }

@@ -20,7 +20,7 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
         let level = Opened::read(registry, path, args.rules.as_deref())?;
         let seed = args.seed.unwrap_or(0);
         let (start, again) = (level.game(seed)?, level.game(seed)?);
-        let (solved, best) = Solved::search_level(&level.variant, start, again, limits)?;
+        let (solved, best) = Solved::search_level(start, again, limits)?;
         return solve_level(&args, &level, &solved, best.as_ref());
     }
     if let Some(seed) = args.seed {
@@ -39,7 +39,7 @@ pub(super) fn solve(registry: &Registry, args: SolveArgs) -> Result<(), UsageErr
         GoalArg::Score => Objective::Score,
         GoalArg::Clear => Objective::Clear,
     };
-    let solved = Solved::search(variant, game, objective, limits)?;
+    let solved = Solved::search(game, objective, limits)?;
     solve_board(&args, &solved, objective)
 }
 
