@@ -3,7 +3,7 @@
 
 use match3_app::level::Opened;
 use match3_app::start::{GameRequest, LevelSource};
-use match3_app::{Registry, SharedRules, Variant};
+use match3_app::{SharedRules, Variant};
 use match3_bots::{AnyBot, Bot as _};
 use match3_core::{Cell, Game as CoreGame, Move, Pos, Rules, SavedGame, Size};
 use numpy::{PyArray2, PyArrayMethods};
@@ -109,7 +109,7 @@ impl Game {
         level: Option<&str>,
         blockers: u8,
     ) -> PyResult<Game> {
-        let registry = Registry::builtin();
+        let registry = crate::registry()?;
         let request = GameRequest {
             // A level names its rules; a disagreeing `rules` is refused below, in
             // Python's words.
@@ -128,7 +128,7 @@ impl Game {
             blockers,
             preset_first: false,
         };
-        let started = request.start(&registry).map_err(bad)?;
+        let started = request.start(registry).map_err(bad)?;
         let level = match (started.level, level) {
             (Some(opened), Some(path)) => {
                 agree(&opened, path, rules).map_err(bad)?;
@@ -270,7 +270,7 @@ impl Game {
     fn load(text: &str) -> PyResult<Game> {
         let saved: SavedGame =
             serde_json::from_str(text).map_err(|e| bad(format!("not a saved game: {e}")))?;
-        let registry = Registry::builtin();
+        let registry = crate::registry()?;
         let variant = registry.get(&saved.rules).map_err(bad)?.clone();
         Ok(Game {
             game: CoreGame::load(variant.rules(), saved).map_err(bad)?,

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use match3_app::Registry;
 use match3_app::report::Workers;
 use match3_app::simulate::{SimulateRequest, Subject};
 use match3_app::solved::Solved;
@@ -49,7 +48,7 @@ pub fn simulate_json(
     jobs: usize,
     timing: bool,
 ) -> PyResult<String> {
-    let registry = Registry::builtin();
+    let registry = crate::registry()?;
     let game = GameRequest {
         // A level names its rules; a disagreeing `rules` is refused below, in Python's
         // words.
@@ -71,7 +70,7 @@ pub fn simulate_json(
         precision,
         ..SimulateRequest::new(game)
     };
-    let subject = request.target(&registry).map_err(bad)?;
+    let subject = request.target(registry).map_err(bad)?;
     if let (Subject::Level(opened, _), Some(path)) = (&subject, level) {
         crate::game::agree(opened, path, rules).map_err(bad)?;
     }

@@ -80,11 +80,9 @@ impl Spec {
     /// The environment `options` describe: generated boards of `rules` (default
     /// `lines`), or the level with its size and palette.
     pub fn open(options: Options) -> Result<Spec, String> {
-        let registry = Registry::builtin();
+        let registry = crate::registry().map_err(|e| e.to_string())?;
         let level = match &options.level {
-            Some((file, text)) => {
-                Some(open_level(&registry, file, text, options.rules.as_deref())?)
-            }
+            Some((file, text)) => Some(open_level(registry, file, text, options.rules.as_deref())?),
             None => None,
         };
         let (variant, size, colors) = match &level {
