@@ -553,12 +553,6 @@ impl Board {
         Ok(())
     }
 
-    /// Every cell, row-major.
-    #[inline]
-    pub(crate) fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
     /// Every cell with its position, row-major.
     pub fn iter(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
         self.size.positions().zip(self.cells.iter().copied())

@@ -452,6 +452,12 @@ impl<'a> PlaneView<'a> {
     pub fn visit<V: OnPlanes>(self, visitor: V) -> V::Output {
         on_masks(self.masks, visitor)
     }
+
+    /// Runs `visitor` on the planes when packed: [`on_packed`].
+    #[inline]
+    pub(crate) fn visit_packed<V: OnPacked>(self, visitor: V) -> Option<V::Output> {
+        on_packed(self.masks, visitor)
+    }
 }
 
 /// Runs `visitor` on `board`'s planes, packed when the board has at most 64 cells.
@@ -463,11 +469,7 @@ pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
 /// [`on_planes`] on the planes themselves.
 #[inline]
 fn on_masks<V: OnPlanes>(masks: &Masks, visitor: V) -> V::Output {
-    if let (Some(g), Some(colors), Some(pieces)) = (
-        masks.geometry(),
-        masks.packed_colors(),
-        masks.packed_pieces(),
-    ) {
+    if let Some((g, colors, pieces)) = packed(masks) {
         if (g.rows, g.cols) == (8, 8) {
             return visitor.run(&Eight, colors.iter().copied(), pieces);
         }
@@ -478,6 +480,36 @@ fn on_masks<V: OnPlanes>(masks: &Masks, visitor: V) -> V::Output {
     } else {
         rows_run::<MAX_SIDE, V>(masks, visitor)
     }
+}
+
+/// The layout, colour planes and piece plane of a board of at most 64 cells.
+#[inline]
+fn packed(masks: &Masks) -> Option<(&Geometry, &[u64], u64)> {
+    Some((
+        masks.geometry()?,
+        masks.packed_colors()?,
+        masks.packed_pieces()?,
+    ))
+}
+
+/// A computation over the planes of a board of at most 64 cells, each plane one `u64`
+/// (colours by palette index, some possibly empty).
+pub(crate) trait OnPacked: Sized {
+    /// What it computes.
+    type Output;
+    /// Runs on packed layout `field`, with the colour planes and the piece plane.
+    fn run<F: Field<P = u64>>(self, field: &F, colors: &[u64], pieces: u64) -> Self::Output;
+}
+
+/// Runs `visitor` on packed planes, as [`on_planes`] would (the 8 × 8 board with
+/// constant shifts): `None` on a board of more than 64 cells.
+#[inline]
+pub(crate) fn on_packed<V: OnPacked>(masks: &Masks, visitor: V) -> Option<V::Output> {
+    let (g, colors, pieces) = packed(masks)?;
+    if (g.rows, g.cols) == (8, 8) {
+        return Some(visitor.run(&Eight, colors, pieces));
+    }
+    Some(visitor.run(g, colors, pieces))
 }
 
 /// What a legal-swap visitor on [`on_planes`] hands back: the swaps packed a byte per

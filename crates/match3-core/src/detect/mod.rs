@@ -48,6 +48,7 @@
 mod detection;
 mod line_runs;
 mod plane_batch;
+mod plane_pair;
 mod plane_rule;
 mod squares;
 
