@@ -11,6 +11,10 @@ whole simulations and the exact solver, and fast Gymnasium environments in
 
 Bad input (an unknown rule, a malformed board, an illegal move) raises ``ValueError``
 with the engine's message, and a refused move leaves the game as it was.
+
+This Python layer imports nothing of its own package by name, only its compiled
+``_core``: a package built over another registry of variants ships these same files
+beside its own ``_core`` (``match3_lightning`` does) and has this API over its variants.
 """
 
 from __future__ import annotations
@@ -31,8 +35,10 @@ Path = Union[str, "os.PathLike[str]"]
 
 __all__ = ["Game", "Bot", "simulate", "solve", "BOTS", "RULES", "EMPTY", "BLOCKER", "HOLE", "CRATE", "COLORLESS"]
 
-#: The bundled rule variants.
-RULES = ("lines", "clusters", "clusters-drop", "clusters-tap", "finite")
+#: The rule variants the compiled engine was built over: the bundled ones (``lines``,
+#: ``clusters``, ``clusters-drop``, ``clusters-tap``, ``finite``), and in a package built
+#: over a larger registry (``match3_lightning``) its variants too.
+RULES: tuple[str, ...] = tuple(_core.rules())
 #: The bots, weakest first (``greedy-known`` is off the ladder: greedy without guessed refills).
 BOTS = ("random", "greedy", "lookahead", "mcts", "greedy-known")
 
@@ -139,7 +145,7 @@ class Game:
         return cls(_core_game=_core.Game.load(text))
 
     def __repr__(self) -> str:
-        return f"<match3.Game {self.rules} score={self.score} moves={self.moves} {self.status}>"
+        return f"<{__name__}.Game {self.rules} score={self.score} moves={self.moves} {self.status}>"
 
 
 class Bot:

@@ -7,13 +7,15 @@ from typing import Any, Optional, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Game", "Bot", "VecEnv", "simulate_json", "solve_json", "EMPTY", "BLOCKER", "HOLE", "CRATE", "COLORLESS"]
+__all__ = ["Game", "Bot", "VecEnv", "simulate_json", "solve_json", "rules", "EMPTY", "BLOCKER", "HOLE", "CRATE", "COLORLESS"]
 
 EMPTY: int
 BLOCKER: int
 HOLE: int
 CRATE: int
 COLORLESS: int
+
+def rules() -> list[str]: ...
 
 @final
 class Game:

@@ -390,5 +390,8 @@ def _autoreset_mode(given: Union[AutoresetMode, str]) -> AutoresetMode:
     return mode
 
 
-gym.register(id="match3/Match3-v0", entry_point="match3.gym:Match3Env",
-             vector_entry_point="match3.gym:Match3VectorEnv", max_episode_steps=100)
+# Registered under the package's own name: ``match3/Match3-v0``, and in a package built
+# over another registry (``match3_lightning``), that package's.
+_PACKAGE = __name__.rpartition(".")[0]
+gym.register(id=f"{_PACKAGE}/Match3-v0", entry_point=f"{_PACKAGE}.gym:Match3Env",
+             vector_entry_point=f"{_PACKAGE}.gym:Match3VectorEnv", max_episode_steps=100)

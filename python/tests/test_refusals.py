@@ -29,3 +29,23 @@ def test_what_a_game_would_ignore_is_refused():
     with pytest.raises(ValueError, match="size: a level sets its own size"):
         match3.Game(level=ROOT / "levels" / "01-first-steps.toml", size=(8, 8))
     assert match3.Game("lines", seed=4).board.shape == (8, 8)
+
+
+def test_simulate_refuses_as_the_command_line_does(match3_binary):
+    """One check of a simulation for both: blockers on rules whose boards start empty are
+    refused (never quietly dropped), with the command line's words."""
+    error = "blockers 10: the clusters-drop rules generate no blockers (their boards start empty)"
+    with pytest.raises(ValueError) as refused:
+        match3.simulate("clusters-drop", blockers=10, games=2)
+    assert str(refused.value) == error
+    out = subprocess.run([match3_binary, "simulate", "--rules", "clusters-drop", "--blockers", "10"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"match3: {error}"
+
+
+@pytest.mark.parametrize("precision", [0.0, -0.1, 0.6, float("nan"), float("inf")])
+def test_a_precision_the_command_line_refuses_is_refused(precision):
+    level = ROOT / "levels" / "01-first-steps.toml"
+    with pytest.raises(ValueError, match=r"precision .*: give the interval's half-width as a fraction above 0"):
+        match3.simulate(level=level, games=2, precision=precision)

@@ -12,9 +12,11 @@ use std::time::Duration;
 use match3_bots::{Ending, GameStats, wilson};
 use match3_core::Move;
 use match3_solver::{Limits, Objective};
-use serde_json::{Value, json};
+use serde_json::Value;
+use thiserror::Error;
 
 use crate::level::Opened;
+use crate::summary::{DealSummary, SolvedDeals, round4};
 
 /// The solver's budget for each deal of `simulate --level --solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +28,9 @@ pub struct DealBudget {
 }
 
 /// What the games of a level run said about their deals.
-pub struct Deals<'a> {
-    level: &'a Opened,
+#[derive(Clone, Debug)]
+pub struct Deals {
+    level: Opened,
     /// Solve each deal, within this budget.
     solve: Option<DealBudget>,
     /// The deal is the same in every game: no random cells, no piece ever drawn.
@@ -68,25 +71,32 @@ impl DealCounts {
     }
 }
 
+/// Deals solved on rules that draw new pieces: their outcome is not known in advance.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("--solve: the {rules} rules draw new pieces, so a deal's outcome is not known in advance")]
+pub struct DrawsPieces {
+    /// The variant.
+    pub rules: String,
+}
+
 /// A deal's verdict: winnable or not, or unknown (and whether time cut the search).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Verdict {
     Known(bool),
     Unknown { timed_out: bool },
 }
 
-impl<'a> Deals<'a> {
+impl Deals {
     /// For `level`; with `solve`, each deal is solved within that budget.
-    pub fn new(level: &'a Opened, solve: Option<DealBudget>) -> Result<Deals<'a>, String> {
+    pub fn new(level: &Opened, solve: Option<DealBudget>) -> Result<Deals, DrawsPieces> {
         let draws = level.variant.draws_pieces();
         if solve.is_some() && draws {
-            return Err(format!(
-                "--solve: the {} rules draw new pieces, so a deal's outcome is not known in advance",
-                level.variant.name()
-            ));
+            return Err(DrawsPieces {
+                rules: level.variant.name().to_string(),
+            });
         }
         Ok(Deals {
-            level,
+            level: level.clone(),
             solve,
             fixed: !draws && level.layout.random.is_empty(),
             first_line: None,
@@ -158,33 +168,34 @@ impl<'a> Deals<'a> {
         self.fixed && self.same_line && games > 1
     }
 
-    /// Adds the deal keys to a level run's JSON: `deterministic` (the deal is fixed),
-    /// `distinct_games` (1 when every game was the same, with no interval on the pass
-    /// rate), and with `--solve` the deal counts and the pass rate on winnable deals. A
-    /// shard of a fixed deal adds what `merge` needs to tell whether all its shards
-    /// played one game: `same_line` and `first_line`.
-    pub fn json(&self, v: &mut Value, games: u64, shard: bool) {
-        let round = |x: f64| (x * 10000.0).round() / 10000.0;
-        v["deterministic"] = json!(self.fixed);
-        if shard && self.fixed {
-            let first = self.first_line.iter().flatten().map(|m| m.to_string());
-            v["same_line"] = json!(self.same_line);
-            v["first_line"] = json!(first.collect::<Vec<_>>());
-        } else if self.one_game(games) {
-            one_game(v);
+    /// What the deals were, for a level run's [`Summary`](crate::summary::Summary):
+    /// whether the deal is fixed, with `--solve` the deal counts and the pass rate on
+    /// winnable deals, and for a `shard` of a fixed deal what `merge` needs to tell
+    /// whether all its shards played one game (`same_line` and `first_line`).
+    pub fn summary(&self, shard: bool) -> DealSummary {
+        let lines = shard && self.fixed;
+        let first = self.first_line.iter().flatten().map(|m| m.to_string());
+        DealSummary {
+            deterministic: self.fixed,
+            same_line: lines.then_some(self.same_line),
+            first_line: lines.then(|| first.collect()),
+            solved: self.solve.map(|_| self.solved()),
         }
-        if let Some(c) = self.counts() {
-            let (rate, low, high) = c.pass_rate_of_winnable();
-            v["winnable_deals"] = json!(c.winnable);
-            v["unwinnable_deals"] = json!(c.unwinnable);
-            v["unknown_deals"] = json!(c.unknown);
+    }
+
+    /// The deal counts of `--solve`.
+    fn solved(&self) -> SolvedDeals {
+        let c = &self.counts;
+        let (rate, low, high) = c.pass_rate_of_winnable();
+        SolvedDeals {
+            winnable_deals: c.winnable,
+            unwinnable_deals: c.unwinnable,
+            unknown_deals: c.unknown,
             // Only when it happened, so that runs the nodes decided print as they did.
-            if c.timed_out > 0 {
-                v["unknown_deals_timed_out"] = json!(c.timed_out);
-            }
-            v["pass_rate_of_winnable"] = json!(round(rate));
-            v["pass_rate_of_winnable_low"] = json!(round(low));
-            v["pass_rate_of_winnable_high"] = json!(round(high));
+            unknown_deals_timed_out: (c.timed_out > 0).then_some(c.timed_out),
+            pass_rate_of_winnable: round4(rate),
+            pass_rate_of_winnable_low: round4(low),
+            pass_rate_of_winnable_high: round4(high),
         }
     }
 
@@ -212,13 +223,6 @@ impl<'a> Deals<'a> {
         }
         out
     }
-}
-
-/// Marks a run as one game repeated: `distinct_games` 1 and no interval.
-pub fn one_game(v: &mut Value) {
-    v["distinct_games"] = json!(1);
-    v["pass_rate_low"] = Value::Null;
-    v["pass_rate_high"] = Value::Null;
 }
 
 /// For `merge`: whether shards of a fixed deal all played one line (and more than one

@@ -5,8 +5,10 @@
 //! parser. A program offers a [`Registry`] of [`Variant`]s by name; the modules hold
 //! level files with their variant ([`level`], [`deals`]), moves and traces as JSON
 //! ([`json`], [`coords`]), the solver's answers ([`solved`]), sweeps over level fields
-//! and grids of them ([`sweep`], [`grid`]), hints ([`hint`]), the checks of text input ([`input`]), and one typed
-//! request to start a game with one validation ([`start`]).
+//! and grids of them ([`sweep`], [`grid`]), hints ([`hint`]), the checks of text input
+//! ([`input`]), one typed request to start a game with one validation ([`start`]), and
+//! one to simulate ([`simulate`]): the bots' runs ([`report`]) and their reports as serde
+//! structures ([`summary`]).
 //!
 //! ```
 //! use match3_app::Registry;
@@ -26,8 +28,11 @@ pub mod input;
 pub mod json;
 pub mod level;
 pub mod registry;
+pub mod report;
+pub mod simulate;
 pub mod solved;
 pub mod start;
+pub mod summary;
 pub mod sweep;
 pub mod variant;
 

@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use crate::merge;
 use crate::registry::Registry;
-use crate::report::{self, Header};
+use crate::report::{self, Header, Workers};
+use crate::summary::Summary;
 
 /// The shard outputs of a small real run: 3 shards of 7 finite games.
 fn real_shards() -> &'static [Value] {
@@ -33,11 +34,11 @@ fn real_shards() -> &'static [Value] {
         (0..3)
             .map(|i| {
                 let shard = Shard::new(i, 3).expect("a shard");
-                let run = report::run(variant, plan, shard, 1, "fuzz", &mut |_, _| {});
+                let workers = Workers::quiet(1);
+                let run = report::run(variant, plan, shard, workers, "fuzz", &mut |_, _| {});
                 let run = run.expect("a small run");
-                let mut v = report::json(&Header::variant(variant), &plan, &run, true);
-                merge::mark(&mut v, shard, &run);
-                v
+                let summary = Summary::new(&Header::variant(variant), &plan, &run, true);
+                merge::marked(summary, shard, &run)
             })
             .collect()
     })

@@ -36,17 +36,21 @@
 
 pub mod app;
 // The modules of the application layer, where the command line has always offered them.
-pub use match3_app::{coords, deals, hint, input, json, level, registry, solved, sweep, variant};
+pub use match3_app::{
+    coords, deals, grid, hint, input, json, level, registry, report, simulate, solved, start,
+    summary, sweep, variant,
+};
 pub mod difficulty;
 pub mod fuzz;
 pub mod lint;
 pub mod merge;
 pub mod play;
 pub mod plot;
+pub mod progress;
 pub mod records;
 pub mod render;
-pub mod report;
 pub mod serve;
+pub mod tables;
 pub mod template;
 pub mod tuning;
 

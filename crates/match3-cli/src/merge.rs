@@ -17,11 +17,14 @@ use std::time::Duration;
 
 use match3_bots::{BotKind, Plan, Report, Shard, Stats};
 use match3_core::{GameConfig, Size};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::input::{MAX_SHARD_BYTES, brief, excerpt_json, printable, read_text, shown};
 
-use crate::report::{self, Header};
+use crate::report::Header;
+use crate::summary::{DealSummary, Summary};
+use crate::tables;
 
 /// The plan's fields: every shard of one run has the same values.
 const PLAN_KEYS: [&str; 11] = [
@@ -38,10 +41,21 @@ const PLAN_KEYS: [&str; 11] = [
     "deterministic",
 ];
 
-/// Adds the shard and its exact statistics to a `simulate --json` object.
-pub fn mark(v: &mut Value, shard: Shard, report: &Report) {
-    v["shard"] = json!(shard.to_string());
-    v["stats"] = serde_json::to_value(&report.stats).expect("statistics serialize");
+/// A shard's `simulate --json` object: its summary, the shard and its exact statistics.
+pub fn marked(summary: Summary, shard: Shard, report: &Report) -> Value {
+    #[derive(Serialize)]
+    struct Marked<'a> {
+        #[serde(flatten)]
+        summary: Summary,
+        shard: String,
+        stats: &'a Stats,
+    }
+    let marked = Marked {
+        summary,
+        shard: shard.to_string(),
+        stats: &report.stats,
+    };
+    serde_json::to_value(marked).expect("a shard's summary serializes")
 }
 
 /// The whole run, from its shards.
@@ -111,7 +125,7 @@ fn check_part(part: &Part, header: &Header, plan: &Plan) -> Result<(), String> {
         stats: part.stats.clone(),
         elapsed: Duration::ZERO,
     };
-    let summary = report::json(header, plan, &report, false);
+    let summary = Summary::new(header, plan, &report, false).value();
     let Value::Object(fields) = &summary else {
         unreachable!("the summary is an object")
     };
@@ -289,20 +303,22 @@ impl Merged {
     /// The `simulate --json` object of the whole run; wall-clock fields only with
     /// `timing` and when every shard had them.
     pub fn json(&self, timing: bool) -> Value {
-        let mut v = report::json(&self.header, &self.plan, &self.report, timing && self.timed);
-        if let Some(fixed) = self.deterministic {
-            v["deterministic"] = json!(fixed);
-        }
+        let timing = timing && self.timed;
+        let mut summary = Summary::new(&self.header, &self.plan, &self.report, timing);
+        summary.deals = (self.deterministic).map(|deterministic| DealSummary {
+            deterministic,
+            ..DealSummary::default()
+        });
         if self.one_game {
-            crate::deals::one_game(&mut v);
+            summary.one_game();
         }
-        v
+        summary.value()
     }
 
     /// `--plot`: the whole run's score histogram.
     pub fn plot(&self, path: &Path) -> Result<(), String> {
         // The shards do not carry the level's star thresholds: no marks.
-        report::plot_one(path, &self.shown_header(), &self.plan, &self.report, &[])
+        tables::plot_one(path, &self.shown_header(), &self.plan, &self.report, &[])
     }
 
     /// The `simulate` summary of the whole run, with what the files named escaped and
@@ -315,7 +331,7 @@ impl Merged {
         if let Some(error) = &mut report.stats.first_error {
             error.message = shown(&error.message);
         }
-        report::text(&self.shown_header(), &self.plan, &report)
+        tables::text(&self.shown_header(), &self.plan, &report)
     }
 
     /// The header with the rules, level and file names as text output shows them.

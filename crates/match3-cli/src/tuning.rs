@@ -6,18 +6,21 @@
 use std::fmt::Write;
 
 use match3_app::deals::Deals;
-use serde_json::{Value, json};
+use match3_app::summary::Summary;
+use serde::Serialize;
+use serde_json::Value;
 
-use crate::report::{self, LevelRow};
+use crate::report::{Header, LevelRow};
+use crate::tables;
 
 /// One combination of a grid and its run.
-pub struct TunedRow<'a> {
+pub struct TunedRow {
     /// A value per set key, in the keys' order.
     pub values: Vec<u64>,
     /// The measured run of the level with those values.
     pub row: LevelRow,
     /// With `--solve`: each game's deal, solved.
-    pub deals: Option<Deals<'a>>,
+    pub deals: Option<Deals>,
 }
 
 /// The table: a column per key (one key: the table of a single sweep, as it always was),
@@ -25,7 +28,7 @@ pub struct TunedRow<'a> {
 /// games ended; with `--solve`, the deals winnable, proved unwinnable and undecided, and
 /// the pass rate on the winnable (`-` without one). A line after it says how many deals
 /// the time budget cut short, if any.
-pub fn table(keys: &[String], rows: &[TunedRow<'_>]) -> String {
+pub fn table(keys: &[String], rows: &[TunedRow]) -> String {
     let solved = rows.iter().any(|r| r.deals.is_some());
     let keys_text: Vec<String> = keys.iter().map(|k| format!("{k:>8}")).collect();
     let mut out = format!(
@@ -53,10 +56,10 @@ pub fn table(keys: &[String], rows: &[TunedRow<'_>]) -> String {
             values.join(" "),
             s.games,
             100.0 * s.pass_rate(),
-            r.row.interval_text(),
+            tables::interval_of(&r.row),
             s.mean_moves(),
             s.mean_score(),
-            report::stars_text(s),
+            tables::stars_text(s),
             format!("{}/{}", s.level.out_of_moves, s.level.stuck),
         );
         if let Some(c) = r.deals.as_ref().and_then(Deals::counts) {
@@ -86,26 +89,51 @@ pub fn table(keys: &[String], rows: &[TunedRow<'_>]) -> String {
 /// A row as the `simulate --level --json` object of its run, with the metrics, the
 /// deals' keys with `--solve`, and `set`: `{"key", "value"}` for one key, an array of
 /// them (in the keys' order) for a grid.
-pub fn json(keys: &[String], r: &TunedRow<'_>, timing: bool) -> Value {
+pub fn json(keys: &[String], r: &TunedRow, timing: bool) -> Value {
     let row = &r.row;
-    let header = report::Header::level(&row.level);
-    let mut v = report::json(&header, &row.plan, &row.report, timing);
-    report::measured_json(&mut v, row);
+    let header = Header::level(&row.level);
+    let mut summary = Summary::new(&header, &row.plan, &row.report, timing).with_measured(row);
     if let Some(deals) = &r.deals {
-        deals.json(&mut v, row.report.stats.games, false);
+        summary = summary.with_deals(deals, row.report.stats.games, false);
     }
-    let set = |(key, value): (&String, &u64)| json!({ "key": key, "value": value });
-    v["set"] = match keys.len() {
-        1 => set((&keys[0], &r.values[0])),
-        _ => Value::Array(keys.iter().zip(&r.values).map(set).collect()),
+    let mut sets = keys
+        .iter()
+        .zip(&r.values)
+        .map(|(key, &value)| Set { key, value });
+    let set = match keys.len() {
+        1 => Sets::One(sets.next().expect("one key")),
+        _ => Sets::Grid(sets.collect()),
     };
-    v
+    serde_json::to_value(Tuned { summary, set }).expect("a row serializes")
+}
+
+/// A set key's value in a row.
+#[derive(Serialize)]
+struct Set<'k> {
+    key: &'k str,
+    value: u64,
+}
+
+/// A row's `set`: one key's value, or every key's for a grid.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Sets<'k> {
+    One(Set<'k>),
+    Grid(Vec<Set<'k>>),
+}
+
+/// A row of `simulate --set --json`: the run's summary and its `set`.
+#[derive(Serialize)]
+struct Tuned<'k> {
+    #[serde(flatten)]
+    summary: Summary,
+    set: Sets<'k>,
 }
 
 /// The rows as CSV: a column per key (named by it), the columns of `compare --levels
 /// --csv` and, with `--solve`, `winnable_deals`, `unwinnable_deals`, `unknown_deals`
 /// and `pass_rate_of_winnable` (empty without a winnable deal).
-pub fn csv(keys: &[String], rows: &[TunedRow<'_>]) -> String {
+pub fn csv(keys: &[String], rows: &[TunedRow]) -> String {
     let solved = rows.iter().any(|r| r.deals.is_some());
     let mut out = format!("{},{}", keys.join(","), crate::difficulty::CSV_HEADER);
     if solved {

@@ -10,6 +10,23 @@
 //! specials are made: the line special takes the moved cell and the lightning the next
 //! free cell of the group.
 //!
+//! [`variant`] is the variant as programs register it: the `match3-lightning` command
+//! line adds it to the bundled ones (the `cli` feature, on by default), and so does the
+//! `match3_lightning` Python package in `python/`, built without that feature:
+//! `pip install ./crates/match3-example-lightning/python` gives Python users the
+//! `match3` API (`Game`, `Bot`, `simulate`, `solve`, the Gymnasium environments) with
+//! lightning among the rules. Its module is these few lines over
+//! `match3_python::build` (`python/src/lib.rs`; `python/README.md` says how a rule
+//! crate makes such a package):
+//!
+//! ```text
+//! #[pymodule]
+//! fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+//!     let registry = match3_python::builtin_and([match3_example_lightning::variant()])?;
+//!     match3_python::build(m, registry)
+//! }
+//! ```
+//!
 //! ```
 //! use match3_core::{Game, Move, Pos};
 //! let mut game = Game::from_board(match3_example_lightning::lightning(), "ABA/AAC/CBD".parse()?, 3)?;
@@ -65,4 +82,14 @@ pub fn lightning() -> impl Rules + Clone + Send + Sync {
         .named("lightning")
         .with_detect(LineRuns::new(3).or(Squares))
         .with_specials(LINE_SPECIALS.and(Lightning))
+}
+
+/// The lightning variant for a [`Registry`](match3_app::Registry): its name, description
+/// and rules.
+pub fn variant() -> match3_app::Variant {
+    match3_app::Variant::new(
+        "lightning",
+        "Lines where a 2x2 square makes lightning, which strikes 3 random pieces.",
+        lightning,
+    )
 }

@@ -5,10 +5,6 @@
 
 fn main() -> std::process::ExitCode {
     match3_cli::App::with_builtin_variants()
-        .variant(match3_cli::Variant::new(
-            "lightning",
-            "Lines where a 2x2 square makes lightning, which strikes 3 random pieces.",
-            match3_example_lightning::lightning,
-        ))
+        .variant(match3_example_lightning::variant())
         .run()
 }

@@ -8,6 +8,10 @@ use match3_bots::{BotKind, MAX_JOBS, Shard};
 use match3_core::{GameConfig, MAX_COLORS, Size};
 
 use super::bot_arg::BotParser;
+use crate::progress::Bars;
+use crate::report::Workers;
+use crate::simulate::SimulateRequest;
+use crate::start::{GameRequest, LevelSource};
 use crate::variant::Variant;
 use crate::{coords::Coord, serve};
 
@@ -148,6 +152,14 @@ impl RunArgs {
         usize::try_from(self.jobs).expect("at most MAX_JOBS")
     }
 
+    /// `--jobs` threads, with a progress bar on a terminal.
+    pub(crate) fn workers(&self) -> Workers<'static> {
+        Workers {
+            jobs: self.jobs(),
+            progress: &Bars,
+        }
+    }
+
     /// The plan for `variant`: blockers only where the variant generates them.
     pub(crate) fn plan(&self, variant: &Variant) -> match3_bots::Plan {
         match3_bots::Plan {
@@ -240,6 +252,29 @@ pub(crate) struct SimulateArgs {
 }
 
 impl SimulateArgs {
+    /// The simulation the arguments ask for.
+    pub(crate) fn request(&self) -> SimulateRequest {
+        let run = &self.run;
+        let game = GameRequest {
+            rules: self.rules.clone(),
+            level: self.level.clone().map(LevelSource::File),
+            seed: run.seed,
+            size: run.size,
+            colors: run.colors,
+            blockers: run.blockers,
+            ..GameRequest::default()
+        };
+        SimulateRequest {
+            game,
+            bot: run.bot,
+            games: run.games,
+            moves: run.moves,
+            precision: self.precision,
+            solve: self.solve.then(|| self.deal_budget()),
+            shard: self.shard,
+        }
+    }
+
     /// `--solve`'s budget per deal.
     pub(crate) fn deal_budget(&self) -> crate::deals::DealBudget {
         crate::deals::DealBudget {
@@ -512,7 +547,7 @@ pub(crate) struct PlayArgs {
 /// `--precision P`: a half-width above 0 and at most 0.5.
 pub(crate) fn precision_arg(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(p) if p > 0.0 && p <= 0.5 => Ok(p),
+        Ok(p) if match3_app::simulate::precision_in_range(p) => Ok(p),
         _ => Err(format!(
             "{text}: give the interval's half-width as a fraction above 0 and at most 0.5 (0.02 is ±2 points)"
         )),

@@ -3,20 +3,20 @@
 
 use std::io;
 
-use match3_bots::Shard;
 use match3_core::{Board, Game, GameConfig, Move, Rules};
 
 use super::args::{
     BoardArgs, LintArgs, MergeArgs, MovesArgs, NewArgs, PlayArgs, ResolveArgs, SimulateArgs,
 };
 use super::heatmap;
-use super::output::{UsageError, emit, quit_on_output_error, stdout_style};
+use super::output::{UsageError, emit, quit_on_output_error, stdout_style, warn_precision};
 use crate::deals::Deals;
+use crate::grid::Grid;
 use crate::level::Opened;
 use crate::registry::Registry;
+use crate::simulate::{Simulation, Subject};
 use crate::variant::{SharedRules, Variant};
-use crate::{coords, input, json, merge, play, records, render, report, tuning};
-use match3_app::grid::Grid;
+use crate::{coords, input, json, merge, play, records, render, report, tables, tuning};
 use match3_app::start::{GameRequest, LevelSource, Started};
 
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
@@ -264,163 +264,76 @@ fn run_session(
 }
 
 pub(super) fn simulate(registry: &Registry, args: SimulateArgs) -> Result<(), UsageError> {
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
     if let Some(path) = &args.plot {
         input::check_writable(path, "--plot")?;
     }
-    let mut records = match &args.records {
-        Some(path) => Some(records::Writer::create(path)?),
-        None => None,
-    };
-    let level = match &args.level {
-        Some(path) => Some(Opened::read(registry, path, args.rules.as_deref())?),
-        None => None,
-    };
-    if let Some(level) = level.as_ref().filter(|_| !args.set.is_empty()) {
+    let request = args.request();
+    let subject = request.target(registry)?;
+    if !args.set.is_empty() {
+        let Subject::Level(level, _) = &subject else {
+            unreachable!("clap requires --level with --set")
+        };
         return simulate_grid(&args, level);
     }
-    let mut deals = match &level {
-        Some(level) => Some(Deals::new(level, args.solve.then(|| args.deal_budget()))?),
-        None => None,
-    };
-    let mut leftover = match (&level, &args.plot_leftover) {
-        (Some(level), Some(path)) => {
+    let mut leftover = match (&subject, &args.plot_leftover) {
+        (Subject::Level(level, _), Some(path)) => {
             input::check_writable(path, "--plot-leftover")?;
             Some(heatmap::counter(level)?)
         }
         _ => None,
     };
+    let mut records = match &args.records {
+        Some(path) => Some(records::Writer::create(path)?),
+        None => None,
+    };
     let mut each_game = |i: u32, game: &match3_bots::GameStats| {
         if let Some(w) = &mut records {
             w.write(i, game);
-        }
-        if let Some(deals) = &mut deals {
-            deals.add(game);
         }
         if let Some(leftover) = &mut leftover {
             leftover.add(game);
         }
     };
-    let (header, plan, report, row) = match &level {
-        Some(level) => simulate_level(&args, level, shard, &mut each_game)?,
-        None => {
-            let (header, plan, report) = simulate_variant(registry, &args, shard, &mut each_game)?;
-            (header, plan, report, None)
-        }
-    };
+    let run = request.run_target(subject, args.run.workers(), &mut each_game)?;
     if let Some(w) = records {
         w.finish()?;
     }
     if let Some(path) = &args.plot {
-        let stars = level.as_ref().map_or(&[][..], |l| &l.file.level.stars[..]);
-        report::plot_one(path, &header, &plan, &report, stars)?;
+        let stars = run
+            .level
+            .as_ref()
+            .map_or(&[][..], |l| &l.file.level.stars[..]);
+        tables::plot_one(path, &run.header, &run.plan, &run.report, stars)?;
     }
-    if let (Some(path), Some(level), Some(leftover)) = (&args.plot_leftover, &level, &leftover) {
-        heatmap::plot(path, level, &plan, report.stats.games, leftover)?;
+    if let (Some(path), Some(level), Some(leftover)) = (&args.plot_leftover, &run.level, &leftover)
+    {
+        heatmap::plot(path, level, &run.plan, run.report.stats.games, leftover)?;
     }
-    let run = Simulation {
-        header: &header,
-        plan: &plan,
-        report: &report,
-        row: row.as_ref(),
-    };
-    print_simulation(&args, &run, deals.as_ref());
+    if let Some(level) = &run.level {
+        warn_precision(run.row.iter(), &level.file.name);
+    }
+    print_simulation(&args, &run);
     Ok(())
-}
-
-type Simulated = (report::Header, match3_bots::Plan, match3_bots::Report);
-
-/// A level run's result: with its measured row, except for a shard (which `merge`
-/// completes).
-type LevelSimulated = (
-    report::Header,
-    match3_bots::Plan,
-    match3_bots::Report,
-    Option<report::LevelRow>,
-);
-
-/// `simulate --level`: the level's games, measured (to `--precision`, when given), or a
-/// shard of them.
-fn simulate_level(
-    args: &SimulateArgs,
-    level: &Opened,
-    shard: Shard,
-    each_game: report::EachGame<'_>,
-) -> Result<LevelSimulated, UsageError> {
-    let run = &args.run;
-    let plan = report::level_plan(level, run.bot, run.games, run.moves, run.seed);
-    let label = level.file.name.clone();
-    let header = report::Header::level(level);
-    if args.shard.is_some() {
-        let report = report::run_level(level, plan, shard, run.jobs(), &label, each_game)?;
-        return Ok((header, plan, report, None));
-    }
-    let each = &mut |_, i, game: &_| each_game(i, game);
-    let mut rows = report::measure_level(
-        level,
-        plan,
-        &[plan.bot],
-        args.precision,
-        run.jobs(),
-        &label,
-        each,
-    )?;
-    let row = rows.pop().expect("a row per bot");
-    Ok((header, row.plan, row.report.clone(), Some(row)))
-}
-
-/// `simulate --rules`: generated boards of the variant.
-fn simulate_variant(
-    registry: &Registry,
-    args: &SimulateArgs,
-    shard: Shard,
-    each_game: report::EachGame<'_>,
-) -> Result<Simulated, UsageError> {
-    let run = &args.run;
-    let name = args.rules.as_deref();
-    let variant = registry.get(name.expect("clap requires --rules without --level"))?;
-    if run.blockers > 0 && !variant.generates_blockers() {
-        return Err(UsageError(format!(
-            "--blockers {}: the {} rules generate no blockers (their boards start empty)",
-            run.blockers,
-            variant.name()
-        )));
-    }
-    let plan = run.plan(variant);
-    let report = report::run(variant, plan, shard, run.jobs(), variant.name(), each_game)
-        .map_err(UsageError)?;
-    Ok((report::Header::variant(variant), plan, report))
-}
-
-/// What `simulate` played: the header, plan and report, and a level's measured row.
-struct Simulation<'a> {
-    header: &'a report::Header,
-    plan: &'a match3_bots::Plan,
-    report: &'a match3_bots::Report,
-    row: Option<&'a report::LevelRow>,
 }
 
 /// Prints a simulation's result, as JSON (with the deal, metric, precision and shard keys
 /// that apply) or text.
-fn print_simulation(args: &SimulateArgs, run: &Simulation<'_>, deals: Option<&Deals<'_>>) {
+fn print_simulation(args: &SimulateArgs, run: &Simulation) {
     let games = run.report.stats.games;
     if args.json {
-        let mut v = report::json(run.header, run.plan, run.report, !args.no_timing);
-        if let Some(deals) = deals {
-            deals.json(&mut v, games, args.shard.is_some());
+        let summary = run.summary(!args.no_timing);
+        match args.shard {
+            Some(shard) => emit(merge::marked(summary, shard, &run.report)),
+            None => emit(summary.value()),
         }
-        if let Some(row) = run.row {
-            report::measured_json(&mut v, row);
-        }
-        if let Some(shard) = args.shard {
-            merge::mark(&mut v, shard, run.report);
-        }
-        emit(v);
     } else {
-        let deals = deals.map_or(String::new(), |d| d.text(games));
-        let metrics = run.row.map_or(String::new(), report::measured_text);
-        let mut summary = report::text(run.header, run.plan, run.report);
-        if let Some(row) = run.row.filter(|r| r.one_game()) {
+        let deals = run.deals.as_ref().map_or(String::new(), |d| d.text(games));
+        let metrics = run
+            .row
+            .as_ref()
+            .map_or(String::new(), tables::measured_text);
+        let mut summary = tables::text(&run.header, &run.plan, &run.report);
+        if let Some(row) = run.row.as_ref().filter(|r| r.one_game()) {
             // One game repeated is not a sample: its pass rate has no interval.
             let (low, high) = row.report.stats.pass_rate_interval();
             let interval = format!("(95% {:.1}–{:.1}%)", 100.0 * low, 100.0 * high);
@@ -456,7 +369,7 @@ fn simulate_grid(args: &SimulateArgs, level: &Opened) -> Result<(), UsageError> 
             level.file.name,
             level.file.file,
             args.run.bot.name(),
-            report::games_text(rows.iter().map(|r| &r.row)),
+            tables::games_text(rows.iter().map(|r| &r.row)),
             args.run.seed
         ));
         emit(tuning::table(&keys, &rows).trim_end());
@@ -466,12 +379,12 @@ fn simulate_grid(args: &SimulateArgs, level: &Opened) -> Result<(), UsageError> 
 
 /// One combination's run: the level with `values` set, measured (to `--precision`,
 /// when given), each deal solved with `--solve`.
-fn grid_row<'a>(
+fn grid_row(
     args: &SimulateArgs,
-    level: &'a Opened,
+    level: &Opened,
     keys: &[String],
     values: &[u64],
-) -> Result<tuning::TunedRow<'a>, UsageError> {
+) -> Result<tuning::TunedRow, UsageError> {
     let run = &args.run;
     let plan = report::level_plan(level, run.bot, run.games, run.moves, run.seed);
     let set: Vec<String> = (keys.iter().zip(values))
@@ -492,10 +405,11 @@ fn grid_row<'a>(
         plan,
         &[plan.bot],
         args.precision,
-        run.jobs(),
+        run.workers(),
         &label,
         each,
     )?;
+    warn_precision(measured.iter(), &label);
     Ok(tuning::TunedRow {
         values: values.to_vec(),
         row: measured.pop().expect("a row per bot"),

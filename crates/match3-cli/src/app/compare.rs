@@ -4,10 +4,11 @@
 use match3_bots::{BotKind, Shard};
 
 use super::args::{CompareArgs, RunArgs, SortArg};
-use super::output::{UsageError, emit};
+use super::output::{UsageError, emit, warn_precision};
 use crate::level::{self, Opened};
 use crate::registry::Registry;
-use crate::{difficulty, input, plot, report};
+use crate::summary::Summary;
+use crate::{difficulty, input, plot, report, tables};
 
 pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), UsageError> {
     if let Some(path) = &args.plot {
@@ -29,15 +30,8 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
                 ..args.run.plan(variant)
             };
             let label = format!("{} {}", variant.name(), bot.name());
-            let report = report::run(
-                variant,
-                plan,
-                Shard::WHOLE,
-                args.run.jobs(),
-                &label,
-                &mut |_, _| {},
-            )
-            .map_err(UsageError)?;
+            let workers = args.run.workers();
+            let report = report::run(variant, plan, Shard::WHOLE, workers, &label, &mut |_, _| {})?;
             rows.push((variant.clone(), plan, report));
         }
     }
@@ -61,7 +55,7 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
     if args.json {
         let list: Vec<_> = rows
             .iter()
-            .map(|(v, plan, r)| report::json(&report::Header::variant(v), plan, r, timing))
+            .map(|(v, plan, r)| Summary::new(&report::Header::variant(v), plan, r, timing).value())
             .collect();
         emit(serde_json::Value::Array(list));
     } else {
@@ -80,7 +74,7 @@ pub(super) fn compare(registry: &Registry, args: CompareArgs) -> Result<(), Usag
             run.moves,
             run.seed,
         ));
-        emit(report::table(&rows, timing).trim_end());
+        emit(tables::table(&rows, timing).trim_end());
     }
     Ok(())
 }
@@ -101,15 +95,17 @@ fn measure_levels(
         let plan = report::level_plan(&level, bots[0], run.games, run.moves, run.seed);
         let label = level.file.name.clone();
         let each = &mut |_, _, _: &_| {};
-        rows.extend(report::measure_level(
+        let measured = report::measure_level(
             &level,
             plan,
             bots,
             args.precision,
-            run.jobs(),
+            run.workers(),
             &label,
             each,
-        )?);
+        )?;
+        warn_precision(measured.iter(), &label);
+        rows.extend(measured);
     }
     Ok(rows)
 }
@@ -134,7 +130,7 @@ fn compare_levels(
         SortArg::File
     });
     if sort == SortArg::Pass {
-        report::sort_rows(&mut rows);
+        tables::sort_rows(&mut rows);
     }
     if let Some(path) = &args.plot {
         plot_levels(path, args, sort, &names, &rows)?;
@@ -144,9 +140,8 @@ fn compare_levels(
             .iter()
             .map(|r| {
                 let header = report::Header::level(&r.level);
-                let mut v = report::json(&header, &r.plan, &r.report, !args.no_timing);
-                report::measured_json(&mut v, r);
-                v
+                let summary = Summary::new(&header, &r.plan, &r.report, !args.no_timing);
+                summary.with_measured(r).value()
             })
             .collect();
         emit(serde_json::Value::Array(list));
@@ -155,12 +150,12 @@ fn compare_levels(
     } else if sort == SortArg::Pass {
         emit(format_args!(
             "{} per level and bot, seed {}; easiest first\n",
-            report::games_text(rows.iter()),
+            tables::games_text(rows.iter()),
             run.seed
         ));
-        emit(report::difficulty_table(&rows).trim_end());
+        emit(tables::difficulty_table(&rows).trim_end());
     } else {
-        let played = report::games_text(rows.iter());
+        let played = tables::games_text(rows.iter());
         let games = match args.precision {
             Some(p) => format!(
                 "{played} (until ±{:.0} points, at most {})",
@@ -210,7 +205,7 @@ fn plot_levels(
     };
     let title = format!(
         "Pass rates: {} per level and bot, seed {}; {order}",
-        report::games_text(rows.iter()),
+        tables::games_text(rows.iter()),
         args.run.seed
     );
     // A template follows the level sequence: it means nothing easiest first.

@@ -3,6 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 
 use crate::render;
+use crate::report::LevelRow;
 
 /// Input the command cannot work with: printed to stderr, exit code 2.
 pub(crate) struct UsageError(pub(crate) String);
@@ -51,4 +52,12 @@ pub(crate) fn quit_on_output_error(e: &io::Error) -> ! {
 /// Colour on a terminal, plain when piped or with `NO_COLOR`.
 pub(crate) fn stdout_style() -> render::Style {
     render::Style::for_stdout(io::stdout().is_terminal())
+}
+
+/// Warns on stderr of each row whose precision the games ran out before, naming the
+/// run by `label`.
+pub(crate) fn warn_precision<'r>(rows: impl Iterator<Item = &'r LevelRow>, label: &str) {
+    for warning in rows.filter_map(|row| row.precision_warning(label)) {
+        eprintln!("{warning}");
+    }
 }

@@ -243,3 +243,25 @@ fn the_playground_offers_and_plays_lightning() {
     assert_eq!(played["legal"], true, "{played}");
     assert_eq!(played["trace"]["phases"][0]["created"][0]["piece"], "A!");
 }
+
+/// The program speaks as itself: its help is titled `match3-lightning` and lists the
+/// registered variants, lightning among them, and its errors start with its own name.
+#[test]
+fn help_and_errors_name_the_binary_and_its_variants() {
+    let help = run(&["--help"]);
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("Usage: match3-lightning"), "{text}");
+    let variants = text.split("Variants (--rules):").nth(1).unwrap_or_default();
+    for name in ["lines", "clusters", "finite", "lightning"] {
+        assert!(
+            variants.contains(&format!("  {name} ")),
+            "{name} not listed: {text}"
+        );
+    }
+    let refused = run(&["moves", "--rules", "lightning", "--board", "ABA/AA"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.starts_with("match3-lightning: "), "{message}");
+    assert!(!message.contains("match3:"), "{message}");
+}

@@ -5,8 +5,8 @@
 
 use std::io::Read as _;
 
-use match3_cli::level::Opened;
-use match3_cli::{Registry, Variant};
+use match3_app::level::Opened;
+use match3_app::{Registry, Variant};
 use match3_core::{Goal, Size};
 use match3_levels::{LevelFile, MAX_LEVEL_BYTES};
 use serde::{Deserialize, Serialize};
@@ -80,11 +80,9 @@ impl Spec {
     /// The environment `options` describe: generated boards of `rules` (default
     /// `lines`), or the level with its size and palette.
     pub fn open(options: Options) -> Result<Spec, String> {
-        let registry = Registry::builtin();
+        let registry = crate::registry().map_err(|e| e.to_string())?;
         let level = match &options.level {
-            Some((file, text)) => {
-                Some(open_level(&registry, file, text, options.rules.as_deref())?)
-            }
+            Some((file, text)) => Some(open_level(registry, file, text, options.rules.as_deref())?),
             None => None,
         };
         let (variant, size, colors) = match &level {
@@ -199,12 +197,6 @@ fn open_level(
 ) -> Result<Opened, String> {
     let parsed = LevelFile::parse(text, file).map_err(|e| e.to_string())?;
     let level = Opened::open(registry, parsed, None)?;
-    match rules {
-        Some(given) if given != level.variant.name() => Err(format!(
-            "rules='{given}' disagrees with the level file {file}, which is for the {} rules \
-             (leave rules out to use the file's)",
-            level.variant.name()
-        )),
-        _ => Ok(level),
-    }
+    crate::game::agree(&level, file, rules)?;
+    Ok(level)
 }

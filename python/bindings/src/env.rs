@@ -16,7 +16,7 @@ pub struct Env {
     moves: u32,
     /// The episode ended and waits for its reset (next-step or no autoreset).
     ended: bool,
-    pub game: Game<match3_cli::SharedRules>,
+    pub game: Game<match3_app::SharedRules>,
     /// Draws this environment's random actions: one generator per environment, so that
     /// sampled runs do not depend on the number of environments or threads.
     rng: GameRng,
@@ -281,7 +281,7 @@ fn sampler(spec: &Spec, index: u32) -> GameRng {
 
 /// Episode `episode` of environment `index`: a seed of its own (for a level, the seed
 /// of its deal).
-fn start(spec: &Spec, index: u32, episode: u32) -> Result<Game<match3_cli::SharedRules>, String> {
+fn start(spec: &Spec, index: u32, episode: u32) -> Result<Game<match3_app::SharedRules>, String> {
     let seed = game_seed(game_seed(spec.seed, episode), index);
     if let Some(level) = &spec.level {
         return level.game(seed);

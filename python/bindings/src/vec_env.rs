@@ -220,7 +220,7 @@ impl VecEnv {
     /// The move of action `a` as JSON (`null` when `a` is none).
     fn move_json(&self, a: usize) -> String {
         let mv = self.actions.decode(a);
-        mv.map_or(serde_json::Value::Null, match3_cli::json::mv)
+        mv.map_or(serde_json::Value::Null, match3_app::json::mv)
             .to_string()
     }
 

@@ -1,12 +1,10 @@
 //! `Game`: one game, with the command line's JSON shapes (moves, traces, goals) passed as
 //! JSON text that the Python wrapper turns into dicts.
 
-use std::path::Path;
-
 use match3_app::level::Opened;
 use match3_app::start::{GameRequest, LevelSource};
+use match3_app::{SharedRules, Variant};
 use match3_bots::{AnyBot, Bot as _};
-use match3_cli::{Registry, SharedRules, Variant};
 use match3_core::{Cell, Game as CoreGame, Move, Pos, Rules, SavedGame, Size};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -43,21 +41,16 @@ impl Game {
     }
 }
 
-/// The level file at `path`; `rules`, when given, must be the file's (said in Python's
+/// Whether `rules` (when given) are those of `level`, read from `path` (said in Python's
 /// words: the command line's check names its flag).
-pub fn open_level(registry: &Registry, path: &str, rules: Option<&str>) -> Result<Opened, String> {
-    agree(Opened::read(registry, Path::new(path), None)?, path, rules)
-}
-
-/// `level`, read from `path`, if `rules` (when given) are the file's.
-fn agree(level: Opened, path: &str, rules: Option<&str>) -> Result<Opened, String> {
+pub fn agree(level: &Opened, path: &str, rules: Option<&str>) -> Result<(), String> {
     match rules {
         Some(given) if given != level.variant.name() => Err(format!(
             "rules='{given}' disagrees with the level file {path}, which is for the {} rules \
              (leave rules out to use the file's)",
             level.variant.name()
         )),
-        _ => Ok(level),
+        _ => Ok(()),
     }
 }
 
@@ -116,7 +109,7 @@ impl Game {
         level: Option<&str>,
         blockers: u8,
     ) -> PyResult<Game> {
-        let registry = Registry::builtin();
+        let registry = crate::registry()?;
         let request = GameRequest {
             // A level names its rules; a disagreeing `rules` is refused below, in
             // Python's words.
@@ -135,9 +128,12 @@ impl Game {
             blockers,
             preset_first: false,
         };
-        let started = request.start(&registry).map_err(bad)?;
+        let started = request.start(registry).map_err(bad)?;
         let level = match (started.level, level) {
-            (Some(opened), Some(path)) => Some((agree(opened, path, rules).map_err(bad)?, seed)),
+            (Some(opened), Some(path)) => {
+                agree(&opened, path, rules).map_err(bad)?;
+                Some((opened, seed))
+            }
             _ => None,
         };
         Ok(Game {
@@ -156,7 +152,7 @@ impl Game {
             .game
             .play(mv)
             .map_err(|e| bad(format!("illegal move {mv}: {e}")))?;
-        Ok(match3_cli::json::trace(&trace).to_string())
+        Ok(match3_app::json::trace(&trace).to_string())
     }
 
     /// The legal moves as a JSON array.
@@ -165,7 +161,7 @@ impl Game {
             .game
             .legal_moves()
             .into_iter()
-            .map(match3_cli::json::mv)
+            .map(match3_app::json::mv)
             .collect();
         serde_json::Value::Array(moves).to_string()
     }
@@ -223,13 +219,13 @@ impl Game {
     /// The level's goals as JSON (`[]` without a level): each goal's kind, progress and
     /// whether it is met, as the command line prints them.
     fn goals_json(&self) -> String {
-        match3_cli::json::goals(&self.game).to_string()
+        match3_app::json::goals(&self.game).to_string()
     }
 
     /// The move `bot` would play here as JSON (`null` when none is legal).
     fn bot_move_json(&self, bot: &mut Bot) -> String {
         let mv = bot.bot.choose(&self.game);
-        mv.map_or(serde_json::Value::Null, match3_cli::json::mv)
+        mv.map_or(serde_json::Value::Null, match3_app::json::mv)
             .to_string()
     }
 
@@ -274,7 +270,7 @@ impl Game {
     fn load(text: &str) -> PyResult<Game> {
         let saved: SavedGame =
             serde_json::from_str(text).map_err(|e| bad(format!("not a saved game: {e}")))?;
-        let registry = Registry::builtin();
+        let registry = crate::registry()?;
         let variant = registry.get(&saved.rules).map_err(bad)?.clone();
         Ok(Game {
             game: CoreGame::load(variant.rules(), saved).map_err(bad)?,

@@ -1,0 +1,1 @@
+../../../../python/match3/__init__.py

@@ -1,0 +1,1 @@
+../../../../python/match3/sb3.py
