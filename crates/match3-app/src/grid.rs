@@ -11,16 +11,64 @@
 //! assert_eq!(grid.rows()[..3], [vec![10, 20], vec![10, 40], vec![11, 20]]);
 //! assert_eq!(grid.rows().len(), 6);
 //! assert!(Grid::new(vec!["moves=1".parse()?, "moves=2".parse()?]).is_err());
-//! # Ok::<(), String>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use match3_levels::{LevelError, Override};
+use thiserror::Error;
 
 use crate::level::Opened;
 use crate::sweep::Sweep;
 
 /// The most rows (combinations) one grid runs.
 pub const MAX_ROWS: usize = 1000;
+
+/// A grid that cannot be made, or a row of it a level cannot take.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// No sweep.
+    #[error("--set: give at least one KEY=VALUES")]
+    Empty,
+    /// A key set twice.
+    #[error(
+        "--set {key}: given twice; set each key once (a grid runs every combination of the keys' values)"
+    )]
+    Twice {
+        /// The key as written (`moves`, `goal1`).
+        key: String,
+    },
+    /// More than [`MAX_ROWS`] combinations.
+    #[error("--set: {} combinations; a grid runs at most {MAX_ROWS}", counts_text(.counts))]
+    TooManyRows {
+        /// The number of values of each sweep, in order.
+        counts: Vec<usize>,
+    },
+    /// A value the level refuses for its field, named by its option (`--set moves=0`).
+    #[error("{option}: {message}")]
+    Value {
+        /// The option, as `--set KEY=VALUE`.
+        option: String,
+        /// What is wrong with the value.
+        message: String,
+    },
+    /// A row the level refuses as a whole, named by every option of the row.
+    #[error("{options}: {source}")]
+    Row {
+        /// The row's options, as `--set KEY=VALUE …`.
+        options: String,
+        /// What the level says.
+        #[source]
+        source: LevelError,
+    },
+}
+
+/// `100 x 11`: the counts of values, as the message shows them.
+fn counts_text(counts: &[usize]) -> String {
+    (counts.iter())
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" x ")
+}
 
 /// Several sweeps over different keys of a level, each combination a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,28 +79,21 @@ pub struct Grid {
 impl Grid {
     /// The grid of `sweeps`, in the order given: at least one, each key once, at most
     /// [`MAX_ROWS`] combinations.
-    pub fn new(sweeps: Vec<Sweep>) -> Result<Grid, String> {
+    pub fn new(sweeps: Vec<Sweep>) -> Result<Grid, GridError> {
         if sweeps.is_empty() {
-            return Err("--set: give at least one KEY=VALUES".to_string());
+            return Err(GridError::Empty);
         }
         for (i, sweep) in sweeps.iter().enumerate() {
             if sweeps[..i].iter().any(|s| s.key == sweep.key) {
-                return Err(format!(
-                    "--set {}: given twice; set each key once (a grid runs every combination of the keys' values)",
-                    sweep.name()
-                ));
+                return Err(GridError::Twice { key: sweep.name() });
             }
         }
         let rows = (sweeps.iter()).try_fold(1usize, |n, s| n.checked_mul(s.values.len()));
         match rows {
             Some(n) if n <= MAX_ROWS => Ok(Grid { sweeps }),
-            _ => Err(format!(
-                "--set: {} combinations; a grid runs at most {MAX_ROWS}",
-                (sweeps.iter())
-                    .map(|s| s.values.len().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" x ")
-            )),
+            _ => Err(GridError::TooManyRows {
+                counts: sweeps.iter().map(|s| s.values.len()).collect(),
+            }),
         }
     }
 
@@ -90,7 +131,7 @@ impl Grid {
     /// colours within it), together, and an error names the option it is about
     /// (`--set moves=0: …`), or every option of the row when it is about their
     /// combination.
-    pub fn apply(&self, level: &Opened, values: &[u64]) -> Result<Opened, String> {
+    pub fn apply(&self, level: &Opened, values: &[u64]) -> Result<Opened, GridError> {
         assert_eq!(values.len(), self.sweeps.len(), "a value per key");
         let pairs: Vec<(&Sweep, u64)> = self.sweeps.iter().zip(values.iter().copied()).collect();
         let settings: Vec<Override> = pairs.iter().map(|&(s, v)| s.setting(v)).collect();
@@ -99,9 +140,15 @@ impl Grid {
         let said = |e: LevelError| match e {
             LevelError::Override { field, message, .. } => {
                 let at = (pairs.iter().copied()).find(|&(s, v)| s.setting(v).field() == field);
-                format!("{}: {message}", at.map_or(all.join(" "), option))
+                GridError::Value {
+                    option: at.map_or(all.join(" "), option),
+                    message,
+                }
             }
-            other => format!("{}: {other}", all.join(" ")),
+            other => GridError::Row {
+                options: all.join(" "),
+                source: other,
+            },
         };
         let file = level.file.with_overrides(&settings).map_err(said)?;
         let layout = file.layout(&*level.variant.rules()).map_err(said)?;
@@ -121,7 +168,7 @@ impl Grid {
 mod tests {
     use super::*;
 
-    fn grid(sets: &[&str]) -> Result<Grid, String> {
+    fn grid(sets: &[&str]) -> Result<Grid, GridError> {
         Grid::new(sets.iter().map(|s| s.parse().unwrap()).collect())
     }
 
@@ -154,10 +201,10 @@ mod tests {
             Some(5),
             "the level itself is unchanged"
         );
-        let zero = g.apply(&level, &[5, 0, 30]).unwrap_err();
+        let zero = g.apply(&level, &[5, 0, 30]).unwrap_err().to_string();
         assert_eq!(zero, "--set moves=0: a move limit must be at least 1");
         // A palette without the spawn weights' E: the file's line, with the whole row.
-        let four = g.apply(&level, &[4, 7, 30]).unwrap_err();
+        let four = g.apply(&level, &[4, 7, 30]).unwrap_err().to_string();
         assert!(
             four.starts_with("--set colors=4 --set moves=7 --set goal1=30: t.toml:5: spawn"),
             "{four}"
@@ -166,9 +213,13 @@ mod tests {
 
     #[test]
     fn a_key_twice_or_too_many_rows_are_refused() {
-        let twice = grid(&["goal2=1", "moves=1", "goal2=3"]).unwrap_err();
+        let twice = grid(&["goal2=1", "moves=1", "goal2=3"])
+            .unwrap_err()
+            .to_string();
         assert!(twice.starts_with("--set goal2: given twice"), "{twice}");
-        let big = grid(&["moves=1..100", "goal1=1..11"]).unwrap_err();
+        let big = grid(&["moves=1..100", "goal1=1..11"])
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             big,
             "--set: 100 x 11 combinations; a grid runs at most 1000"

@@ -6,6 +6,51 @@
 use std::io::Read;
 use std::path::Path;
 
+use thiserror::Error;
+
+/// A file that cannot be read as text, or an output that cannot be written. The file's
+/// name is [`printable`].
+#[derive(Debug, Error)]
+pub enum InputError {
+    /// The file cannot be opened or read.
+    #[error("{name}: cannot read: {source}")]
+    Read {
+        /// The file.
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file holds more than the limit.
+    #[error("{name}: larger than {}, the most this file may hold", size_text(*.limit))]
+    TooLarge {
+        /// The file.
+        name: String,
+        /// The most bytes it may hold.
+        limit: u64,
+    },
+    /// The file is not UTF-8.
+    #[error("{name}: not UTF-8 text (bad byte at offset {})", .source.valid_up_to())]
+    NotUtf8 {
+        /// The file.
+        name: String,
+        /// Where the text stops being UTF-8.
+        #[source]
+        source: std::str::Utf8Error,
+    },
+    /// An output that cannot be created or written.
+    #[error("{flag} {name}: cannot write it: {source}")]
+    Unwritable {
+        /// The option naming the output.
+        flag: String,
+        /// The file.
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The largest saved game `play`'s `load` reads (a 32×32 game saves in under 100 KiB).
 pub const MAX_SAVE_BYTES: u64 = 4 << 20;
 
@@ -25,23 +70,20 @@ pub const MESSAGE_CHARS: usize = 600;
 /// The text of `path`, refused when it holds more than `limit` bytes or is not UTF-8.
 /// Reading stops after `limit + 1` bytes, so an endless file (`/dev/zero`) is refused in
 /// bounded time and memory. Errors name the file.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
+pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
     let name = printable(&path.display().to_string());
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{name}: larger than {}, the most this file may hold",
-            size_text(limit)
-        ));
+    if let Err(source) =
+        std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+    {
+        return Err(InputError::Read { name, source });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{name}: not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooLarge { name, limit });
+    }
+    String::from_utf8(bytes).map_err(|e| InputError::NotUtf8 {
+        name,
+        source: e.utf8_error(),
     })
 }
 
@@ -49,13 +91,12 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, String> {
 /// writes nothing to it, which a full device (`/dev/full`) already refuses. An output
 /// that cannot be written is then an error before a long simulation, not after it.
 /// `flag` names the option in the message.
-pub fn check_writable(path: &Path, flag: &str) -> Result<(), String> {
+pub fn check_writable(path: &Path, flag: &str) -> Result<(), InputError> {
     use std::io::Write;
-    let fail = |e: std::io::Error| {
-        format!(
-            "{flag} {}: cannot write it: {e}",
-            printable(&path.display().to_string())
-        )
+    let fail = |source: std::io::Error| InputError::Unwritable {
+        flag: flag.to_string(),
+        name: printable(&path.display().to_string()),
+        source,
     };
     let mut file = std::fs::File::create(path).map_err(fail)?;
     // A write of no bytes still reaches the device: a full one answers with an error.

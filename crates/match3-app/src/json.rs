@@ -174,11 +174,11 @@ pub fn trace(t: &Trace) -> Value {
 
 /// The `resolve --json` object: the game after the turn, and the turn's trace or error.
 /// `mv` is the move as typed (`null` for a resolve).
-pub fn resolve<R: Rules>(
+pub fn resolve<R: Rules, E: std::fmt::Display>(
     game: &Game<R>,
     initial: &str,
     mv: Option<Value>,
-    outcome: &Result<Trace, String>,
+    outcome: &Result<Trace, E>,
 ) -> Value {
     let (legal, error, phases_v, opening_v, shuffle_v) = match outcome {
         Ok(t) => (
@@ -190,7 +190,7 @@ pub fn resolve<R: Rules>(
         ),
         Err(e) => (
             false,
-            Value::String(e.clone()),
+            Value::String(e.to_string()),
             json!([]),
             Value::Null,
             Value::Null,

@@ -3,10 +3,31 @@
 use std::path::{Path, PathBuf};
 
 use match3_core::{Game, Layout, Rules, SetupError};
-use match3_levels::LevelFile;
+use match3_levels::{LevelError, LevelFile};
+use thiserror::Error;
 
 use crate::registry::Registry;
 use crate::variant::{SharedRules, Variant};
+
+/// A level file that cannot be opened: unreadable, wrong, for unknown rules, or for
+/// other rules than the command line names.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OpenError {
+    /// The file cannot be read, or what it says is wrong (its `rules` included: an
+    /// unknown name is an error on its line).
+    #[error(transparent)]
+    File(#[from] LevelError),
+    /// `--rules` names other rules than the file.
+    #[error("--rules {given} disagrees with the level file {file}, which is for the {rules} rules")]
+    Disagrees {
+        /// The rules given on the command line.
+        given: String,
+        /// The file.
+        file: String,
+        /// The rules the file names.
+        rules: String,
+    },
+}
 
 /// A level file with its variant resolved and its board parsed.
 #[derive(Clone, Debug)]
@@ -22,8 +43,12 @@ pub struct Opened {
 impl Opened {
     /// Reads `path`, whose `rules` must name a variant of `registry`; `rules`, when
     /// given on the command line, must agree with the file.
-    pub fn read(registry: &Registry, path: &Path, rules: Option<&str>) -> Result<Opened, String> {
-        let mut file = LevelFile::read(path).map_err(|e| e.to_string())?;
+    pub fn read(
+        registry: &Registry,
+        path: &Path,
+        rules: Option<&str>,
+    ) -> Result<Opened, OpenError> {
+        let mut file = LevelFile::read(path)?;
         // The path is printed in tables and summaries: a file named with control
         // characters cannot drive the terminal.
         file.file = crate::input::printable(&file.file);
@@ -35,19 +60,19 @@ impl Opened {
         registry: &Registry,
         file: LevelFile,
         rules: Option<&str>,
-    ) -> Result<Opened, String> {
+    ) -> Result<Opened, OpenError> {
         let variant = (registry.get(&file.rules))
-            .map_err(|e| file.error("rules", e).to_string())?
+            .map_err(|e| file.error("rules", e.to_string()))?
             .clone();
         if let Some(given) = rules.filter(|&r| r != variant.name()) {
-            return Err(format!(
-                "--rules {given} disagrees with the level file {}, which is for the {} rules",
-                file.file,
-                variant.name()
-            ));
+            return Err(OpenError::Disagrees {
+                given: given.to_string(),
+                file: file.file.clone(),
+                rules: variant.name().to_string(),
+            });
         }
-        let layout = file.layout(&*variant.rules()).map_err(|e| e.to_string())?;
-        (file.check_pieces(variant.rules(), &layout)).map_err(|e| e.to_string())?;
+        let layout = file.layout(&*variant.rules())?;
+        file.check_pieces(variant.rules(), &layout)?;
         Ok(Opened {
             variant,
             file,

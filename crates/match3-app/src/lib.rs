@@ -17,7 +17,7 @@
 //! let finite = registry.get("finite")?;
 //! assert!(finite.preset_names().contains(&"teaching"));
 //! assert!(registry.get("chess").is_err());
-//! # Ok::<(), String>(())
+//! # Ok::<(), match3_app::RegistryError>(())
 //! ```
 
 pub mod coords;

@@ -11,7 +11,7 @@
 //! assert_eq!(variants.names(), ["lines", "clusters", "clusters-drop", "clusters-tap", "finite", "fives"]);
 //! assert!(variants.get("fives").is_ok());
 //! assert_eq!(
-//!     variants.get("sixes").unwrap_err(),
+//!     variants.get("sixes").unwrap_err().to_string(),
 //!     "unknown rules \"sixes\": expected one of lines, clusters, clusters-drop, clusters-tap, finite, fives"
 //! );
 //! # Ok::<(), match3_app::RegistryError>(())
@@ -27,7 +27,7 @@ use crate::variant::Variant;
 /// The longest variant name.
 pub const MAX_NAME_LEN: usize = 32;
 
-/// A variant the registry refuses.
+/// A variant the registry refuses, or a name it does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RegistryError {
     /// The name cannot be typed as `--rules NAME` or written in a level file.
@@ -46,6 +46,19 @@ pub enum RegistryError {
         registered: String,
         /// What `Rules::name` says.
         rules: String,
+    },
+    /// No variant has the name ([`Registry::get`]); the name is quoted as a short
+    /// [`excerpt`](crate::input::excerpt).
+    #[error(
+        "unknown rules {}: expected one of {}",
+        crate::input::excerpt(.name),
+        .known.join(", ")
+    )]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The registered names, in order.
+        known: Vec<String>,
     },
 }
 
@@ -124,16 +137,13 @@ impl Registry {
         Ok(())
     }
 
-    /// The variant called `name`, or a message listing the names.
-    pub fn get(&self, name: &str) -> Result<&Variant, String> {
+    /// The variant called `name`, or [`RegistryError::Unknown`] listing the names.
+    pub fn get(&self, name: &str) -> Result<&Variant, RegistryError> {
         (self.variants.iter())
             .find(|v| v.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown rules {}: expected one of {}",
-                    crate::input::excerpt(name),
-                    self.names().join(", ")
-                )
+            .ok_or_else(|| RegistryError::Unknown {
+                name: name.to_string(),
+                known: self.names().into_iter().map(str::to_string).collect(),
             })
     }
 

@@ -2,13 +2,25 @@
 //! found, with the JSON `match3 solve --json` prints for it (the Python package returns
 //! the same).
 
-use match3_core::{Game, Move};
+use match3_core::{Game, Move, MoveError};
 use match3_solver::{Limits, Objective, Solution};
 use serde_json::{Value, json};
+use thiserror::Error;
 
 use crate::json;
 use crate::level::Opened;
 use crate::variant::SharedRules;
+
+/// A game the solver cannot take, or a line that does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The solver refused the game.
+    #[error(transparent)]
+    Solver(#[from] match3_solver::SolveError),
+    /// A move of the line found was refused when replayed.
+    #[error(transparent)]
+    Replay(#[from] MoveError),
+}
 
 /// A solver's answer and the game after its line.
 pub struct Solved {
@@ -27,11 +39,11 @@ impl Solved {
         mut game: Game<SharedRules>,
         objective: Objective,
         limits: Limits,
-    ) -> Result<Solved, String> {
-        let found = match3_solver::solve(&game, objective, limits).map_err(|e| e.to_string())?;
+    ) -> Result<Solved, SolveError> {
+        let found = match3_solver::solve(&game, objective, limits)?;
         let mut gains = Vec::new();
         for &mv in found.moves.as_deref().unwrap_or_default() {
-            gains.push(game.play(mv).map_err(|e| e.to_string())?.score());
+            gains.push(game.play(mv)?.score());
         }
         Ok(Solved { found, game, gains })
     }
@@ -76,7 +88,7 @@ impl Solved {
         start: Game<SharedRules>,
         again: Game<SharedRules>,
         limits: Limits,
-    ) -> Result<(Solved, Option<Solved>), String> {
+    ) -> Result<(Solved, Option<Solved>), SolveError> {
         let solved = Solved::search(start, Objective::Win, limits)?;
         let best = match solved.winnable() {
             Some(false) => Some(Solved::search(again, Objective::LevelScore, limits)?),

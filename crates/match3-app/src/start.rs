@@ -33,9 +33,9 @@ use match3_core::{Board, Game, GameConfig, MAX_COLORS, MAX_SIDE, SetupError, Siz
 use match3_levels::LevelFile;
 use thiserror::Error;
 
-use crate::level::Opened;
-use crate::registry::Registry;
-use crate::variant::{SharedRules, Variant};
+use crate::level::{OpenError, Opened};
+use crate::registry::{Registry, RegistryError};
+use crate::variant::{BoardError, SharedRules, Variant};
 
 /// Where a level comes from: a file, or a level already parsed (a sample level a
 /// program embeds).
@@ -77,11 +77,11 @@ pub enum StartError {
     #[error("give the rules (or a level)")]
     NoRules,
     /// The rules are not registered.
-    #[error("{0}")]
-    UnknownRules(String),
+    #[error(transparent)]
+    UnknownRules(RegistryError),
     /// The level cannot be read or played, or disagrees with the rules named.
-    #[error("{0}")]
-    Level(String),
+    #[error(transparent)]
+    Level(OpenError),
     /// A board and a level.
     #[error("give a board or a level, not both")]
     BoardAndLevel,
@@ -92,8 +92,8 @@ pub enum StartError {
     #[error("{0}: a given board sets its own; give it for a generated board only")]
     BoardSets(&'static str),
     /// The board cannot be read.
-    #[error("{0}")]
-    Board(String),
+    #[error(transparent)]
+    Board(BoardError),
     /// A palette no game can have.
     #[error("colors: {0} is not in 1..={MAX_COLORS}")]
     Colors(u8),
@@ -197,7 +197,8 @@ impl GameRequest {
         let started = match self.target(registry, max_side)? {
             Target::Level(level) => Started {
                 variant: level.variant.clone(),
-                game: level.game(self.seed).map_err(StartError::Level)?,
+                game: (level.start(level.variant.rules(), self.seed))
+                    .map_err(|e| StartError::Level(level.file.setup_error(&e).into()))?,
                 level: Some(*level),
             },
             Target::Board(variant, board) => Started {

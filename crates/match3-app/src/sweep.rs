@@ -9,8 +9,9 @@
 use std::str::FromStr;
 
 use match3_levels::Override;
+use thiserror::Error;
 
-use crate::grid::Grid;
+use crate::grid::{Grid, GridError};
 use crate::level::Opened;
 
 /// The most values one sweep runs.
@@ -27,6 +28,41 @@ pub enum Key {
     Goal(usize),
 }
 
+/// A `--set` that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SweepError {
+    /// No `=` between the key and the values.
+    #[error("{text}: give KEY=VALUES, such as moves=8..12")]
+    NoValues {
+        /// The `--set` as given.
+        text: String,
+    },
+    /// A key that is not `moves`, `colors` or `goalN`.
+    #[error("{key}: the key is moves, colors or goalN (N from 1, the goal's place in the level)")]
+    Key {
+        /// The key as given.
+        key: String,
+    },
+    /// A value that is not a whole number.
+    #[error("{text:?} is not a whole number")]
+    Number {
+        /// The value as given.
+        text: String,
+    },
+    /// A range that runs down, or by a step of 0.
+    #[error("{text}: a range runs up (A..B with A ≤ B) by a step of 1 or more")]
+    Range {
+        /// The values as given.
+        text: String,
+    },
+    /// More than [`MAX_VALUES`] values.
+    #[error("{text}: at most {MAX_VALUES} values")]
+    TooMany {
+        /// The values as given.
+        text: String,
+    },
+}
+
 /// A parsed `--set`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sweep {
@@ -37,12 +73,12 @@ pub struct Sweep {
 }
 
 impl FromStr for Sweep {
-    type Err = String;
+    type Err = SweepError;
 
-    fn from_str(text: &str) -> Result<Sweep, String> {
-        let (key, values) = text
-            .split_once('=')
-            .ok_or_else(|| format!("{text}: give KEY=VALUES, such as moves=8..12"))?;
+    fn from_str(text: &str) -> Result<Sweep, SweepError> {
+        let (key, values) = text.split_once('=').ok_or_else(|| SweepError::NoValues {
+            text: text.to_string(),
+        })?;
         let key = match key.trim() {
             "moves" => Key::Moves,
             "colors" => Key::Colors,
@@ -52,9 +88,9 @@ impl FromStr for Sweep {
             {
                 Some(n) if n >= 1 => Key::Goal(n - 1),
                 _ => {
-                    return Err(format!(
-                        "{key}: the key is moves, colors or goalN (N from 1, the goal's place in the level)"
-                    ));
+                    return Err(SweepError::Key {
+                        key: key.to_string(),
+                    });
                 }
             },
         };
@@ -63,14 +99,14 @@ impl FromStr for Sweep {
     }
 }
 
-fn number(text: &str) -> Result<u64, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number"))
+fn number(text: &str) -> Result<u64, SweepError> {
+    text.trim().parse().map_err(|_| SweepError::Number {
+        text: text.to_string(),
+    })
 }
 
 /// `A..B`, `A..B:S` or `A,B,C`.
-fn parse_values(text: &str) -> Result<Vec<u64>, String> {
+fn parse_values(text: &str) -> Result<Vec<u64>, SweepError> {
     let values: Vec<u64> = match text.split_once("..") {
         Some((from, rest)) => {
             let (to, step) = match rest.split_once(':') {
@@ -79,19 +115,23 @@ fn parse_values(text: &str) -> Result<Vec<u64>, String> {
             };
             let from = number(from)?;
             if step == 0 || to < from {
-                return Err(format!(
-                    "{text}: a range runs up (A..B with A ≤ B) by a step of 1 or more"
-                ));
+                return Err(SweepError::Range {
+                    text: text.to_string(),
+                });
             }
             if (to - from) / step >= MAX_VALUES as u64 {
-                return Err(format!("{text}: at most {MAX_VALUES} values"));
+                return Err(SweepError::TooMany {
+                    text: text.to_string(),
+                });
             }
             (from..=to).step_by(step as usize).collect()
         }
         None => text.split(',').map(number).collect::<Result<_, _>>()?,
     };
     if values.len() > MAX_VALUES {
-        return Err(format!("{text}: at most {MAX_VALUES} values"));
+        return Err(SweepError::TooMany {
+            text: text.to_string(),
+        });
     }
     Ok(values)
 }
@@ -119,7 +159,7 @@ impl Sweep {
     /// the checks the file's own value would (a move limit of 1 to 10,000, a palette the
     /// rules take, spawn weights within it), and an error names the option, not a line.
     /// The grid of this one sweep ([`Grid::apply`]).
-    pub fn apply(&self, level: &Opened, value: u64) -> Result<Opened, String> {
+    pub fn apply(&self, level: &Opened, value: u64) -> Result<Opened, GridError> {
         let grid = Grid::new(vec![self.clone()]).expect("one sweep is a grid");
         grid.apply(level, &[value])
     }

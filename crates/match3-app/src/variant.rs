@@ -20,12 +20,48 @@
 use std::fmt;
 use std::sync::Arc;
 
-use match3_core::{Board, MoveKind, Rules, Size};
+use match3_core::{Board, MoveKind, NotationError, Rules, Size};
+use thiserror::Error;
 
 /// A rules value any thread can share (simulations run on several).
 pub type SharedRules = Box<dyn Rules + Send + Sync>;
 
 type Build = dyn Fn() -> SharedRules + Send + Sync;
+
+/// A `--board` a variant cannot read ([`Variant::board`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// A preset name, and the variant has no presets.
+    #[error(
+        "the {rules} rules have no presets (asked for {name:?}); give a board in notation, such as AABC/BCAB/CBAC/ABCA"
+    )]
+    NoPresets {
+        /// The variant.
+        rules: String,
+        /// The name asked for.
+        name: String,
+    },
+    /// A preset name the variant does not have.
+    #[error("unknown preset {name:?} for the {rules} rules; presets: {}", .presets.join(", "))]
+    UnknownPreset {
+        /// The variant.
+        rules: String,
+        /// The name asked for.
+        name: String,
+        /// The variant's presets, in order.
+        presets: Vec<String>,
+    },
+    /// Notation the rules cannot read; the text is quoted as a short
+    /// [`excerpt`](crate::input::excerpt).
+    #[error("bad board {}: {source}", crate::input::excerpt(.text))]
+    Notation {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        #[source]
+        source: NotationError,
+    },
+}
 
 /// A variant the command can play: see the [module docs](self). Cheap to clone.
 #[derive(Clone)]
@@ -103,16 +139,17 @@ impl Variant {
     }
 
     /// A board from `--board` text: a preset name (a lower-case word) or notation.
-    pub fn board(&self, text: &str) -> Result<Board, String> {
+    pub fn board(&self, text: &str) -> Result<Board, BoardError> {
         let name = text.trim();
         let is_name =
             |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
         if name.chars().any(|c| c.is_ascii_lowercase()) && name.chars().all(is_name) {
-            return self.preset_board(name).ok_or_else(|| self.no_preset(name));
+            return (self.preset_board(name)).ok_or_else(|| self.preset_error(name));
         }
-        self.rules()
-            .parse_board(text)
-            .map_err(|e| format!("bad board {}: {e}", crate::input::excerpt(text)))
+        (self.rules().parse_board(text)).map_err(|source| BoardError::Notation {
+            text: text.to_string(),
+            source,
+        })
     }
 
     /// The preset board called `name`.
@@ -129,18 +166,25 @@ impl Variant {
 
     /// The message for a preset name this variant does not have.
     pub fn no_preset(&self, name: &str) -> String {
-        let names = self.preset_names();
-        if names.is_empty() {
-            format!(
-                "the {} rules have no presets (asked for {name:?}); give a board in notation, such as AABC/BCAB/CBAC/ABCA",
-                self.name
-            )
+        self.preset_error(name).to_string()
+    }
+
+    /// The error for a preset name this variant does not have.
+    pub fn preset_error(&self, name: &str) -> BoardError {
+        let (rules, name) = (self.name.clone(), name.to_string());
+        let presets: Vec<String> = self
+            .preset_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        if presets.is_empty() {
+            BoardError::NoPresets { rules, name }
         } else {
-            format!(
-                "unknown preset {name:?} for the {} rules; presets: {}",
-                self.name,
-                names.join(", ")
-            )
+            BoardError::UnknownPreset {
+                rules,
+                name,
+                presets,
+            }
         }
     }
 

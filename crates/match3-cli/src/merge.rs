@@ -171,7 +171,10 @@ fn missing_shards(seen: &[Option<&str>]) -> Option<String> {
 pub fn read(files: &[PathBuf]) -> Result<Merged, String> {
     let texts = files
         .iter()
-        .map(|p| Ok((p.display().to_string(), read_text(p, MAX_SHARD_BYTES)?)))
+        .map(|p| {
+            let text = read_text(p, MAX_SHARD_BYTES).map_err(|e| e.to_string())?;
+            Ok((p.display().to_string(), text))
+        })
         .collect::<Result<Vec<_>, String>>()?;
     combine(&texts)
 }

@@ -117,7 +117,7 @@ impl Session {
         match (self.typed_move(&words, board), words.as_slice()) {
             (Some(mv), _) => mv,
             (None, [cell]) if tap_only && cell.contains(',') => {
-                cell.parse().and_then(|at| coords::tap(board, at))
+                (cell.parse().and_then(|at| coords::tap(board, at))).map_err(|e| e.to_string())
             }
             _ => Err(
                 "not a move: a replay holds moves only (swap R,C R,C, drop C or tap R,C)"
@@ -347,23 +347,26 @@ impl Session {
         let drop = |col: &str| {
             col.parse::<u32>()
                 .map_err(|_| format!("{col:?} is not a column"))
-                .and_then(|col| coords::drop(board, col))
+                .and_then(|col| coords::drop(board, col).map_err(|e| e.to_string()))
         };
+        let said = |e: coords::CoordError| e.to_string();
         Some(match words {
             ["drop", col] => drop(col),
             [col] if drops && !col.is_empty() && col.chars().all(|c| c.is_ascii_digit()) => {
                 drop(col)
             }
-            ["tap", at] => at.parse().and_then(|at| coords::tap(board, at)),
+            ["tap", at] => (at.parse().and_then(|at| coords::tap(board, at))).map_err(said),
             ["swap", a, b] => a
                 .parse::<Coord>()
                 .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
-                .and_then(|(a, b)| coords::swap(board, a, b)),
+                .and_then(|(a, b)| coords::swap(board, a, b))
+                .map_err(said),
             // Two cells alone are a swap; two words otherwise are some other command.
             [a, b] if a.contains(',') => a
                 .parse::<Coord>()
                 .and_then(|a| b.parse::<Coord>().map(|b| (a, b)))
-                .and_then(|(a, b)| coords::swap(board, a, b)),
+                .and_then(|(a, b)| coords::swap(board, a, b))
+                .map_err(said),
             _ => return None,
         })
     }
@@ -378,7 +381,7 @@ impl Session {
     ) -> io::Result<Result<(), String>> {
         let pos = match cell.parse::<Coord>().and_then(|c| c.to_pos(board)) {
             Ok(pos) => pos,
-            Err(e) => return Ok(Err(e)),
+            Err(e) => return Ok(Err(e.to_string())),
         };
         if let Err(e) = board.check(pos) {
             return Ok(Err(e.to_string()));
@@ -486,7 +489,7 @@ impl Session {
     fn load_saved(&mut self, path: &str, out: &mut impl Write) -> io::Result<Result<(), String>> {
         let text = match crate::input::read_text(path.as_ref(), MAX_SAVE_BYTES) {
             Ok(text) => text,
-            Err(e) => return Ok(Err(e)),
+            Err(e) => return Ok(Err(e.to_string())),
         };
         let saved: SavedGame = match serde_json::from_str(&text) {
             Ok(saved) => saved,

@@ -29,7 +29,7 @@ pub struct Writer {
 impl Writer {
     /// Creates (or truncates) `path`.
     pub fn create(path: &Path) -> Result<Writer, String> {
-        crate::input::check_writable(path, "--records")?;
+        crate::input::check_writable(path, "--records").map_err(|e| e.to_string())?;
         let file = File::create(path)
             .map_err(|e| format!("--records {}: cannot open it: {e}", path.display()))?;
         Ok(Writer {

@@ -196,7 +196,7 @@ fn open_level(
     rules: Option<&str>,
 ) -> Result<Opened, String> {
     let parsed = LevelFile::parse(text, file).map_err(|e| e.to_string())?;
-    let level = Opened::open(registry, parsed, None)?;
+    let level = Opened::open(registry, parsed, None).map_err(|e| e.to_string())?;
     crate::game::agree(&level, file, rules)?;
     Ok(level)
 }

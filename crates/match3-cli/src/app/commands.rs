@@ -22,7 +22,7 @@ use match3_app::start::{GameRequest, LevelSource, Started};
 /// A board from `--board`: a preset name (a lower-case word; notation letters are
 /// capitals) or notation.
 fn parse_board(variant: &Variant, text: &str) -> Result<Board, UsageError> {
-    variant.board(text).map_err(UsageError)
+    variant.board(text).map_err(|e| UsageError(e.to_string()))
 }
 
 pub(super) fn load(
@@ -65,9 +65,11 @@ pub(super) fn resolve(registry: &Registry, args: ResolveArgs) -> Result<(), Usag
     let initial = game.board().to_string();
     let board = game.board().clone();
     let mv: Option<Result<Move, String>> = match (&args.swap, args.drop, args.tap) {
-        (Some(cells), _, _) => Some(coords::swap(&board, cells[0], cells[1])),
-        (_, Some(col), _) => Some(coords::drop(&board, col)),
-        (_, _, Some(at)) => Some(coords::tap(&board, at)),
+        (Some(cells), _, _) => {
+            Some(coords::swap(&board, cells[0], cells[1]).map_err(|e| e.to_string()))
+        }
+        (_, Some(col), _) => Some(coords::drop(&board, col).map_err(|e| e.to_string())),
+        (_, _, Some(at)) => Some(coords::tap(&board, at).map_err(|e| e.to_string())),
         _ => None,
     };
     // The move as typed, even when it cannot be on any board.
@@ -351,7 +353,12 @@ fn simulate_grid(args: &SimulateArgs, level: &Opened) -> Result<(), UsageError> 
     let keys = grid.names();
     // Every combination is checked before any game runs.
     let levels = (grid.rows().into_iter())
-        .map(|values| Ok((grid.apply(level, &values)?, values)))
+        .map(|values| {
+            Ok((
+                grid.apply(level, &values).map_err(|e| e.to_string())?,
+                values,
+            ))
+        })
         .collect::<Result<Vec<_>, String>>()?;
     let mut rows = Vec::new();
     for (level, values) in &levels {

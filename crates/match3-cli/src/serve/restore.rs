@@ -67,7 +67,10 @@ pub async fn restore(
 /// The session a kept copy describes, or what is wrong with it.
 pub fn restored(variants: &Registry, req: Restore) -> Result<Session, String> {
     let save = saved(req.save)?;
-    let variant = variants.get(&save.rules)?.clone();
+    let variant = variants
+        .get(&save.rules)
+        .map_err(|e| e.to_string())?
+        .clone();
     if let Some(name) = &req.level {
         check_level(name, &save)?;
     }
