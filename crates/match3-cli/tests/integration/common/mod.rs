@@ -90,11 +90,9 @@ pub fn server(
     playground: match3_cli::serve::Playground,
 ) -> (String, std::sync::Arc<match3_cli::serve::Playground>) {
     use std::sync::Arc;
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    listener.set_nonblocking(true).unwrap();
     let playground = Arc::new(playground);
     let served = Arc::clone(&playground);
+    let (bound, addr) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -102,12 +100,16 @@ pub fn server(
             .build()
             .unwrap();
         rt.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            // Bound the way `match3 serve` binds (tokio's accept queue of 1,024): a
+            // smaller queue drops connections under a storm and costs a SYN retry (1 s).
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            bound.send(listener.local_addr().unwrap()).unwrap();
             match3_cli::serve::serve(listener, served, std::future::pending())
                 .await
                 .unwrap();
         });
     });
+    let addr = addr.recv().unwrap();
     (format!("http://{addr}"), playground)
 }
 
