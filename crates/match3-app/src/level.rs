@@ -96,24 +96,48 @@ impl Opened {
         )
     }
 
-    /// A seeded game for the command line, its setup error as a message naming the file.
-    pub fn game(&self, seed: u64) -> Result<Game<SharedRules>, String> {
+    /// A seeded game of the level under its own variant; a setup error names the file
+    /// and, where it can, the field at fault.
+    pub fn game(&self, seed: u64) -> Result<Game<SharedRules>, OpenError> {
         self.start(self.variant.rules(), seed)
-            .map_err(|e| self.file.setup_error(&e).to_string())
+            .map_err(|e| self.file.setup_error(&e).into())
     }
 }
 
+/// A directory of level files that cannot be listed.
+#[derive(Debug, Error)]
+pub enum DirError {
+    /// The directory cannot be read.
+    #[error("{}: cannot read: {source}", dir.display())]
+    Unreadable {
+        /// The directory.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The directory holds no `*.toml` file.
+    #[error("{}: no level files (*.toml)", dir.display())]
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
+}
+
 /// The level files of a directory (`*.toml`), sorted by name.
-pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>, DirError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| DirError::Unreadable {
+        dir: dir.to_path_buf(),
+        source,
+    })?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(format!("{}: no level files (*.toml)", dir.display()));
+        return Err(DirError::Empty {
+            dir: dir.to_path_buf(),
+        });
     }
     Ok(files)
 }

@@ -324,7 +324,7 @@ pub fn check_deals(
             max_nodes: budget.nodes,
             max_time: Some(left / (deals - i)),
         };
-        let game = level.game(game_seed(seed, i))?;
+        let game = level.game(game_seed(seed, i)).map_err(|e| e.to_string())?;
         let found = solve(&game, Objective::Win, limits)?;
         check.deals += 1;
         check.nodes += found.nodes;

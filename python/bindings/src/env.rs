@@ -284,7 +284,7 @@ fn sampler(spec: &Spec, index: u32) -> GameRng {
 fn start(spec: &Spec, index: u32, episode: u32) -> Result<Game<match3_app::SharedRules>, String> {
     let seed = game_seed(game_seed(spec.seed, episode), index);
     if let Some(level) = &spec.level {
-        return level.game(seed);
+        return level.game(seed).map_err(|e| e.to_string());
     }
     let config = GameConfig {
         size: spec.size,
