@@ -141,3 +141,27 @@ pub fn files_in(dir: &Path) -> Result<Vec<PathBuf>, DirError> {
     }
     Ok(files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_without_level_files_says_which_and_why() {
+        let missing = Path::new("/no/such/level/directory");
+        let e = files_in(missing).unwrap_err();
+        assert!(matches!(e, DirError::Unreadable { .. }), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("/no/such/level/directory: cannot read")
+        );
+        // A directory with files but no `*.toml`: this crate's own source folder.
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let e = files_in(&src).unwrap_err();
+        assert!(matches!(e, DirError::Empty { .. }), "{e}");
+        assert!(e.to_string().ends_with("no level files (*.toml)"), "{e}");
+        let levels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../levels");
+        let files = files_in(&levels).unwrap();
+        assert!(files.windows(2).all(|w| w[0] < w[1]) && !files.is_empty());
+    }
+}
