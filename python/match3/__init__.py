@@ -174,7 +174,9 @@ def simulate(rules: Optional[str] = None, bot: str = "greedy", games: int = 50, 
     ``jobs`` threads (0: every core; the result does not depend on it). Returns the dict
     ``match3 simulate --json`` prints, with the same keys and numbers; ``timing=False``
     nulls the wall-clock fields, as ``--no-timing`` does. ``precision`` (levels) plays
-    blocks of games until the pass rate's 95% interval is at most that wide either side."""
+    blocks of games until the pass rate's 95% interval is at most that wide either side;
+    when ``games`` runs out first, ``precision_met`` is false and a ``UserWarning`` says
+    how wide the interval is."""
     path = None if level is None else os.fspath(level)
     shape = None if size is None else (int(size[0]), int(size[1]))
     return json.loads(_core.simulate_json(rules, bot, games, moves, seed, shape, colors, blockers, path,

@@ -2,6 +2,7 @@
 board's encodings, levels, errors, save and load."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -109,6 +110,17 @@ def test_simulate_does_not_depend_on_the_number_of_threads():
     runs = [match3.simulate("clusters", bot="greedy", games=12, jobs=j, timing=False) for j in (1, 2, 0)]
     assert runs[0] == runs[1] == runs[2]
     assert runs[0]["moves_per_second"] is None
+
+
+def test_a_precision_the_games_ran_out_before_warns_as_the_command_line_does():
+    locks = next(p for p in LEVELS if "finite-locks" in p.name)
+    with pytest.warns(UserWarning, match=r"the pass rate is known to .* after 40 games, not the ±3\.0 asked; raise games"):
+        short = match3.simulate(level=locks, bot="random", games=40, precision=0.03, timing=False)
+    assert short["precision_met"] is False
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        met = match3.simulate(level=locks, bot="greedy", games=20, precision=0.03, timing=False)
+    assert met["precision_met"] is not False
 
 
 def test_solve_finds_the_teaching_games_best_line():

@@ -242,14 +242,15 @@ impl LevelRow {
     }
 
     /// The warning for a precision the games ran out before, if so, about the run
-    /// `label` names (the level, and a grid row's settings).
-    pub fn precision_warning(&self, label: &str) -> Option<String> {
+    /// `label` names (the level, and a grid row's settings); it ends with the remedy,
+    /// raising `games` (the command line names its flag, Python its argument).
+    pub fn precision_warning(&self, label: &str, games: &str) -> Option<String> {
         let (low, high) = self.interval()?;
         let p = self
             .precision
             .filter(|_| self.precision_met() == Some(false))?;
         Some(format!(
-            "warning: {label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise --games",
+            "warning: {label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise {games}",
             self.plan.bot.name(),
             50.0 * (high - low),
             self.report.stats.games,

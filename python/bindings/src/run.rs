@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use match3_app::report::Workers;
-use match3_app::simulate::{SimulateRequest, Subject};
+use match3_app::simulate::{SimulateRequest, Simulation, Subject};
 use match3_app::solved::Solved;
 use match3_app::start::{GameRequest, LevelSource};
 use match3_bots::BotKind;
@@ -76,7 +76,23 @@ pub fn simulate_json(
     }
     let run =
         py.allow_threads(|| request.run_target(subject, Workers::quiet(jobs), &mut |_, _| {}));
-    Ok(run.map_err(bad)?.summary(timing).value().to_string())
+    let run = run.map_err(bad)?;
+    warn_precision(py, &run)?;
+    Ok(run.summary(timing).value().to_string())
+}
+
+/// A `UserWarning` when a level's games ran out before the precision asked, as the
+/// command line warns on stderr (the summary's `precision_met` is false then).
+fn warn_precision(py: Python<'_>, run: &Simulation) -> PyResult<()> {
+    let (Some(row), Some(level)) = (&run.row, &run.level) else {
+        return Ok(());
+    };
+    let Some(warning) = row.precision_warning(&level.file.name, "games") else {
+        return Ok(());
+    };
+    let text = std::ffi::CString::new(warning).map_err(bad)?;
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    PyErr::warn(py, &category, &text, 1)
 }
 
 /// `match3 solve --json`: the game's position solved for `goal` ("score" or "clear"),

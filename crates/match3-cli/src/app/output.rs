@@ -57,7 +57,7 @@ pub(crate) fn stdout_style() -> render::Style {
 /// Warns on stderr of each row whose precision the games ran out before, naming the
 /// run by `label`.
 pub(crate) fn warn_precision<'r>(rows: impl Iterator<Item = &'r LevelRow>, label: &str) {
-    for warning in rows.filter_map(|row| row.precision_warning(label)) {
+    for warning in rows.filter_map(|row| row.precision_warning(label, "--games")) {
         eprintln!("{warning}");
     }
 }
