@@ -8,6 +8,7 @@ use match3_bots::{
     BotKind, GameStats, LevelMetrics, MAX_EXTRA_MOVES, Measure, Measured, Plan, Report, Shard,
     simulate_shard,
 };
+use match3_core::{Game, Rules, SetupError};
 use match3_levels::LevelError;
 use thiserror::Error;
 
@@ -85,17 +86,7 @@ pub fn run(
         };
         match3_core::Game::new(variant.rules(), config)
     };
-    let tick = workers
-        .progress
-        .run(label, u64::from(shard.len(plan.games)));
-    Ok(simulate_shard(
-        start,
-        plan,
-        shard,
-        workers.jobs,
-        &*tick,
-        each_game,
-    )?)
+    Ok(run_from(start, plan, shard, workers, label, each_game)?)
 }
 
 /// Runs `shard` of `plan` on a level: every game starts from the level with its own seed.
@@ -108,11 +99,23 @@ pub fn run_level(
     each_game: EachGame<'_>,
 ) -> Result<Report, RunError> {
     let start = |seed| level.start(level.variant.rules(), seed);
+    run_from(start, plan, shard, workers, label, each_game).map_err(|e| level_error(level, e))
+}
+
+/// Runs `shard` of `plan`, each game started by `start` from its seed, the progress
+/// bar named `label`.
+fn run_from<R: Rules>(
+    start: impl Fn(u64) -> Result<Game<R>, SetupError> + Sync,
+    plan: Plan,
+    shard: Shard,
+    workers: Workers<'_>,
+    label: &str,
+    each_game: EachGame<'_>,
+) -> Result<Report, match3_bots::SimulateError> {
     let tick = workers
         .progress
         .run(label, u64::from(shard.len(plan.games)));
     simulate_shard(start, plan, shard, workers.jobs, &*tick, each_game)
-        .map_err(|e| level_error(level, e))
 }
 
 /// Runs `bots` on a level (the plan's own bot is ignored), every bot on the same games:

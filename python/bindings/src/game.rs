@@ -54,6 +54,28 @@ pub fn agree(level: &Opened, path: &str, rules: Option<&str>) -> Result<(), Stri
     }
 }
 
+/// The game a Python call names, for [`GameRequest`] to check and start as the command
+/// line and the playground do. A level names its own rules: `rules` is left out then,
+/// and a disagreeing one refused by [`agree`], in Python's words, once the file is read.
+pub fn request(
+    rules: Option<&str>,
+    level: Option<&str>,
+    seed: u64,
+    size: Option<(usize, usize)>,
+    colors: Option<u8>,
+    blockers: u8,
+) -> PyResult<GameRequest> {
+    Ok(GameRequest {
+        rules: rules.filter(|_| level.is_none()).map(str::to_string),
+        level: level.map(|path| LevelSource::File(path.into())),
+        seed,
+        size: (size.map(|(r, c)| Size::new(r, c)).transpose()).map_err(bad)?,
+        colors,
+        blockers,
+        ..GameRequest::default()
+    })
+}
+
 /// A row-major array of `rows` × `cols` from `cells`.
 fn grid<'py, T: numpy::Element>(
     py: Python<'py>,
@@ -111,22 +133,8 @@ impl Game {
     ) -> PyResult<Game> {
         let registry = crate::registry()?;
         let request = GameRequest {
-            // A level names its rules; a disagreeing `rules` is refused below, in
-            // Python's words.
-            rules: match level {
-                Some(_) => None,
-                None => Some(rules.unwrap_or("lines").to_string()),
-            },
             board: board.map(str::to_string),
-            level: level.map(|path| LevelSource::File(path.into())),
-            seed,
-            size: size
-                .map(|(r, c)| Size::new(r, c))
-                .transpose()
-                .map_err(bad)?,
-            colors,
-            blockers,
-            preset_first: false,
+            ..request(rules.or(Some("lines")), level, seed, size, colors, blockers)?
         };
         let started = request.start(registry).map_err(bad)?;
         let level = match (started.level, level) {

@@ -7,9 +7,7 @@ use std::time::Duration;
 use match3_app::report::Workers;
 use match3_app::simulate::{SimulateRequest, Simulation, Subject};
 use match3_app::solved::Solved;
-use match3_app::start::{GameRequest, LevelSource};
 use match3_bots::BotKind;
-use match3_core::Size;
 use match3_solver::{Limits, Objective};
 use pyo3::prelude::*;
 
@@ -49,20 +47,7 @@ pub fn simulate_json(
     timing: bool,
 ) -> PyResult<String> {
     let registry = crate::registry()?;
-    let game = GameRequest {
-        // A level names its rules; a disagreeing `rules` is refused below, in Python's
-        // words.
-        rules: rules.filter(|_| level.is_none()).map(str::to_string),
-        level: level.map(|path| LevelSource::File(path.into())),
-        seed,
-        size: size
-            .map(|(r, c)| Size::new(r, c))
-            .transpose()
-            .map_err(bad)?,
-        colors,
-        blockers,
-        ..GameRequest::default()
-    };
+    let game = crate::game::request(rules, level, seed, size, colors, blockers)?;
     let request = SimulateRequest {
         bot: bot_kind(bot)?,
         games,
