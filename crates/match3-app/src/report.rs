@@ -84,7 +84,7 @@ pub fn run(
             seed,
             ..plan.config
         };
-        match3_core::Game::new(variant.rules(), config)
+        Game::new(variant.rules(), config)
     };
     Ok(run_from(start, plan, shard, workers, label, each_game)?)
 }
