@@ -114,7 +114,7 @@ def test_simulate_does_not_depend_on_the_number_of_threads():
 
 def test_a_precision_the_games_ran_out_before_warns_as_the_command_line_does():
     locks = next(p for p in LEVELS if "finite-locks" in p.name)
-    with pytest.warns(UserWarning, match=r"the pass rate is known to .* after 40 games, not the ±3\.0 asked; raise games"):
+    with pytest.warns(UserWarning, match=r"^Locked corner \(random bot\): the pass rate is known to .* after 40 games, not the ±3\.0 asked; raise games$"):
         short = match3.simulate(level=locks, bot="random", games=40, precision=0.03, timing=False)
     assert short["precision_met"] is False
     with warnings.catch_warnings():

@@ -253,7 +253,7 @@ impl LevelRow {
             .precision
             .filter(|_| self.precision_met() == Some(false))?;
         Some(format!(
-            "warning: {label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise {games}",
+            "{label} ({} bot): the pass rate is known to ±{:.1} points after {} games, not the ±{:.1} asked; raise {games}",
             self.plan.bot.name(),
             50.0 * (high - low),
             self.report.stats.games,

@@ -58,6 +58,6 @@ pub(crate) fn stdout_style() -> render::Style {
 /// run by `label`.
 pub(crate) fn warn_precision<'r>(rows: impl Iterator<Item = &'r LevelRow>, label: &str) {
     for warning in rows.filter_map(|row| row.precision_warning(label, "--games")) {
-        eprintln!("{warning}");
+        eprintln!("warning: {warning}");
     }
 }
