@@ -51,9 +51,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use thiserror::Error;
+
 use crate::board::Board;
 use crate::piece::Cell;
-use crate::pos::Pos;
+use crate::pos::{Pos, PosError};
 use crate::trace::{Moved, Sink};
 
 /// Settles the board after a clear: see the [module docs](self).
@@ -166,7 +168,38 @@ pub struct Falls<'a> {
     /// Every piece moved so far: its id, where it started and where it is.
     moves: Vec<Moved>,
     /// The first move the part got wrong, if any.
-    error: Option<String>,
+    error: Option<FallError>,
+}
+
+/// A move a gravity part got wrong, which [`Falls::move_piece`] refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum FallError {
+    /// A cell off the board.
+    #[error(transparent)]
+    Off(#[from] PosError),
+    /// The cell moved from holds nothing that falls: it is empty or a hole, or holds a
+    /// crate or a locked piece.
+    #[error("moved {from}, which holds nothing that falls")]
+    NothingFalls {
+        /// The cell moved from.
+        from: Pos,
+    },
+    /// The cell moved to is not empty.
+    #[error("moved {from} onto {to}, which is not an empty cell")]
+    NotEmpty {
+        /// The cell moved from.
+        from: Pos,
+        /// The cell moved to.
+        to: Pos,
+    },
+    /// The cell moved to is not in a lower row.
+    #[error("moved {from} to {to}, which is not lower")]
+    NotLower {
+        /// The cell moved from.
+        from: Pos,
+        /// The cell moved to.
+        to: Pos,
+    },
 }
 
 impl<'a> Falls<'a> {
@@ -184,7 +217,7 @@ impl<'a> Falls<'a> {
     /// Reports every piece that moved, from where it was to where it is (pieces that came
     /// back where they started are left out), in the order they first moved; returns the
     /// first move the part got wrong, if any.
-    pub fn finish(self) -> Result<(), String> {
+    pub fn finish(self) -> Result<(), FallError> {
         for m in self.moves.iter().filter(|m| m.from != m.to) {
             self.sink.fall(m.id, m.from, m.to);
         }
@@ -214,32 +247,30 @@ impl<'a> Falls<'a> {
     /// holds nothing that moves (an empty cell, a hole, a crate, a locked piece), when
     /// `to` is not an empty cell, or when `to` is not lower; the engine then ends the
     /// move with the gravity part's error.
-    pub fn move_piece(&mut self, from: Pos, to: Pos) -> Result<(), String> {
-        let problem = match (self.board.get(from), self.board.get(to)) {
-            (Err(e), _) | (_, Err(e)) => Some(e.to_string()),
-            (Ok(moving), Ok(target)) => {
-                let movable =
-                    matches!(moving, Cell::Piece(_) | Cell::Blocker) && !self.board.is_fixed(from);
-                if !movable {
-                    Some(format!("moved {from}, which holds nothing that falls"))
-                } else if target != Cell::Empty {
-                    Some(format!(
-                        "moved {from} onto {to}, which is not an empty cell"
-                    ))
-                } else if to.row <= from.row {
-                    Some(format!("moved {from} to {to}, which is not lower"))
-                } else {
-                    None
-                }
-            }
-        };
-        if let Some(problem) = problem {
-            self.error.get_or_insert_with(|| problem.clone());
+    pub fn move_piece(&mut self, from: Pos, to: Pos) -> Result<(), FallError> {
+        if let Err(problem) = self.check(from, to) {
+            self.error.get_or_insert(problem);
             return Err(problem);
         }
         let id = self.board.relocate(from, to);
         Falls::record(&mut self.moves, id, from, to);
         Ok(())
+    }
+
+    /// Why moving `from` to `to` is wrong, if it is.
+    fn check(&self, from: Pos, to: Pos) -> Result<(), FallError> {
+        let (moving, target) = (self.board.get(from)?, self.board.get(to)?);
+        let movable =
+            matches!(moving, Cell::Piece(_) | Cell::Blocker) && !self.board.is_fixed(from);
+        if !movable {
+            Err(FallError::NothingFalls { from })
+        } else if target != Cell::Empty {
+            Err(FallError::NotEmpty { from, to })
+        } else if to.row <= from.row {
+            Err(FallError::NotLower { from, to })
+        } else {
+            Ok(())
+        }
     }
 }
 

@@ -537,7 +537,8 @@ impl Snapshot {
     ) -> Result<(), PartError> {
         let mut falls = Falls::new(&mut self.board, sink);
         rules.settle(&mut falls);
-        (falls.finish()).map_err(|problem| PartError::new(rules.name(), PartName::Gravity, problem))
+        (falls.finish())
+            .map_err(|problem| PartError::new(rules.name(), PartName::Gravity, problem.to_string()))
     }
 
     /// The next piece id.

@@ -3,11 +3,11 @@
 //! the game is exactly as it was.
 
 use match3_core::detect::{Detect, LineRuns};
-use match3_core::gravity::{Falls, Gravity};
+use match3_core::gravity::{FallError, Falls, Gravity};
 use match3_core::refill::{Refill, SpawnSite};
 use match3_core::{
-    Board, CellSet, Game, GameConfig, Move, MoveError, PartError, PartName, Piece, Pos, Rules,
-    ScoredPhase, SetupError, Variant,
+    Board, CellSet, Game, GameConfig, Move, MoveError, NoTrace, PartError, PartName, Piece, Pos,
+    Rules, ScoredPhase, SetupError, Variant,
 };
 
 /// A board where swapping (3,2) with (3,3) lines up three As on the bottom row.
@@ -156,6 +156,49 @@ fn panicking_gravity_refill_and_scoring_are_named() {
     let scoring = |_: &ScoredPhase<'_>| -> u64 { panic!("cannot count") };
     let scoring = Variant::new("broken", LineRuns::new(3)).with_scoring(scoring);
     refused(scoring, PartName::Scoring, "cannot count");
+}
+
+#[test]
+fn a_gravity_parts_wrong_moves_are_refused_saying_which() {
+    // A over an empty cell in column 0; B on top and C at the bottom of column 1.
+    let mut board: Board = "AB/../.C".parse().unwrap();
+    let before = board.clone();
+    let mut sink = NoTrace;
+    let mut falls = Falls::new(&mut board, &mut sink);
+    let (a, b, c) = (Pos::new(0, 0), Pos::new(0, 1), Pos::new(2, 1));
+    let (empty, off) = (Pos::new(1, 0), Pos::new(9, 0));
+    let first = FallError::NothingFalls { from: empty };
+    assert_eq!(falls.move_piece(empty, Pos::new(2, 0)), Err(first));
+    assert_eq!(
+        falls.move_piece(b, c),
+        Err(FallError::NotEmpty { from: b, to: c })
+    );
+    let upwards = FallError::NotLower { from: c, to: empty };
+    assert_eq!(falls.move_piece(c, empty), Err(upwards));
+    assert_eq!(
+        upwards.to_string(),
+        format!("moved {c} to {empty}, which is not lower")
+    );
+    let Err(FallError::Off(e)) = falls.move_piece(a, off) else {
+        panic!("a cell off the board is refused")
+    };
+    assert_eq!(e.pos, off);
+    assert_eq!(falls.board(), &before, "a refused move changes nothing");
+    // A good move is made; the site still answers with the first refusal.
+    falls.move_piece(a, Pos::new(2, 0)).unwrap();
+    assert_eq!(falls.finish(), Err(first));
+    assert_eq!(board.to_string(), ".B/../AC");
+
+    // In a game, the move ends with the gravity part's error and changes nothing.
+    struct Upwards;
+    impl Gravity for Upwards {
+        fn settle(&self, falls: &mut Falls<'_>) {
+            falls.fall_straight();
+            let _ = falls.move_piece(Pos::new(3, 0), Pos::new(0, 0));
+        }
+    }
+    let rules = Variant::new("broken", LineRuns::new(3)).with_gravity(Upwards);
+    refused(rules, PartName::Gravity, "which is not lower");
 }
 
 #[test]
