@@ -4,7 +4,35 @@ use match3_core::{Game, GameRng, Horizon, Move, Rules, ScoreScratch};
 
 use crate::lookahead::LookaheadBot;
 use crate::mcts::MctsBot;
-use crate::skill::{Skill, SkilledBot};
+use crate::skill::{Skill, SkillError, SkilledBot};
+
+/// A name [`BotKind::parse`] does not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotNameError {
+    /// No bot has this name.
+    #[error(
+        "unknown bot {name:?}: expected {} or greedy:P (P from 0 to 1)",
+        known_names()
+    )]
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+    /// `greedy:P` with a skill `P` that is not one.
+    #[error("bot {name:?}: {source}")]
+    Skill {
+        /// The name given.
+        name: String,
+        /// What is wrong with the skill.
+        source: SkillError,
+    },
+}
+
+/// The fixed bots' names, comma-separated.
+fn known_names() -> String {
+    let names: Vec<&str> = BotKind::EVERY.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
 
 /// Chooses moves for a game.
 pub trait Bot {
@@ -245,18 +273,19 @@ impl BotKind {
 
     /// [`named`](BotKind::named), with what is wrong when the name is not a bot's: an
     /// unknown name lists the known ones, a bad skill says why.
-    pub fn parse(name: &str) -> Result<BotKind, String> {
+    pub fn parse(name: &str) -> Result<BotKind, BotNameError> {
         if let Some(kind) = BotKind::EVERY.into_iter().find(|k| k.name() == name) {
             return Ok(kind);
         }
         if let Some(skill) = name.strip_prefix("greedy:") {
-            return (skill.parse().map(BotKind::Skilled)).map_err(|e| format!("bot {name:?}: {e}"));
+            return (skill.parse().map(BotKind::Skilled)).map_err(|source| BotNameError::Skill {
+                name: name.to_string(),
+                source,
+            });
         }
-        let names: Vec<&str> = BotKind::EVERY.iter().map(|k| k.name()).collect();
-        Err(format!(
-            "unknown bot {name:?}: expected {} or greedy:P (P from 0 to 1)",
-            names.join(", ")
-        ))
+        Err(BotNameError::Unknown {
+            name: name.to_string(),
+        })
     }
 
     /// `random`, `greedy`, `greedy-known`, `lookahead`, `mcts` or `greedy:P`.

@@ -56,7 +56,7 @@ mod skill;
 mod tree;
 mod worth;
 
-pub use bot::{AnyBot, Bot, BotKind, GreedyBot, RandomBot};
+pub use bot::{AnyBot, Bot, BotKind, BotNameError, GreedyBot, RandomBot};
 pub use distinct::{DISTINCT_CAP, DistinctGames};
 pub use leftover::{Leftover, goal_cells};
 pub use lookahead::{LOOKAHEAD_BEAM, LOOKAHEAD_SAMPLES, LookaheadBot};

@@ -1,7 +1,7 @@
 //! What a level designer reads off a run: the skill knob, distinct games, the numbers
 //! studios use, and runs measured to a precision.
 
-use match3_bots::{BotKind, GameStats, Skill, play_game};
+use match3_bots::{BotKind, BotNameError, GameStats, Skill, play_game};
 use match3_core::{GameConfig, Rules};
 use match3_lines::Lines;
 
@@ -53,8 +53,17 @@ fn skilled_names_round_trip_and_bad_ones_say_why() {
         assert_eq!(BotKind::parse(kind.name()), Ok(kind));
     }
     let bad = BotKind::parse("greedy:1.5").unwrap_err();
+    assert!(matches!(bad, BotNameError::Skill { .. }), "{bad}");
+    let bad = bad.to_string();
     assert!(bad.contains("at most 1"), "{bad}");
     let unknown = BotKind::parse("greed").unwrap_err();
+    assert_eq!(
+        unknown,
+        BotNameError::Unknown {
+            name: "greed".to_string()
+        }
+    );
+    let unknown = unknown.to_string();
     assert!(
         unknown.contains("greedy:P") && unknown.contains("mcts"),
         "{unknown}"
