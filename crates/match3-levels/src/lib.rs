@@ -527,11 +527,11 @@ impl Source<'_> {
         let fail = |message: String| self.at(0..0, &setting.field(), message);
         match setting {
             Override::Moves(v) => {
-                check_moves(v).map_err(fail)?;
+                check_moves(v).map_err(|e| fail(e.to_string()))?;
                 raw.moves = Some(Spanned::new(0..0, v as u32));
             }
             Override::Colors(v) => {
-                check_colors(v).map_err(fail)?;
+                check_colors(v).map_err(|e| fail(e.to_string()))?;
                 raw.colors = Some(Spanned::new(0..0, v as u8));
             }
             Override::Goal { index, value } => {
@@ -580,7 +580,7 @@ impl Source<'_> {
         match &raw.colors {
             Some(c) => check_colors(u64::from(*c.get_ref()))
                 .map(|()| Some(*c.get_ref()))
-                .map_err(|message| self.at(c.span(), "colors", message)),
+                .map_err(|e| self.at(c.span(), "colors", e.to_string())),
             None => Ok(None),
         }
     }
@@ -675,9 +675,9 @@ impl Source<'_> {
             return Err(self.at(stars.span(), "stars", "thresholds must be ascending".into()));
         }
         if let Some(m) = &raw.moves
-            && let Err(message) = check_moves(u64::from(*m.get_ref()))
+            && let Err(e) = check_moves(u64::from(*m.get_ref()))
         {
-            return Err(self.at(m.span(), "moves", message));
+            return Err(self.at(m.span(), "moves", e.to_string()));
         }
         Ok(())
     }
@@ -706,24 +706,36 @@ impl Source<'_> {
     }
 }
 
-/// Whether a move limit can be a level's: from 1 to [`MAX_MOVES`]; the message says why
+/// A move limit or a palette a level cannot have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum LimitError {
+    /// A move limit of 0.
+    #[error("a move limit must be at least 1")]
+    NoMoves,
+    /// A move limit above [`MAX_MOVES`].
+    #[error("a move limit of {0} is more than {MAX_MOVES}, the most a level may set")]
+    TooManyMoves(u64),
+    /// A palette outside 1 to 26 colours.
+    #[error("{0} is not in 1..=26")]
+    Colors(u64),
+}
+
+/// Whether a move limit can be a level's: from 1 to [`MAX_MOVES`]; the error says why
 /// not (the words of a level file's error, for a limit given another way).
-pub fn check_moves(moves: u64) -> Result<(), String> {
+pub fn check_moves(moves: u64) -> Result<(), LimitError> {
     match moves {
-        0 => Err("a move limit must be at least 1".to_string()),
-        m if m > u64::from(MAX_MOVES) => Err(format!(
-            "a move limit of {m} is more than {MAX_MOVES}, the most a level may set"
-        )),
+        0 => Err(LimitError::NoMoves),
+        m if m > u64::from(MAX_MOVES) => Err(LimitError::TooManyMoves(m)),
         _ => Ok(()),
     }
 }
 
 /// Whether a palette can be a level's: from 1 to 26 colours (what the rules accept is
 /// checked when a game starts).
-pub fn check_colors(colors: u64) -> Result<(), String> {
+pub fn check_colors(colors: u64) -> Result<(), LimitError> {
     match (1..=u64::from(MAX_COLORS)).contains(&colors) {
         true => Ok(()),
-        false => Err(format!("{colors} is not in 1..=26")),
+        false => Err(LimitError::Colors(colors)),
     }
 }
 

@@ -347,3 +347,18 @@ fn gravity_and_leftover_are_read_and_checked() {
     assert_eq!((line, field.as_str()), (9, "leftover"), "{message}");
     assert!(message.contains("\"bonus\""), "{message}");
 }
+
+#[test]
+fn limits_say_which_bound_they_break() {
+    use match3_levels::{LimitError, MAX_MOVES, check_colors, check_moves};
+    assert_eq!(check_moves(0), Err(LimitError::NoMoves));
+    let above = u64::from(MAX_MOVES) + 1;
+    assert_eq!(check_moves(above), Err(LimitError::TooManyMoves(above)));
+    assert_eq!(check_moves(u64::from(MAX_MOVES)), Ok(()));
+    assert_eq!(check_colors(27), Err(LimitError::Colors(27)));
+    assert_eq!(check_colors(26), Ok(()));
+    assert_eq!(
+        check_colors(0).unwrap_err().to_string(),
+        "0 is not in 1..=26"
+    );
+}
