@@ -90,11 +90,15 @@ impl Session {
     /// Checks a replay (`--replay`): each entry must be a move (no other command), legal
     /// where it is played. The moves, or an error naming the first bad entry by its
     /// index from 0. The game is left as it was.
-    pub fn replay_moves(&mut self, entries: &[String]) -> Result<Vec<Move>, String> {
+    pub fn replay_moves(&mut self, entries: &[String]) -> Result<Vec<Move>, ReplayEntryError> {
         let start = self.game.snapshot();
         let moves = (entries.iter().enumerate())
-            .map(|(i, text)| {
-                let at = |e: String| format!("--replay[{i}] {}: {e}", crate::input::excerpt(text));
+            .map(|(index, text)| {
+                let at = |problem: String| ReplayEntryError {
+                    index,
+                    entry: crate::input::excerpt(text),
+                    problem,
+                };
                 let mv = self.replay_move(text).map_err(at)?;
                 self.game
                     .play(mv)
@@ -522,4 +526,16 @@ impl Session {
         self.show(out)?;
         Ok(Ok(()))
     }
+}
+
+/// A `--replay` entry that is not a move, or not legal where it is played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--replay[{index}] {entry}: {problem}")]
+pub struct ReplayEntryError {
+    /// The entry's index in the replay, from 0.
+    pub index: usize,
+    /// The entry as given (an excerpt of a long one).
+    pub entry: String,
+    /// What is wrong with it.
+    pub problem: String,
 }

@@ -253,7 +253,7 @@ fn run_session(
     let style = stdout_style();
     let mut session = play::Session::new(registry.clone(), variant.clone(), game, seed, style);
     // The whole replay is checked before anything is played or printed.
-    let replay = session.replay_moves(replay).map_err(UsageError)?;
+    let replay = session.replay_moves(replay)?;
     let input = io::BufReader::new(io::stdin().lock());
     match session.run(&replay, input, io::stdout().lock()) {
         Ok(()) => Ok(()),
