@@ -17,8 +17,8 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use match3_core::topology::Directions;
-use match3_core::{Cell, Move, MoveKind, Pos, Rules, Size};
-use match3_levels::LevelFile;
+use match3_core::{Cell, Move, MoveKind, Pos, Rules, Size, SizeParseError};
+use match3_levels::{LevelError, LevelFile};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -29,7 +29,7 @@ use super::sessions::{MAX_SIDE, Session, Sessions};
 use crate::input::excerpt;
 use crate::json;
 use crate::registry::Registry;
-use match3_app::start::{GameRequest, LevelSource};
+use match3_app::start::{GameRequest, LevelSource, StartError};
 
 /// The server's shared state.
 pub type Shared = Arc<Playground>;
@@ -155,10 +155,10 @@ pub async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    check(&app.variants, &req).map_err(ApiError::bad)?;
+    check(&app.variants, &req).map_err(|e| ApiError::bad(e.to_string()))?;
     app.sessions.room().map_err(full)?;
     let state = off_workers(move || {
-        let session = start(&app.variants, &req).map_err(ApiError::bad)?;
+        let session = start(&app.variants, &req).map_err(|e| ApiError::bad(e.to_string()))?;
         let (id, game) = app.sessions.insert(session).map_err(full)?;
         // A new id no one else knows: the lock is free.
         let session = game.try_lock().expect("a game no one else has seen");
@@ -326,18 +326,43 @@ pub(super) async fn off_workers<T: Send + 'static>(
 /// The longest board text a create takes: a 16×16 board with every marker and layer.
 const MAX_BOARD_TEXT: usize = 4 << 10;
 
+/// A create the server refuses, before any game is made.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// A text longer than any valid one.
+    #[error("\"{field}\" is {len} bytes, more than the {most} it can need")]
+    TooLong {
+        /// The request's field.
+        field: &'static str,
+        /// Its length in bytes.
+        len: usize,
+        /// The most it can need.
+        most: usize,
+    },
+    /// A size that is not one.
+    #[error("size: {0}")]
+    Size(#[from] SizeParseError),
+    /// A level that is not one of the samples.
+    #[error("unknown level {}; see GET /api/variants", excerpt(.0))]
+    UnknownLevel(String),
+    /// A sample level that does not parse (a build's mistake).
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// The game cannot start: as every front end refuses it.
+    #[error(transparent)]
+    Start(#[from] StartError),
+}
+
 /// What a create asks for, checked before any work: the texts' lengths, then the
 /// request as every front end checks it ([`GameRequest::target`]: the size, at most
 /// [`MAX_SIDE`] a side, the palette, known rules and levels), without starting a game.
-pub fn check(variants: &Registry, req: &NewGame) -> Result<(), String> {
-    request(req)?
-        .target(variants, MAX_SIDE)
-        .map(drop)
-        .map_err(|e| e.to_string())
+pub fn check(variants: &Registry, req: &NewGame) -> Result<(), CreateError> {
+    request(req)?.target(variants, MAX_SIDE)?;
+    Ok(())
 }
 
 /// The typed request of a create whose texts are not longer than they can need.
-fn request(req: &NewGame) -> Result<GameRequest, String> {
+fn request(req: &NewGame) -> Result<GameRequest, CreateError> {
     for (field, text, most) in [
         ("rules", &req.rules, 64),
         ("level", &req.level, 64),
@@ -345,15 +370,11 @@ fn request(req: &NewGame) -> Result<GameRequest, String> {
         ("board", &req.board, MAX_BOARD_TEXT),
     ] {
         if let Some(text) = text.as_ref().filter(|t| t.len() > most) {
-            return Err(format!(
-                "\"{field}\" is {} bytes, more than the {most} it can need",
-                text.len()
-            ));
+            let len = text.len();
+            return Err(CreateError::TooLong { field, len, most });
         }
     }
-    let size = (req.size.as_deref())
-        .map(|text| text.parse::<Size>().map_err(|e| format!("size: {e}")))
-        .transpose()?;
+    let size = (req.size.as_deref()).map(str::parse::<Size>).transpose()?;
     Ok(GameRequest {
         rules: req.rules.clone(),
         board: req.board.clone(),
@@ -368,20 +389,22 @@ fn request(req: &NewGame) -> Result<GameRequest, String> {
 }
 
 /// The sample level `name`, parsed.
-fn sample_level(name: &str) -> Result<LevelSource, String> {
+fn sample_level(name: &str) -> Result<LevelSource, CreateError> {
+    Ok(LevelSource::Parsed(Box::new(sample_file(name)?)))
+}
+
+/// The sample level file `name`, parsed.
+pub fn sample_file(name: &str) -> Result<LevelFile, CreateError> {
     let (file_name, text) = (LEVELS.iter())
         .find(|(n, _)| *n == name)
-        .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
-    let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
-    Ok(LevelSource::Parsed(Box::new(file)))
+        .ok_or_else(|| CreateError::UnknownLevel(name.to_string()))?;
+    Ok(LevelFile::parse(text, file_name)?)
 }
 
 /// The game a request describes: a sample level, a board or preset, or a generated board
 /// of at most [`MAX_SIDE`] a side. Every size is checked before the game is made.
-pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, String> {
-    let started = (request(req)?)
-        .start_within(variants, MAX_SIDE)
-        .map_err(|e| e.to_string())?;
+pub fn start(variants: &Registry, req: &NewGame) -> Result<Session, CreateError> {
+    let started = request(req)?.start_within(variants, MAX_SIDE)?;
     Ok(Session::new(
         started.game,
         started.variant,

@@ -13,13 +13,12 @@ use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use match3_core::{Game, Move, NoTrace, Pos, SavedGame, Snapshot};
-use match3_levels::LevelFile;
+use match3_app::RegistryError;
+use match3_core::{Game, Move, MoveError, NoTrace, Pos, SavedGame, SetupError, Snapshot};
 use serde::Deserialize;
 
-use super::api::{Shared, full, off_workers, state};
+use super::api::{CreateError, Shared, full, off_workers, sample_file, state};
 use super::errors::ApiError;
-use super::levels::LEVELS;
 use super::sessions::{MAX_SIDE, RECORD_LENGTH, Session, UNDO_DEPTH};
 use crate::input::excerpt;
 use crate::registry::Registry;
@@ -64,25 +63,72 @@ pub async fn restore(
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
+/// A kept copy the server cannot restore: what is wrong with it.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The save is not a saved game's JSON.
+    #[error("the save is not a saved game: {0}")]
+    NotASave(serde_json::Error),
+    /// The save's rules are not a variant this server has.
+    #[error(transparent)]
+    Rules(#[from] RegistryError),
+    /// The claimed level is not a sample level.
+    #[error(transparent)]
+    Level(#[from] CreateError),
+    /// The save plays other rules, limits or goals than the claimed level.
+    #[error("the save is not a game of the level {} (its rules, limit or goals differ)", excerpt(.0))]
+    NotTheLevel(String),
+    /// The save does not load under its rules.
+    #[error(transparent)]
+    Load(#[from] SetupError),
+    /// The board is larger than the playground takes.
+    #[error(
+        "a {rows}x{cols} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)"
+    )]
+    TooLarge {
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+    },
+    /// More moves than the server keeps.
+    #[error("a record of {0} moves is longer than the {RECORD_LENGTH} the server keeps")]
+    RecordTooLong(usize),
+    /// A record entry that is not a move.
+    #[error("record move {}: {text:?} is not a move (\"swap (r,c) (r,c)\", \"drop c\" or \"tap (r,c)\")", .index + 1)]
+    NotAMove {
+        /// The entry's index, from 0.
+        index: usize,
+        /// Its text, cut to the longest a move can be.
+        text: String,
+    },
+    /// A record move that is not legal where it is replayed.
+    #[error("record move {} ({mv}) cannot be replayed: {source}", .index + 1)]
+    Replay {
+        /// The move's index, from 0.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Why it cannot be played.
+        source: MoveError,
+    },
+    /// The record, replayed, ends elsewhere than the save.
+    #[error("the record does not lead to the saved state")]
+    ElsewhereThanTheSave,
+}
+
 /// The session a kept copy describes, or what is wrong with it.
-pub fn restored(variants: &Registry, req: Restore) -> Result<Session, String> {
+pub fn restored(variants: &Registry, req: Restore) -> Result<Session, RestoreError> {
     let save = saved(req.save)?;
-    let variant = variants
-        .get(&save.rules)
-        .map_err(|e| e.to_string())?
-        .clone();
+    let variant = variants.get(&save.rules)?.clone();
     if let Some(name) = &req.level {
         check_level(name, &save)?;
     }
     let moves = parse_record(&req.record)?;
-    let game = Game::load(variant.rules(), save).map_err(|e| e.to_string())?;
-    let board = game.board();
-    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-        return Err(format!(
-            "a {}x{} board is larger than the playground takes ({MAX_SIDE}x{MAX_SIDE} at most)",
-            board.rows(),
-            board.cols()
-        ));
+    let game = Game::load(variant.rules(), save)?;
+    let (rows, cols) = (game.board().rows(), game.board().cols());
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(RestoreError::TooLarge { rows, cols });
     }
     let undo = replay(&game, &moves)?;
     let mut session = Session::new(game, variant, req.level);
@@ -92,48 +138,36 @@ pub fn restored(variants: &Registry, req: Restore) -> Result<Session, String> {
 }
 
 /// The save, from its JSON text or as an object.
-fn saved(save: serde_json::Value) -> Result<SavedGame, String> {
+fn saved(save: serde_json::Value) -> Result<SavedGame, RestoreError> {
     let parsed = match save {
         serde_json::Value::String(text) => serde_json::from_str(&text),
         other => serde_json::from_value(other),
     };
-    parsed.map_err(|e| format!("the save is not a saved game: {e}"))
+    parsed.map_err(RestoreError::NotASave)
 }
 
 /// A claimed sample level must exist and be the level the save plays.
-fn check_level(name: &str, save: &SavedGame) -> Result<(), String> {
-    let (file_name, text) = (LEVELS.iter())
-        .find(|(n, _)| *n == name)
-        .ok_or_else(|| format!("unknown level {}; see GET /api/variants", excerpt(name)))?;
-    let file = LevelFile::parse(text, file_name).map_err(|e| e.to_string())?;
+fn check_level(name: &str, save: &SavedGame) -> Result<(), RestoreError> {
+    let file = sample_file(name)?;
     if file.rules != save.rules || file.level != save.level {
-        return Err(format!(
-            "the save is not a game of the level {} (its rules, limit or goals differ)",
-            excerpt(name)
-        ));
+        return Err(RestoreError::NotTheLevel(name.to_string()));
     }
     Ok(())
 }
 
 /// The record's moves: at most [`RECORD_LENGTH`], each as the record writes them.
-fn parse_record(record: &[String]) -> Result<Vec<Move>, String> {
+fn parse_record(record: &[String]) -> Result<Vec<Move>, RestoreError> {
     if record.len() > RECORD_LENGTH {
-        return Err(format!(
-            "a record of {} moves is longer than the {RECORD_LENGTH} the server keeps",
-            record.len()
-        ));
+        return Err(RestoreError::RecordTooLong(record.len()));
     }
     (record.iter().enumerate())
-        .map(|(i, text)| parse_move(text).ok_or_else(|| record_error(i, text)))
+        .map(|(index, text)| {
+            parse_move(text).ok_or_else(|| RestoreError::NotAMove {
+                index,
+                text: text.chars().take(MOVE_TEXT_LENGTH).collect(),
+            })
+        })
         .collect()
-}
-
-fn record_error(i: usize, text: &str) -> String {
-    let shown: String = text.chars().take(MOVE_TEXT_LENGTH).collect();
-    format!(
-        "record move {}: {shown:?} is not a move (\"swap (r,c) (r,c)\", \"drop c\" or \"tap (r,c)\")",
-        i + 1
-    )
 }
 
 /// A move as a record writes it: `swap (0,2) (1,2)`, `drop 3` or `tap (4,1)`.
@@ -160,7 +194,7 @@ pub fn parse_move(text: &str) -> Option<Move> {
 /// The undo steps of a game whose record covers it from the start: the record replayed
 /// from the starting state must be legal and end on the current state. A record that
 /// covers only the latest moves restores without undo.
-fn replay(game: &Game<SharedRules>, moves: &[Move]) -> Result<VecDeque<Snapshot>, String> {
+fn replay(game: &Game<SharedRules>, moves: &[Move]) -> Result<VecDeque<Snapshot>, RestoreError> {
     let mut copy = game.borrowed();
     copy.reset();
     let played = game.moves().checked_sub(copy.moves());
@@ -168,16 +202,19 @@ fn replay(game: &Game<SharedRules>, moves: &[Move]) -> Result<VecDeque<Snapshot>
         return Ok(VecDeque::new());
     }
     let mut undo = VecDeque::with_capacity(moves.len().min(UNDO_DEPTH));
-    for (i, &mv) in moves.iter().enumerate() {
+    for (index, &mv) in moves.iter().enumerate() {
         if undo.len() == UNDO_DEPTH {
             undo.pop_front();
         }
         undo.push_back(copy.snapshot());
-        copy.play_with(mv, &mut NoTrace)
-            .map_err(|e| format!("record move {} ({mv}) cannot be replayed: {e}", i + 1))?;
+        (copy.play_with(mv, &mut NoTrace)).map_err(|source| RestoreError::Replay {
+            index,
+            mv,
+            source,
+        })?;
     }
     if copy.state() != game.state() {
-        return Err("the record does not lead to the saved state".into());
+        return Err(RestoreError::ElsewhereThanTheSave);
     }
     Ok(undo)
 }
