@@ -372,9 +372,7 @@ impl Board {
 
     /// Jelly layers left on the board.
     pub fn jelly_left(&self) -> u32 {
-        (self.layers.iter())
-            .map(|&b| u32::from(Layers::from_byte(b).jelly))
-            .sum()
+        crate::layers::jelly_in(&self.layers)
     }
 
     /// Crates left on the board.

@@ -52,6 +52,22 @@ impl Layers {
     }
 }
 
+/// The jelly layers in `bytes` (cells' layer bytes) added up, eight cells at a time: a
+/// cell has at most [`MAX_JELLY`] (2) layers, so eight cells' sum fits the top byte of
+/// one multiplication.
+pub(crate) fn jelly_in(bytes: &[u8]) -> u32 {
+    const EACH: u64 = u64::from_ne_bytes([JELLY_BITS; 8]);
+    const ADD: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut total = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) & EACH;
+        total += (word.wrapping_mul(ADD) >> 56) as u32;
+    }
+    let rest = chunks.remainder().iter();
+    total + rest.map(|&b| u32::from(b & JELLY_BITS)).sum::<u32>()
+}
+
 /// `@~~`: the modifiers as written after a cell's token.
 impl std::fmt::Display for Layers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -79,4 +95,31 @@ pub enum LayerError {
         /// What is wrong, e.g. `a lock needs a piece under it`.
         problem: &'static str,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The eight-at-a-time sum agrees with adding cell by cell, locks mixed in, on every
+    /// length (whole words and a remainder).
+    #[test]
+    fn jelly_in_adds_every_cells_layers() {
+        let bytes: Vec<u8> = (0..75u32)
+            .map(|i| {
+                let layers = Layers {
+                    jelly: (i * 7 % 3) as u8,
+                    locked: i % 5 == 0,
+                };
+                layers.to_byte()
+            })
+            .collect();
+        for len in 0..=bytes.len() {
+            let one_by_one: u32 = (bytes[..len].iter())
+                .map(|&b| u32::from(Layers::from_byte(b).jelly))
+                .sum();
+            assert_eq!(jelly_in(&bytes[..len]), one_by_one, "{len} cells");
+        }
+        assert_eq!(jelly_in(&[2; 64]), 128);
+    }
 }

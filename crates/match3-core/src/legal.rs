@@ -168,7 +168,8 @@ fn known_or_found<'a, R: Rules + ?Sized>(
     if known.is_some() {
         return known;
     }
-    *found = known_swaps(rules, board);
+    // Written where it is kept: the cell-set form returned by value is copied whole.
+    store_known_swaps(rules, board, found);
     found.as_ref()
 }
 

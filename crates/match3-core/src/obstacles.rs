@@ -77,11 +77,11 @@ pub(crate) fn break_locks<S: Sink>(board: &mut Board, cleared: &mut CellSet, sin
 }
 
 /// Steps 2 and 3: jelly under `cleared`, crates next to `by_match` (cleared cells) or
-/// under `blasted`.
+/// under `blasted`. `by_match` is only worked out on a board with crates.
 pub(crate) fn hit<S: Sink>(
     board: &mut Board,
     cleared: &CellSet,
-    by_match: &CellSet,
+    by_match: impl FnOnce() -> CellSet,
     blasted: &CellSet,
     tally: &mut Cleared,
     sink: &mut S,
@@ -101,7 +101,11 @@ pub(crate) fn hit<S: Sink>(
             });
         }
     }
-    let near = neighbours(board, by_match);
+    // Most obstacle boards have no crate: no neighbours to work out.
+    if board.crate_rows().iter().all(|&c| c == 0) {
+        return;
+    }
+    let near = neighbours(board, &by_match());
     for r in 0..board.rows() {
         let crates = (near.row_bits(r) | blasted.row_bits(r)) & board.crate_rows()[r];
         for pos in cells_of_row(r, crates) {

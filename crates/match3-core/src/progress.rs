@@ -151,25 +151,23 @@ impl<'a> Progress<'a> {
 /// plus left), the progress so far, and whether the goal is met.
 pub(crate) fn goal_progress(goal: Goal, tally: &Tally, board: &Board) -> GoalProgress {
     let cleared = tally.cleared;
-    let (progress, needed) = match goal {
-        Goal::Score { target } => (tally.score, target),
-        Goal::Collect { color, count } => (
-            u64::from(tally.collected[usize::from(color.index())]),
-            u64::from(count),
-        ),
-        Goal::Jelly => (
-            u64::from(cleared.jelly),
-            u64::from(cleared.jelly + board.jelly_left()),
-        ),
-        Goal::Crates => (
-            u64::from(cleared.crates),
-            u64::from(cleared.crates + board.crates_left()),
-        ),
-    };
-    let done = match goal {
-        Goal::Jelly => board.jelly_left() == 0,
-        Goal::Crates => board.crates_left() == 0,
-        _ => progress >= needed,
+    // Each count is worked out once: jelly is a walk over the board's layers.
+    let (progress, needed, done) = match goal {
+        Goal::Score { target } => (tally.score, target, tally.score >= target),
+        Goal::Collect { color, count } => {
+            let got = u64::from(tally.collected[usize::from(color.index())]);
+            (got, u64::from(count), got >= u64::from(count))
+        }
+        Goal::Jelly => {
+            let left = board.jelly_left();
+            let gone = u64::from(cleared.jelly);
+            (gone, gone + u64::from(left), left == 0)
+        }
+        Goal::Crates => {
+            let left = board.crates_left();
+            let gone = u64::from(cleared.crates);
+            (gone, gone + u64::from(left), left == 0)
+        }
     };
     GoalProgress {
         goal,

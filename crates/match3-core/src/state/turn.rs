@@ -460,15 +460,18 @@ impl Snapshot {
             );
         }
         if let Some(blasted) = blasted {
-            let mut by_match = *matched;
-            if chain == turn.trigger_phase && !turn.trigger_is_blast {
-                by_match.union_with(&turn.trigger);
-            }
-            by_match.intersect_with(cleared);
+            let by_match = || {
+                let mut by_match = *matched;
+                if chain == turn.trigger_phase && !turn.trigger_is_blast {
+                    by_match.union_with(&turn.trigger);
+                }
+                by_match.intersect_with(cleared);
+                by_match
+            };
             obstacles::hit(
                 &mut self.board,
                 cleared,
-                &by_match,
+                by_match,
                 blasted,
                 &mut self.tally.cleared,
                 sink,
