@@ -655,8 +655,8 @@ impl Board {
         self.masks.occupied_rows()
     }
 
-    /// On a board of at most 64 cells without holes or crates: its empty cells as one
-    /// `u64`; `None` elsewhere.
+    /// On a board of at most 64 cells: its empty cells (not holes, not crates) as one
+    /// `u64`; `None` on bigger boards.
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         self.masks.packed_empties()
     }

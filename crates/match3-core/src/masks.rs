@@ -5,7 +5,8 @@
 //! Detection and move generation read these with shifts and ANDs instead of visiting
 //! cells.
 
-use crate::packed::{ColumnGather, Geometry, unpack_rows};
+use crate::cellset::CellSet;
+use crate::packed::{ColumnGather, Geometry, pack_rows, unpack_rows};
 use crate::piece::Cell;
 use crate::pos::{Pos, Size};
 use crate::rowmasks::RowMasks;
@@ -555,6 +556,18 @@ impl Masks {
     pub(crate) fn color(&self, index: u8) -> RowMasks<'_> {
         self.plane(FIRST_COLOR + index as usize)
     }
+
+    /// How many cells of `set` hold a piece of colour `index`: one word on packed boards.
+    pub(crate) fn count_color_in(&self, index: u8, set: &CellSet) -> u32 {
+        let plane = FIRST_COLOR + index as usize;
+        if self.is_packed() {
+            let bits = self.packed.get(plane).copied().unwrap_or(0);
+            return (bits & set.packed_on(self.rows, self.cols)).count_ones();
+        }
+        (self.plane(plane).iter().enumerate())
+            .map(|(r, &bits)| (bits & set.row_bits(r)).count_ones())
+            .sum()
+    }
     /// Row words of the cells that hold a piece or a blocker (what falls), zeros past
     /// the last row: the engine's gravity and refill read them on every board.
     #[inline]
@@ -586,14 +599,20 @@ impl Masks {
         self.planes() - FIRST_COLOR
     }
 
-    /// On a small board without holes or crates: its empty cells as one word (jelly and
-    /// locks are layers of cells, which leave them what they are).
+    /// On a small board: its empty cells as one word, holes and crates left out (jelly
+    /// and locks are layers of cells, which leave them what they are).
     #[inline]
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         let g = self.geometry.as_ref()?;
-        let no_crates = || self.obstacle(CRATES).iter().all(|&w| w == 0);
-        (self.holes.is_empty() && (self.obstacles.is_empty() || no_crates()))
-            .then(|| g.all & !self.packed_occupied())
+        let mut empty = g.all & !self.packed_occupied();
+        // Holes and crates are row words, there only on boards that have had some.
+        if !self.holes.is_empty() {
+            empty &= !pack_rows(&self.holes, self.cols);
+        }
+        if !self.obstacles.is_empty() {
+            empty &= !pack_rows(self.obstacle(CRATES), self.cols);
+        }
+        Some(empty)
     }
 
     /// Packed planes (small boards only): pieces, then colours from index 0.

@@ -25,6 +25,13 @@ pub(crate) fn unpack_rows(plane: u64, rows: usize, cols: usize) -> [u32; MAX_SID
     words
 }
 
+/// The packed plane of the row words `words` of a board of `cols` columns and at most 64
+/// cells: [`unpack_rows`] undone.
+#[inline]
+pub(crate) fn pack_rows(words: &[u32], cols: usize) -> u64 {
+    (words.iter().enumerate()).fold(0, |plane, (r, &w)| plane | u64::from(w) << (r * cols))
+}
+
 /// Column masks for one board size: `right[k]` has the bits whose cell has `k` cells to
 /// its right in the same row (`col + k < cols`), `left[k]` those with `col >= k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -167,8 +167,8 @@ fn spawn_at<R: Rules + ?Sized>(
 
 /// The empty cells of a board (holes are not cells), those under fixed cells included.
 enum Empties {
-    /// A board of at most 64 cells without holes or crates: one word, bit `row * cols +
-    /// col` (jelly and locks are layers, which leave a cell empty or not).
+    /// A board of at most 64 cells: one word, bit `row * cols + col`, holes and crates
+    /// left out (jelly and locks are layers, which leave a cell empty or not).
     Packed(u64),
     /// Any other board: one word per row.
     Rows([u32; crate::pos::MAX_SIDE]),

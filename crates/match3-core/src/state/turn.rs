@@ -578,9 +578,7 @@ pub(super) fn count_colors(
             continue;
         }
         counted |= 1 << i;
-        let n: u32 = (masks.color(color.index()).iter().enumerate())
-            .map(|(r, &bits)| (bits & cleared.row_bits(r)).count_ones())
-            .sum();
+        let n = masks.count_color_in(color.index(), cleared);
         let total = &mut collected[usize::from(i)];
         *total = total.saturating_add(n);
     }
