@@ -122,8 +122,8 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
 }
 
 /// The rules' legal swaps in the form a game's status keeps: packed on boards of at most
-/// 8 × 8 without locks, cell sets elsewhere (locked swaps taken out); `None` for rules
-/// without masks.
+/// 8 × 8, cell sets elsewhere (locked swaps taken out of both); `None` for rules without
+/// masks.
 pub(crate) fn known_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<KnownSwaps> {
     let mut out = None;
     store_known_swaps(rules, board, &mut out);
@@ -139,11 +139,14 @@ pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
     out: &mut Option<KnownSwaps>,
 ) {
     let locks = has_locks(board);
-    if board.rows() <= 8 && board.cols() <= 8 && !locks {
-        match rules.legal_swaps_packed(board) {
-            Some(packed) => *out = Some(KnownSwaps::Packed(packed)),
-            None => *out = None,
-        }
+    if board.rows() <= 8 && board.cols() <= 8 {
+        *out = (rules.legal_swaps_packed(board)).map(|packed| {
+            KnownSwaps::Packed(if locks {
+                drop_locked_packed(board, packed)
+            } else {
+                packed
+            })
+        });
         return;
     }
     *out = None;
@@ -359,6 +362,18 @@ fn drop_locked(board: &Board, masks: &mut SwapMasks) {
         keep(&mut masks.down, below);
         keep(&mut masks.down_right, below >> 1);
         keep(&mut masks.down_left, below << 1);
+    }
+}
+
+/// [`drop_locked`] on packed swaps (a byte per row): a swap goes when either of its cells
+/// is locked.
+fn drop_locked_packed(board: &Board, packed: PackedSwaps) -> PackedSwaps {
+    let locked = crate::packed::pack_rows(board.lock_rows(), 8);
+    // The right neighbour's lock is one bit up, the lower neighbour's a byte up; a lock
+    // at a row's start lands on the row before's eighth cell, which has no right swap.
+    PackedSwaps {
+        right: packed.right & !(locked | locked >> 1),
+        down: packed.down & !(locked | locked >> 8),
     }
 }
 

@@ -303,3 +303,61 @@ fn boards_with_layers_round_trip_through_json_and_compare_by_layers() {
     assert_ne!(plain, board);
     assert!(plain.same_cells(&board));
 }
+
+/// The move list of a board with locks is the list of the same board unlocked, less the
+/// swaps that move a locked piece (locks change what may move, not what matches): on
+/// boards the game keeps its legal swaps packed for (8 × 8 and smaller) and on bigger
+/// ones.
+#[test]
+fn a_move_list_with_locks_is_the_unlocked_list_less_the_locked_swaps() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let mut locked_boards = 0;
+    for (rows, cols) in [(8, 8), (6, 7), (3, 8), (8, 5), (9, 9)] {
+        for _ in 0..40 {
+            let (mut text, mut locks) = (String::new(), Vec::new());
+            for r in 0..rows {
+                if r > 0 {
+                    text.push('/');
+                }
+                for c in 0..cols {
+                    text.push(char::from(b'A' + next(4) as u8));
+                    if next(4) == 0 {
+                        text.push('@');
+                        locks.push(p(r, c));
+                    }
+                }
+            }
+            let (Ok(board), Ok(plain)) = (
+                Threes.parse_board(&text),
+                Threes.parse_board(&text.replace('@', "")),
+            ) else {
+                continue;
+            };
+            let (Ok(g), Ok(unlocked)) = (
+                Game::from_board(Threes, board, 1),
+                Game::from_board(Threes, plain, 1),
+            ) else {
+                continue;
+            };
+            locked_boards += usize::from(!locks.is_empty());
+            let moves_locked = |m: &Move| match m {
+                Move::Swap(a, b) => locks.contains(a) || locks.contains(b),
+                _ => false,
+            };
+            let want: Vec<Move> = (unlocked.legal_moves().into_iter())
+                .filter(|m| !moves_locked(m))
+                .collect();
+            assert_eq!(g.legal_moves(), want, "{text}");
+        }
+    }
+    assert!(
+        locked_boards > 100,
+        "only {locked_boards} boards with locks"
+    );
+}
