@@ -655,6 +655,12 @@ impl Board {
         self.masks.occupied_rows()
     }
 
+    /// Bit `r` set when cell `(r, col)` holds a piece or a blocker (what falls).
+    #[inline]
+    pub(crate) fn occupied_column(&self, col: usize) -> u32 {
+        self.masks.occupied_column(col)
+    }
+
     /// On a board of at most 64 cells: its empty cells (not holes, not crates) as one
     /// `u64`; `None` on bigger boards.
     pub(crate) fn packed_empties(&self) -> Option<u64> {

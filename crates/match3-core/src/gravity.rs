@@ -401,7 +401,8 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
 }
 
 /// [`settle`] for the `unsettled` columns of a board with holes or fixed cells (`any`:
-/// the columns that have any of each), one cell at a time.
+/// the columns that have any of each), bottom up, visiting only the cells that can move:
+/// each column is read as bits (bit `r` for row `r`).
 fn settle_columns<const FIXED: bool, S: Sink>(
     board: &mut Board,
     mut unsettled: u32,
@@ -409,29 +410,44 @@ fn settle_columns<const FIXED: bool, S: Sink>(
     sink: &mut S,
 ) {
     while unsettled != 0 {
-        let col = unsettled.trailing_zeros() as u8;
+        let col = unsettled.trailing_zeros() as usize;
         unsettled &= unsettled - 1;
-        // The lowest cell not yet filled in this pass; holes are stepped over.
-        let mut floor = board.rows() as u8;
-        for row in (0..board.rows() as u8).rev() {
-            let from = Pos::new(row, col);
-            if FIXED && any_fixed >> col & 1 == 1 && board.is_fixed(from) {
+        let holes = if any_holes >> col & 1 == 1 {
+            column_bits(board.hole_rows(), col)
+        } else {
+            0
+        };
+        let fixed = if FIXED && any_fixed >> col & 1 == 1 {
+            column_bits(board.lock_rows(), col) | column_bits(board.crate_rows(), col)
+        } else {
+            0
+        };
+        // The lowest cell not yet filled in this pass is the highest row below `floor`
+        // that is not a hole; a fixed cell is a new floor.
+        let mut floor = board.rows();
+        let mut cells = u64::from(board.occupied_column(col) | fixed);
+        while cells != 0 {
+            let row = 63 - cells.leading_zeros() as usize;
+            cells ^= 1 << row;
+            if fixed >> row & 1 == 1 {
                 floor = row;
                 continue;
             }
-            let cell = board.at(from);
-            if !cell.is_occupied() {
-                continue;
-            }
-            floor -= 1;
-            while any_holes >> col & 1 == 1 && board.at(Pos::new(floor, col)).is_hole() {
-                floor -= 1;
-            }
+            let open = !u64::from(holes) & ((1u64 << floor) - 1);
+            floor = 63 - open.leading_zeros() as usize;
             if floor != row {
-                let to = Pos::new(floor, col);
+                let (from, to) = (
+                    Pos::new(row as u8, col as u8),
+                    Pos::new(floor as u8, col as u8),
+                );
                 let id = board.relocate(from, to);
                 sink.fall(id, from, to);
             }
         }
     }
+}
+
+/// Bit `r` set when bit `col` of `rows[r]` is: a column of row masks.
+fn column_bits(rows: &[u32], col: usize) -> u32 {
+    (rows.iter().enumerate()).fold(0, |column, (r, &w)| column | (w >> col & 1) << r)
 }
