@@ -161,13 +161,21 @@ impl Field for Geometry {
     }
 }
 
-/// The packed layout of the common 8×8 board with every shift and column mask a
-/// constant (the same bits as [`Geometry`] of 8×8, which reads them from memory): what
-/// [`on_planes`] hands an 8×8 board.
+/// The packed layout of a board eight cells wide and `ROWS` rows high (the common 8×8,
+/// and 6×8, most sample levels' size) with every shift and column mask a constant (the
+/// same bits as [`Geometry`] of that size, which reads them from memory): what
+/// [`on_planes`] hands such a board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub(crate) struct Eight;
+pub(crate) struct Eight<const ROWS: u32>;
 
-impl Eight {
+impl<const ROWS: u32> Eight<ROWS> {
+    /// The board's cells: shifts up drop what leaves the board.
+    const ALL: u64 = if ROWS >= 8 {
+        u64::MAX
+    } else {
+        (1 << (8 * ROWS)) - 1
+    };
+
     /// Cells with `col + k < 8`, for `k` in 0..4.
     const RIGHT: [u64; 4] = [
         u64::MAX,
@@ -184,7 +192,7 @@ impl Eight {
     ];
 }
 
-impl Field for Eight {
+impl<const ROWS: u32> Field for Eight<ROWS> {
     type P = u64;
     #[inline]
     fn zero(&self) -> u64 {
@@ -200,7 +208,7 @@ impl Field for Eight {
     }
     #[inline]
     fn above(&self, x: u64, k: u32) -> u64 {
-        x.checked_shl(8 * k).unwrap_or(0)
+        x.checked_shl(8 * k).unwrap_or(0) & Self::ALL
     }
     #[inline]
     fn below(&self, x: u64, k: u32) -> u64 {
@@ -208,18 +216,18 @@ impl Field for Eight {
     }
     fn cells_of(&self, x: u64) -> CellSet {
         let mut set = CellSet::new();
-        for r in 0..8 {
+        for r in 0..ROWS as usize {
             set.set_row_bits(r, (x >> (8 * r)) as u32 & 0xff);
         }
         set
     }
     #[inline]
     fn plane_of(&self, set: &CellSet) -> u64 {
-        set.packed_on(8, 8)
+        set.packed_on(ROWS as usize, 8)
     }
     #[inline]
     fn single(&self, pos: Pos) -> u64 {
-        if pos.row >= 8 || pos.col >= 8 {
+        if u32::from(pos.row) >= ROWS || pos.col >= 8 {
             return 0;
         }
         1 << (8 * u32::from(pos.row) + u32::from(pos.col))
@@ -470,10 +478,11 @@ pub fn on_planes<V: OnPlanes>(board: &Board, visitor: V) -> V::Output {
 #[inline]
 fn on_masks<V: OnPlanes>(masks: &Masks, visitor: V) -> V::Output {
     if let Some((g, colors, pieces)) = packed(masks) {
-        if (g.rows, g.cols) == (8, 8) {
-            return visitor.run(&Eight, colors.iter().copied(), pieces);
-        }
-        return visitor.run(g, colors.iter().copied(), pieces);
+        return match (g.rows, g.cols) {
+            (8, 8) => visitor.run(&Eight::<8>, colors.iter().copied(), pieces),
+            (6, 8) => visitor.run(&Eight::<6>, colors.iter().copied(), pieces),
+            _ => visitor.run(g, colors.iter().copied(), pieces),
+        };
     }
     if masks.size().rows() <= 16 {
         rows_run::<16, V>(masks, visitor)
@@ -506,10 +515,11 @@ pub(crate) trait OnPacked: Sized {
 #[inline]
 pub(crate) fn on_packed<V: OnPacked>(masks: &Masks, visitor: V) -> Option<V::Output> {
     let (g, colors, pieces) = packed(masks)?;
-    if (g.rows, g.cols) == (8, 8) {
-        return Some(visitor.run(&Eight, colors, pieces));
-    }
-    Some(visitor.run(g, colors, pieces))
+    Some(match (g.rows, g.cols) {
+        (8, 8) => visitor.run(&Eight::<8>, colors, pieces),
+        (6, 8) => visitor.run(&Eight::<6>, colors, pieces),
+        _ => visitor.run(g, colors, pieces),
+    })
 }
 
 /// What a legal-swap visitor on [`on_planes`] hands back: the swaps packed a byte per
@@ -967,22 +977,34 @@ pub fn groups_of_at_least<F: Field>(f: &F, mask: F::P, min_size: usize) -> F::P 
 mod tests {
     use super::*;
 
-    /// The constant 8×8 layout shifts exactly like the general packed one.
+    /// The constant layouts (8×8 and 6×8) shift, and turn planes into cells and back,
+    /// exactly like the general packed one.
     #[test]
-    fn eight_agrees_with_the_packed_geometry() {
-        let g = Geometry::of(Size::new(8, 8).expect("valid")).expect("64 cells pack");
+    fn eight_wide_agrees_with_the_packed_geometry() {
+        check_eight_wide(&Eight::<8>, 8);
+        check_eight_wide(&Eight::<6>, 6);
+    }
+
+    fn check_eight_wide(eight: &impl Field<P = u64>, rows: usize) {
+        let g = Geometry::of(Size::new(rows, 8).expect("valid")).expect("packs");
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..1000 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
+            let on_board = x & (u64::MAX >> (64 - 8 * rows));
             for k in 0..4 {
-                assert_eq!(Eight.left(x, k), g.left(x, k), "left {k} of {x:#x}");
-                assert_eq!(Eight.right(x, k), g.right(x, k), "right {k} of {x:#x}");
-                assert_eq!(Eight.above(x, k), g.above(x, k), "above {k} of {x:#x}");
-                assert_eq!(Eight.below(x, k), g.below(x, k), "below {k} of {x:#x}");
+                let y = on_board;
+                assert_eq!(eight.left(y, k), g.left(y, k), "left {k} of {y:#x}");
+                assert_eq!(eight.right(y, k), g.right(y, k), "right {k} of {y:#x}");
+                assert_eq!(eight.above(y, k), g.above(y, k), "above {k} of {y:#x}");
+                assert_eq!(eight.below(y, k), g.below(y, k), "below {k} of {y:#x}");
             }
-            assert_eq!(Eight.cells_of(x), Field::cells_of(&g, x));
+            let cells = eight.cells_of(on_board);
+            assert_eq!(cells, Field::cells_of(&g, on_board));
+            assert_eq!(eight.plane_of(&cells), Field::plane_of(&g, &cells));
+            let pos = Pos::new((x % 9) as u8, (x / 9 % 9) as u8);
+            assert_eq!(eight.single(pos), Field::single(&g, pos), "{pos:?}");
         }
     }
 

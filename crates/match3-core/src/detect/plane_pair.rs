@@ -278,20 +278,20 @@ mod tests {
         for pair in planes() {
             let alone = |rule: &dyn Fn(u64) -> u64| pair.map(rule);
             assert_eq!(
-                judge_two(&Runs, &Eight, pair),
-                alone(&|p| Runs.matched(&Eight, p))
+                judge_two(&Runs, &Eight::<8>, pair),
+                alone(&|p| Runs.matched(&Eight::<8>, p))
             );
             assert_eq!(
-                judge_two(&ExactlyThree, &Eight, pair),
-                alone(&|p| ExactlyThree.matched(&Eight, p))
+                judge_two(&ExactlyThree, &Eight::<8>, pair),
+                alone(&|p| ExactlyThree.matched(&Eight::<8>, p))
             );
             assert_eq!(
-                judge_two(&EmptyIsFull, &Eight, pair),
-                alone(&|p| EmptyIsFull.matched(&Eight, p))
+                judge_two(&EmptyIsFull, &Eight::<8>, pair),
+                alone(&|p| EmptyIsFull.matched(&Eight::<8>, p))
             );
             assert_eq!(
-                judge_two(&FirstGroup, &Eight, pair),
-                alone(&|p| FirstGroup.matched(&Eight, p))
+                judge_two(&FirstGroup, &Eight::<8>, pair),
+                alone(&|p| FirstGroup.matched(&Eight::<8>, p))
             );
         }
     }

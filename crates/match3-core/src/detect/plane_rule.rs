@@ -472,8 +472,8 @@ mod tests {
         let mut built = None;
         let keep = Shape::new(g.rows, g.cols).keep(rule.reach(), &mut built);
         let (bulk_all, bulk_any) = if (g.rows, g.cols) == (8, 8) {
-            let any = bulk(rule, &Eight, keep, planes, true);
-            (bulk(rule, &Eight, keep, planes, false), any)
+            let any = bulk(rule, &Eight::<8>, keep, planes, true);
+            (bulk(rule, &Eight::<8>, keep, planes, false), any)
         } else {
             (
                 bulk(rule, g, keep, planes, false),
