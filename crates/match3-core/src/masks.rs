@@ -350,9 +350,15 @@ impl Masks {
         // A plain piece (nearly every fall) moves in two planes: pieces and its colour.
         if let Cell::Piece(p) = cell
             && let (Some(color), None) = (p.color(), p.special())
-            && !self.is_packed()
         {
             let (rows, plane) = (self.rows, FIRST_COLOR + color.index() as usize);
+            // Present at `from`, so its colour's plane is allocated.
+            if self.is_packed() {
+                let bits = self.packed_bit(from) | self.packed_bit(to);
+                self.packed[PIECES] ^= bits;
+                self.packed[plane] ^= bits;
+                return;
+            }
             let (from_row, to_row) = (from.row as usize, to.row as usize);
             let (from_bit, to_bit) = (1u32 << from.col, 1u32 << to.col);
             for base in [PIECES * rows, plane * rows] {
