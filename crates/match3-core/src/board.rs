@@ -439,7 +439,7 @@ impl Board {
     }
 
     /// Moves whatever is on `from` to the empty cell `to` (both in range): gravity's step.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos) -> u32 {
         let (i, j) = (self.size.index(from), self.size.index(to));
         let cell = self.cells[i];

@@ -29,6 +29,14 @@ pub(crate) fn unpack_rows(plane: u64, rows: usize, cols: usize) -> [u32; MAX_SID
 /// cells: [`unpack_rows`] undone.
 #[inline]
 pub(crate) fn pack_rows(words: &[u32], cols: usize) -> u64 {
+    if cols == 8 {
+        // Boards eight wide (most): a byte a row.
+        let mut bytes = [0u8; 8];
+        for (b, &w) in bytes.iter_mut().zip(words) {
+            *b = w as u8;
+        }
+        return u64::from_le_bytes(bytes);
+    }
     (words.iter().enumerate()).fold(0, |plane, (r, &w)| plane | u64::from(w) << (r * cols))
 }
 
@@ -169,6 +177,24 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Packing row words undoes unpacking them, on every board of at most 64 cells.
+    #[test]
+    fn pack_rows_undoes_unpack_rows() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for rows in 1..=32usize {
+            for cols in (1..=32usize).filter(|c| rows * c <= 64) {
+                for _ in 0..20 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let plane = x & (u64::MAX >> (64 - rows * cols));
+                    let words = unpack_rows(plane, rows, cols);
+                    assert_eq!(pack_rows(&words[..rows], cols), plane, "{rows}x{cols}");
+                }
+            }
+        }
+    }
 
     /// Every packed size: each mask holds exactly the cells its definition names, bit by
     /// bit; bigger boards have no geometry.
