@@ -17,8 +17,27 @@ pub(crate) fn uniform(rng: &mut GameRng, colors: u8) -> Piece {
 /// Random colours in proportion to weights (colours past the list, or past the palette,
 /// never appear), one draw per piece.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+// Read through `new`, so a saved level's weights are checked and their total kept.
+#[serde(try_from = "SavedWeights")]
 pub struct Weighted {
     weights: Vec<u32>,
+    /// The weights' sum (checked by `new` to fit): a draw's range whenever the palette
+    /// has every weighted colour, worked out once rather than for every piece.
+    #[serde(skip)]
+    total: u32,
+}
+
+/// [`Weighted`] as saved: the weights alone.
+#[derive(serde::Deserialize)]
+struct SavedWeights {
+    weights: Vec<u32>,
+}
+
+impl TryFrom<SavedWeights> for Weighted {
+    type Error = SetupError;
+    fn try_from(saved: SavedWeights) -> Result<Self, SetupError> {
+        Weighted::new(saved.weights)
+    }
 }
 
 impl Weighted {
@@ -30,7 +49,10 @@ impl Weighted {
                 count: weights.len(),
             });
         }
-        Ok(Weighted { weights })
+        Ok(Weighted {
+            weights,
+            total: total as u32,
+        })
     }
 
     /// The weights, `A` first.
@@ -42,7 +64,11 @@ impl Weighted {
     /// all zero).
     pub(crate) fn draw(&self, rng: &mut GameRng, colors: u8) -> Piece {
         let usable = &self.weights[..self.weights.len().min(usize::from(colors))];
-        let total: u32 = usable.iter().sum();
+        let total = if usable.len() == self.weights.len() {
+            self.total
+        } else {
+            usable.iter().sum()
+        };
         if total == 0 {
             return uniform(rng, colors);
         }
@@ -54,5 +80,36 @@ impl Weighted {
             draw -= w;
         }
         unreachable!("the draw is below the total weight")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Saved weights come back through `new`: the same weights and total, and weights
+    /// `new` refuses are refused when read.
+    #[test]
+    fn saved_weights_are_read_through_new() {
+        let w = Weighted::new(vec![0, 3, 1]).unwrap();
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(json, r#"{"weights":[0,3,1]}"#);
+        assert_eq!(serde_json::from_str::<Weighted>(&json).unwrap(), w);
+        for bad in [r#"{"weights":[0,0]}"#, r#"{"weights":[]}"#] {
+            assert!(serde_json::from_str::<Weighted>(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A draw with the whole list (the kept total) and with a palette shorter than the
+    /// list (a sum of the usable weights) picks only weighted colours of the palette.
+    #[test]
+    fn draws_stay_within_the_usable_weights() {
+        let w = Weighted::new(vec![0, 3, 0, 5]).unwrap();
+        let mut rng = GameRng::new(7);
+        for _ in 0..200 {
+            let full = w.draw(&mut rng, 6).color().unwrap().index();
+            assert!(full == 1 || full == 3, "colour {full}");
+            assert_eq!(w.draw(&mut rng, 3).color().unwrap().index(), 1);
+        }
     }
 }

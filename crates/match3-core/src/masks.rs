@@ -574,6 +574,7 @@ impl Masks {
             .map(|(r, &bits)| (bits & set.row_bits(r)).count_ones())
             .sum()
     }
+
     /// Row words of the cells that hold a piece or a blocker (what falls), zeros past
     /// the last row: the engine's gravity and refill read them on every board.
     #[inline]
