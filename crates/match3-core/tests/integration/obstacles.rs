@@ -4,8 +4,8 @@
 
 use match3_core::specials::{Blast, Kinds};
 use match3_core::{
-    Board, Cell, CellSet, Game, Goal, Layers, Layout, Level, Move, MoveError, NotationError,
-    ObstacleEvent, Rules, SetupError, SpecialKind, Status, Trace,
+    Board, Cell, CellSet, Game, GameRng, Goal, Layers, Layout, Level, Move, MoveError,
+    NotationError, ObstacleEvent, Rules, SetupError, SpecialKind, Status, Trace,
 };
 
 use match3_core::detect::LineRuns;
@@ -310,13 +310,8 @@ fn boards_with_layers_round_trip_through_json_and_compare_by_layers() {
 /// ones.
 #[test]
 fn a_move_list_with_locks_is_the_unlocked_list_less_the_locked_swaps() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut rng = GameRng::new(0x9e37_79b9);
+    let mut next = move |n: u32| rng.below(n);
     let mut locked_boards = 0;
     for (rows, cols) in [(8, 8), (6, 7), (3, 8), (8, 5), (9, 9)] {
         for _ in 0..40 {
