@@ -1,6 +1,6 @@
 //! [`MctsBot`]: Monte Carlo tree search over sampled futures.
 
-use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot, Status};
+use match3_core::{Game, GameRng, Move, NoTrace, OpenedMove, Rules, Snapshot, Status};
 
 use std::mem::take;
 
@@ -17,6 +17,19 @@ struct Search<'a, R> {
     worth: Worth<'a>,
     probe: Game<&'a R>,
     state: &'a mut Snapshot,
+    /// Each root move opened up to its first refill (see [`Game::open_move`]), once the
+    /// first playout through it has asked: the same under every sample, so played once.
+    opened: Vec<Opening>,
+}
+
+/// A root move's part before its first refill, as far as it is known.
+enum Opening {
+    /// No playout has played the move yet.
+    Untried,
+    Opened(Box<OpenedMove>),
+    /// The move draws from the generator before its first refill (or the rules do not
+    /// refill, or it is rejected): each playout plays it whole.
+    Whole,
 }
 
 /// Playouts per decision by default.
@@ -37,6 +50,10 @@ const EXPLORE: f64 = 0.7;
 /// different boards under different refills; a move that is not legal under this
 /// playout's sample is skipped. The bot plays the most visited first move (ties: the
 /// better mean, then legal-move order).
+///
+/// What a root move does before its first refill is the same under every sample, so
+/// each root move is opened once per decision ([`Game::open_move`]) and each playout
+/// finishes it under its own sample ([`Game::finish_move`]): the same playouts, cheaper.
 ///
 /// [`LookaheadBot`]: crate::LookaheadBot
 #[derive(Clone, Debug)]
@@ -124,6 +141,25 @@ impl MctsBot {
     }
 }
 
+impl<R: Rules> Search<'_, R> {
+    /// Plays the root move `mv` (root index `at`) from the game into the scratch state
+    /// with the sampled `refills`: from its opening when it has one; false when the move
+    /// fails.
+    fn first_move(&mut self, at: usize, mv: Move, refills: &GameRng) -> bool {
+        if let Opening::Untried = self.opened[at] {
+            self.opened[at] = match self.game.open_move(mv) {
+                Ok(Some(opened)) => Opening::Opened(Box::new(opened)),
+                _ => Opening::Whole,
+            };
+        }
+        let (game, state) = (self.game, &mut *self.state);
+        match &self.opened[at] {
+            Opening::Opened(opened) => game.finish_move(opened, state, refills).is_ok(),
+            _ => (game.speculate_with(mv, state, Some(refills), &mut NoTrace)).is_ok(),
+        }
+    }
+}
+
 impl Bot for MctsBot {
     fn choose<R: Rules>(&mut self, game: &Game<R>) -> Option<Move> {
         self.choose_while(game, &mut || true)
@@ -159,6 +195,7 @@ impl MctsBot {
             worth: Worth::new(game.level(), game.state()),
             probe: game.borrowed(),
             state: &mut state,
+            opened: (root.0.iter()).map(|_| Opening::Untried).collect(),
         };
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
         for playout in 0..self.playouts {
@@ -195,10 +232,9 @@ impl MctsBot {
         let first = self.select(0, root, true)?;
         self.path.push(first);
         let mv = self.tree.mv(first);
-        let Search {
-            game, probe, state, ..
-        } = search;
-        let mut alive = (game.speculate_with(mv, state, Some(&refills), &mut NoTrace)).is_ok();
+        let at = root.0.iter().position(|&m| m == mv)?;
+        let mut alive = search.first_move(at, mv, &refills);
+        let Search { probe, state, .. } = search;
         if alive {
             probe.restore(state);
         }

@@ -22,6 +22,7 @@ use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::state::goal_units;
 use crate::state::on_masks::{MaskState, planes_suffice};
+use crate::state::opened::OpenedMove;
 use crate::state::turn::{Course, Horizon, Planned};
 use crate::state::{Snapshot, TurnSummary};
 use crate::trace::{NoTrace, Sink, Status, Trace};
@@ -478,6 +479,58 @@ impl<R: Rules> Game<R> {
         sink: &mut S,
     ) -> Result<TurnSummary, MoveError> {
         self.look_ahead(mv, scratch, refills, sink, Course::PLAY)
+    }
+
+    /// Plays `mv` on a copy of the game's state as far as no refill can change it: for a
+    /// search that plays the move under many refill samples ([`finish_move`]), which
+    /// then replays only what follows the first refill. `Ok(None)` when the move cannot
+    /// be opened: its first phase draws from the generator (a drop's next piece, rules
+    /// that draw while firing or creating specials), or the rules do not refill. Errors
+    /// as [`speculate`](Game::speculate).
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, GameRng, NoTrace, Variant};
+    ///
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    /// let game = Game::new(threes, GameConfig::new(7))?;
+    /// let mv = game.legal_moves()[0];
+    /// let opened = game.open_move(mv)?.expect("plain pieces draw nothing before the refill");
+    /// let (mut finished, mut speculated) = (game.snapshot(), game.snapshot());
+    /// for seed in 0..3 {
+    ///     let sample = GameRng::new(seed);
+    ///     let summary = game.finish_move(&opened, &mut finished, &sample)?;
+    ///     let whole = game.speculate_with(mv, &mut speculated, Some(&sample), &mut NoTrace)?;
+    ///     assert_eq!((summary, &finished), (whole, &speculated));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`finish_move`]: Game::finish_move
+    pub fn open_move(&self, mv: Move) -> Result<Option<OpenedMove>, MoveError> {
+        let (mut area, mut state) = (CellSet::new(), self.state.clone());
+        let parts = (&self.rules, &self.level);
+        let opened = caught(|| {
+            let plan = state.look_ahead_from(&self.state, None, parts, mv, &mut area)?;
+            state.open_move(&self.rules, &self.level, (mv, plan, &area))
+        });
+        opened.unwrap_or_else(|panicked| Err(self.blame(panicked, &state)))
+    }
+
+    /// Finishes `opened` (opened by [`open_move`](Game::open_move) from the game's
+    /// current state) on `scratch`, overwritten, every draw from a copy of `refills`:
+    /// the same state and summary as [`speculate_with`](Game::speculate_with) with
+    /// `Some(refills)` and no trace, without replaying the part opened.
+    pub fn finish_move(
+        &self,
+        opened: &OpenedMove,
+        scratch: &mut Snapshot,
+        refills: &GameRng,
+    ) -> Result<TurnSummary, MoveError> {
+        let parts = (&self.rules, &self.level);
+        let turn = caught(|| scratch.finish_move(parts.0, parts.1, opened, refills));
+        turn.unwrap_or_else(|panicked| Err(self.blame(panicked, scratch)))
     }
 
     /// What `mv` would score, by playing it on `scratch` with no trace and without working

@@ -84,6 +84,10 @@
 //! its board: when every part has a form that needs no cell (the detection's
 //! [`Detect::on_planes`], a blind refill policy, a scoring by counts, no special kind)
 //! it moves the masks alone on small boards, leaving cells and ids where they were.
+//! A search that plays one move under many refill samples opens it once
+//! ([`Game::open_move`]: the move's check, its first phase and the gravity after it,
+//! which no sample changes) and finishes it per sample ([`Game::finish_move`]), with the
+//! same outcome as [`Game::speculate_with`] that sample.
 //!
 //! ## Obstacles in a phase
 //!
@@ -189,6 +193,7 @@ pub use save::SavedGame;
 pub use scoring::Scoring;
 pub use slot::{PartState, StateSlot};
 pub use specials::Specials;
+pub use state::opened::OpenedMove;
 pub use state::spawn::CALM_REFILL_AFTER;
 pub use state::status::status_of;
 pub use state::turn::{Horizon, PHASE_LIMIT};

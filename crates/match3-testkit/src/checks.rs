@@ -9,8 +9,8 @@ use std::fmt;
 
 use match3_core::planes::FoundSwaps;
 use match3_core::{
-    Board, CellSet, Game, GameConfig, Horizon, Move, MoveError, MoveKind, Opening, Pos, Rules,
-    Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
+    Board, CellSet, Game, GameConfig, GameRng, Horizon, Move, MoveError, MoveKind, NoTrace,
+    Opening, Pos, Rules, Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
 use match3_core::{Level, Progress, Tally};
 
@@ -662,6 +662,7 @@ fn play_checked<R: Rules + ?Sized>(
     let before = game.snapshot();
     let (mut spec_state, mut eval_state) = (game.snapshot(), game.snapshot());
     let spec = game.speculate(mv, &mut spec_state);
+    opened_move(game, mv, (&spec, &spec_state))?;
     let phases = |n| Horizon::Phases(std::num::NonZeroU32::new(n).expect("not zero"));
     // Each horizon's full look-ahead once, held against the score-only one.
     let mut scores = game.score_scratch();
@@ -805,6 +806,51 @@ pub fn speculation(
             played.as_ref().map(Trace::score)
         ))),
     }
+}
+
+/// A move opened up to its first refill ([`Game::open_move`]) and finished
+/// ([`Game::finish_move`]) ends as the whole move does: with the game's own generator as
+/// [`Game::speculate`] (`spec`), with another one as [`Game::speculate_with`] it, the
+/// same summary and state; a move that cannot be opened is rejected as `spec` is. The
+/// second generator catches parts that read the generator without drawing from it.
+pub fn opened_move<R: Rules + ?Sized>(
+    game: &Game<&R>,
+    mv: Move,
+    (spec, spec_state): (&Result<match3_core::TurnSummary, MoveError>, &Snapshot),
+) -> Check {
+    let ctx = format!("{mv} on {}", game.state().board());
+    let opened = match game.open_move(mv) {
+        Ok(Some(opened)) => opened,
+        Ok(None) => return Ok(()),
+        Err(e) => {
+            ensure!(
+                spec.as_ref().err() == Some(&e),
+                "{ctx}: open_move rejects ({e}), speculate gives {spec:?}"
+            );
+            return Ok(());
+        }
+    };
+    let other = GameRng::new(0x5eed_0fa1);
+    let mut whole_state = game.snapshot();
+    let whole = game.speculate_with(mv, &mut whole_state, Some(&other), &mut NoTrace);
+    for (refills, (whole, whole_state)) in [
+        (game.state().rng(), (spec, spec_state)),
+        (&other, (&whole, &whole_state)),
+    ] {
+        let mut finished = game.snapshot();
+        let summary = game.finish_move(&opened, &mut finished, refills);
+        ensure!(
+            &summary == whole,
+            "{ctx}: the opened move finishes with {summary:?}, the whole move gives {whole:?}"
+        );
+        ensure!(
+            summary.is_err() || &finished == whole_state,
+            "{ctx}: the opened move finishes on {}, the whole move on {}",
+            finished.board(),
+            whole_state.board()
+        );
+    }
+    Ok(())
 }
 
 /// The score-only look-ahead ([`Game::score_within`], which may move only the board's

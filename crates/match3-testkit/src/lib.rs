@@ -23,8 +23,10 @@
 //! 4. after every turn the board is stable and settled, and the status is right;
 //! 5. ids are unique, survivors keep theirs, new ones are minted once each in order;
 //! 6. score is the sum of phase scores and the move count counts accepted moves;
-//!    look-ahead agrees with play (`speculate`, `evaluate`), and the score-only
-//!    `score_within` with `evaluate_within` at every horizon;
+//!    look-ahead agrees with play (`speculate`, `evaluate`), the score-only
+//!    `score_within` with `evaluate_within` at every horizon, and a move opened to its
+//!    first refill and finished (`open_move`, `finish_move`) with the whole move, under
+//!    the game's generator and another;
 //! 7. the same seed and moves give the same game, whatever the rules were asked before:
 //!    each case's two games are played in lockstep, move by move, then every case is
 //!    played again, in reverse order and on a new rules value, and must go as it did

@@ -11,6 +11,7 @@ mod bonus;
 mod fire;
 pub(crate) mod form;
 pub(crate) mod on_masks;
+pub(crate) mod opened;
 mod place;
 pub(crate) mod plan;
 mod saved;

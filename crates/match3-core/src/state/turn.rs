@@ -23,6 +23,7 @@ use crate::rules::Rules;
 use crate::specials::Create;
 use crate::trace::{Fire, Opening, Sink};
 
+use super::after::Ended;
 use super::place::place;
 use super::plan::{Plan, on_board};
 use super::spawn::CALM_REFILL_AFTER;
@@ -100,6 +101,7 @@ impl Course {
 /// The turn in progress: what the move left for phase 1, how far the turn may go, and
 /// the snapshot's scratch buffers (taken for the turn, so that none is allocated once
 /// they have grown).
+#[derive(Clone, Debug)]
 pub(super) struct Turn {
     /// Cells phase 1 clears besides its matches: a combo's area or a tap's group.
     pub(super) trigger: CellSet,
@@ -123,12 +125,15 @@ pub(super) struct Turn {
     /// Whether the level counts cleared pieces by colour.
     collects: bool,
     /// Whether holes are refilled (not in a look-ahead of the known pieces only).
-    refills: bool,
+    pub(super) refills: bool,
     /// The level's gravity, else the rules' bundled one (`None`: the rules' own part).
     gravity: Option<Bundled>,
     last_phase: u32,
+    /// Whether phase 1 stops after its gravity, before its refill (see
+    /// [`OpenedMove`](super::opened::OpenedMove)); cleared when it does.
+    pub(super) pause_at_refill: bool,
     /// The specials a phase creates, then those placed.
-    created: Vec<(Pos, Piece)>,
+    pub(super) created: Vec<(Pos, Piece)>,
     /// The specials a phase created that found no cell.
     unplaced: Vec<(Pos, Piece)>,
     /// The specials a phase fires.
@@ -173,8 +178,24 @@ impl Snapshot {
         course: Course,
     ) -> Result<TurnSummary, MoveError> {
         self.check_counters()?;
-        // Built here, not returned from a step: the turn is a few hundred bytes.
-        let mut turn = Turn {
+        let mut turn = self.start_turn(rules, level, course);
+        if let Some(planned) = mv {
+            self.open(rules, level, planned, &mut turn, sink);
+        }
+        let ended = self.phases(rules, level, &mut turn, sink);
+        self.end_turn(rules, level, mv, (&mut turn, ended), sink, course)
+    }
+
+    /// A new turn, the snapshot's scratch buffers lent to it. Built in the caller (the
+    /// turn is a few hundred bytes: returned through a `Result`, it would be copied).
+    #[inline(always)]
+    pub(super) fn start_turn<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        course: Course,
+    ) -> Turn {
+        Turn {
             trigger: CellSet::new(),
             trigger_is_blast: false,
             trigger_phase: 1,
@@ -188,14 +209,25 @@ impl Snapshot {
             refills: rules.refills() && course.horizon != Horizon::Known,
             gravity: level.gravity.or_else(|| rules.gravity()),
             last_phase: course.horizon.last_phase(),
+            pause_at_refill: false,
             created: std::mem::take(&mut self.specials),
             unplaced: Vec::new(),
             fired_list: std::mem::take(&mut self.fired),
-        };
-        if let Some(planned) = mv {
-            self.open(rules, level, planned, &mut turn, sink);
         }
-        let mut ended = self.phases(rules, level, &mut turn, sink);
+    }
+
+    /// The turn's end once its phases `ended`: the end-of-move effects and the leftover
+    /// bonus (a move's whole cascade only), then the status (when `course` asks).
+    #[inline(always)]
+    pub(super) fn end_turn<R: Rules + ?Sized, S: Sink>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        mv: Option<Planned<'_>>,
+        (turn, mut ended): (&mut Turn, Ended),
+        sink: &mut S,
+        course: Course,
+    ) -> Result<TurnSummary, MoveError> {
         if let Some((m, Plan::Swap { combo: false }, _)) = mv
             && matches!(ended, Ok(Some((_, 0))))
         {
@@ -205,13 +237,12 @@ impl Snapshot {
         }
         if mv.is_some() && course.horizon == Horizon::Cascade && rules.has_effects() {
             self.stage = PartName::Effects;
-            ended = self.effects(rules, level, ended, &mut turn, sink);
+            ended = self.effects(rules, level, ended, turn, sink);
         }
         if mv.is_some() && course.horizon == Horizon::Cascade && self.earns_bonus(level) {
-            ended = self.bonus(rules, level, ended, &mut turn, sink);
+            ended = self.bonus(rules, level, ended, turn, sink);
         }
-        self.specials = turn.created;
-        self.fired = turn.fired_list;
+        self.give_back(turn);
         let Some((score, phases)) = ended? else {
             return Err(MoveError::Runaway {
                 mv: mv.map_or_else(|| "resolve".to_string(), |(m, ..)| m.to_string()),
@@ -232,11 +263,18 @@ impl Snapshot {
         })
     }
 
+    /// Puts the turn's scratch buffers back in the snapshot, for the next turn to reuse.
+    #[inline(always)]
+    pub(super) fn give_back(&mut self, turn: &mut Turn) {
+        std::mem::swap(&mut self.specials, &mut turn.created);
+        std::mem::swap(&mut self.fired, &mut turn.fired_list);
+    }
+
     /// Counts the move and applies its physical effect: a swap swaps (a combo's area
     /// becomes phase 1's trigger), a drop places the next piece and deals another, a
     /// tap's group becomes the trigger.
     #[inline(always)]
-    fn open<R: Rules + ?Sized, S: Sink>(
+    pub(super) fn open<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
@@ -337,7 +375,12 @@ impl Snapshot {
             let score = self.phase(rules, level, chain, &matched, &mut cleared, turn, sink)?;
             total = total.saturating_add(score);
             if chain < turn.last_phase {
-                self.fall_and_refill(rules, level, turn, chain, sink)?;
+                self.fall(rules, turn.gravity, sink)?;
+                if turn.pause_at_refill {
+                    turn.pause_at_refill = false;
+                    return Ok(Some((total, chain)));
+                }
+                self.refill_after(rules, level, turn, chain, sink);
             }
             sink.phase_end(score, &self.board);
             if chain >= turn.last_phase {
@@ -491,26 +534,24 @@ impl Snapshot {
         }
     }
 
-    /// Gravity, then the refill (calm from [`CALM_REFILL_AFTER`] on).
+    /// The refill after phase `chain`'s gravity (calm from [`CALM_REFILL_AFTER`] on).
     #[inline(always)]
-    fn fall_and_refill<R: Rules + ?Sized, S: Sink>(
+    pub(super) fn refill_after<R: Rules + ?Sized, S: Sink>(
         &mut self,
         rules: &R,
         level: &Level,
         turn: &Turn,
         chain: u32,
         sink: &mut S,
-    ) -> Result<(), PartError> {
-        self.fall(rules, turn.gravity, sink)?;
+    ) {
         if !turn.refills {
-            return Ok(());
+            return;
         }
         let calm = chain >= CALM_REFILL_AFTER;
         self.stage = PartName::Refill;
         if !calm || !has_match(rules, &self.board) {
             self.refill(rules, level, chain, calm, sink);
         }
-        Ok(())
     }
 
     /// Gravity (`gravity`: the level's, else the rules' bundled one): a bundled one by the
