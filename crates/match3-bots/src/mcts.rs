@@ -1,6 +1,6 @@
 //! [`MctsBot`]: Monte Carlo tree search over sampled futures.
 
-use match3_core::{Game, GameRng, Move, NoTrace, OpenedMove, Rules, Snapshot, Status};
+use match3_core::{Game, GameRng, Move, NoTrace, OpenedMove, Probe, Rules, Snapshot, Status};
 
 use std::mem::take;
 
@@ -15,7 +15,7 @@ use crate::worth::Worth;
 struct Search<'a, R> {
     game: &'a Game<R>,
     worth: Worth<'a>,
-    probe: Game<&'a R>,
+    probe: Probe<'a, R>,
     state: &'a mut Snapshot,
     /// Each root move opened up to its first refill (see [`Game::open_move`]), once the
     /// first playout through it has asked: the same under every sample, so played once.
@@ -193,7 +193,7 @@ impl MctsBot {
         let mut search = Search {
             game,
             worth: Worth::new(game.level(), game.state()),
-            probe: game.borrowed(),
+            probe: game.probe(),
             state: &mut state,
             opened: (root.0.iter()).map(|_| Opening::Untried).collect(),
         };
@@ -236,7 +236,7 @@ impl MctsBot {
         let mut alive = search.first_move(at, mv, &refills);
         let Search { probe, state, .. } = search;
         if alive {
-            probe.restore(state);
+            probe.reset(state);
         }
         alive = alive && self.descend(probe, first);
         alive = alive && self.roll_out(probe);
@@ -250,7 +250,7 @@ impl MctsBot {
 
     /// Down the tree from `node` while the node has been visited before, playing each
     /// chosen move on `probe`; false when a move could not be played.
-    fn descend<R: Rules>(&mut self, probe: &mut Game<&R>, node: usize) -> bool {
+    fn descend<R: Rules>(&mut self, probe: &mut Probe<'_, R>, node: usize) -> bool {
         let mut node = node;
         while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
             probe.legal_moves_into(&mut self.moves);
@@ -260,7 +260,7 @@ impl MctsBot {
             let next = self.select(node, (&legal, &keys), false);
             (self.moves, self.keys) = (legal, keys);
             let Some(next) = next else { break };
-            let played = probe.play_with(self.tree.mv(next), &mut NoTrace).is_ok();
+            let played = probe.play(self.tree.mv(next)).is_ok();
             self.path.push(next);
             if !played {
                 return false;
@@ -272,7 +272,7 @@ impl MctsBot {
 
     /// Random moves on `probe`, at most the rollout length; false when one could not be
     /// played.
-    fn roll_out<R: Rules>(&mut self, probe: &mut Game<&R>) -> bool {
+    fn roll_out<R: Rules>(&mut self, probe: &mut Probe<'_, R>) -> bool {
         for _ in 0..self.rollout {
             if probe.status() != Status::Playable {
                 break;
@@ -282,7 +282,7 @@ impl MctsBot {
             let Some(pick) = probe.pick_legal_move(|n| rng.below(n as u32) as usize) else {
                 break;
             };
-            if probe.play_with(pick, &mut NoTrace).is_err() {
+            if probe.play(pick).is_err() {
                 return false;
             }
         }

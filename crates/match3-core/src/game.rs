@@ -10,13 +10,14 @@ use crate::cellset::CellSet;
 use crate::contain::{Panicked, caught};
 use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
-use crate::legal::{append_legal_moves, pick_with, swap_masks};
+use crate::legal::swap_masks;
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Size;
+use crate::probe::Probe;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
@@ -481,6 +482,12 @@ impl<R: Rules> Game<R> {
         self.look_ahead(mv, scratch, refills, sink, Course::PLAY)
     }
 
+    /// A scratch copy of the game at its current state, for a search's playouts (see
+    /// [`Probe`]).
+    pub fn probe(&self) -> Probe<'_, R> {
+        Probe::new(&self.rules, &self.level, &self.state)
+    }
+
     /// Plays `mv` on a copy of the game's state as far as no refill can change it: for a
     /// search that plays the move under many refill samples ([`finish_move`]), which
     /// then replays only what follows the first refill. `Ok(None)` when the move cannot
@@ -718,16 +725,7 @@ impl<R: Rules> Game<R> {
 
     /// [`legal_moves`](Game::legal_moves) into a buffer the caller reuses (cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.state.check_open().is_err() {
-            return;
-        }
-        append_legal_moves(
-            &self.rules,
-            self.state.board(),
-            self.state.known_swaps(),
-            out,
-        );
+        self.state.legal_moves_into(&self.rules, out);
     }
 
     /// Every legal swap at once, as two cell sets: the swaps
@@ -775,15 +773,7 @@ impl<R: Rules> Game<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pick_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
-        if self.state.check_open().is_err() {
-            return None;
-        }
-        pick_with(
-            &self.rules,
-            self.state.board(),
-            self.state.known_swaps(),
-            pick,
-        )
+        self.state.pick_legal_move(&self.rules, pick)
     }
 
     /// Whether any legal move remains: the status is [`Status::Playable`].

@@ -87,7 +87,8 @@
 //! A search that plays one move under many refill samples opens it once
 //! ([`Game::open_move`]: the move's check, its first phase and the gravity after it,
 //! which no sample changes) and finishes it per sample ([`Game::finish_move`]), with the
-//! same outcome as [`Game::speculate_with`] that sample.
+//! same outcome as [`Game::speculate_with`] that sample. Its playouts run on a
+//! [`Probe`] ([`Game::probe`]), a scratch game that keeps no copy to undo a failed turn.
 //!
 //! ## Obstacles in a phase
 //!
@@ -150,6 +151,7 @@ mod phase;
 mod piece;
 pub mod planes;
 mod pos;
+mod probe;
 mod progress;
 pub mod refill;
 mod rng;
@@ -183,6 +185,7 @@ pub use obstacles::Cleared;
 pub use phase::{Group, Groups, Matches, ScoredPhase};
 pub use piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special, SpecialKind, write_cell};
 pub use pos::{MAX_SIDE, Pos, PosError, Size, SizeError, SizeParseError};
+pub use probe::Probe;
 pub use progress::{Progress, Tally};
 pub use refill::Refill;
 pub use refill::SpawnSite;

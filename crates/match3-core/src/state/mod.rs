@@ -23,13 +23,15 @@ pub(crate) mod turn;
 use crate::board::Board;
 use crate::effects::Change;
 use crate::error::PartName;
+use crate::legal::{append_legal_moves, pick_with};
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::KnownSwaps;
+use crate::moves::{KnownSwaps, Move};
 use crate::obstacles::Cleared;
 use crate::piece::{MAX_COLORS, Piece};
 use crate::pos::Pos;
 use crate::progress::{Counts, Tally};
 use crate::rng::GameRng;
+use crate::rules::Rules;
 use crate::slot::StateSlot;
 use crate::trace::{Fire, Status};
 
@@ -210,6 +212,27 @@ impl Snapshot {
     /// The legal swaps the last status found, when the rules have masks for them.
     pub(crate) fn known_swaps(&self) -> Option<&KnownSwaps> {
         self.swaps.as_ref()
+    }
+
+    /// The legal moves under `rules` into `out` (cleared first): none once the game is
+    /// over.
+    pub(crate) fn legal_moves_into<R: Rules + ?Sized>(&self, rules: &R, out: &mut Vec<Move>) {
+        out.clear();
+        if self.check_open().is_ok() {
+            append_legal_moves(rules, &self.board, self.swaps.as_ref(), out);
+        }
+    }
+
+    /// The legal move `pick` chooses by its index in the list (given the list's length),
+    /// without building the list; `None` once the game is over or without a legal move.
+    #[inline]
+    pub(crate) fn pick_legal_move<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        self.check_open().ok()?;
+        pick_with(rules, &self.board, self.swaps.as_ref(), pick)
     }
 
     /// How far this state has come on `goal`: what it needs (the score target, the count

@@ -43,6 +43,38 @@ fn refused<R: Rules>(rules: R, part: PartName, says: &str) {
         part
     );
     assert_eq!(game.snapshot(), before, "look-ahead changes nothing");
+    spent_probe(&game, part);
+}
+
+/// A probe of `game` fails [`SWAP`] as the game does, with `part`'s error, and is then
+/// spent: every move is refused with that error and it lists none, until it is reset.
+fn spent_probe<R: Rules>(game: &Game<R>, part: PartName) {
+    let mut probe = game.probe();
+    let far = Move::Swap(Pos::new(0, 0), Pos::new(3, 3));
+    let rejected = probe.play(far).expect_err("not neighbours");
+    assert!(
+        matches!(rejected, MoveError::NotAdjacent { .. }),
+        "{rejected}"
+    );
+    assert_eq!(
+        probe.state(),
+        game.state(),
+        "a rejected move changes nothing"
+    );
+    let failed = the_part_error(probe.play(SWAP).expect_err("a broken part"));
+    assert_eq!(failed.part, part);
+    let again = the_part_error(probe.play(far).expect_err("spent"));
+    assert_eq!(again, failed, "a spent probe repeats its failure");
+    let mut moves = vec![SWAP];
+    probe.legal_moves_into(&mut moves);
+    assert!(moves.is_empty() && probe.pick_legal_move(|_| 0).is_none());
+    probe.reset(game.state());
+    assert_eq!(probe.state(), game.state());
+    let after_reset = probe.play(far).expect_err("not neighbours");
+    assert!(
+        matches!(after_reset, MoveError::NotAdjacent { .. }),
+        "{after_reset}"
+    );
 }
 
 #[test]
