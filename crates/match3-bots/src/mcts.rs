@@ -273,7 +273,7 @@ impl MctsBot {
     /// Random moves on `probe`, at most the rollout length; false when one could not be
     /// played.
     fn roll_out<R: Rules>(&mut self, probe: &mut Probe<'_, R>) -> bool {
-        for _ in 0..self.rollout {
+        for left in (0..self.rollout).rev() {
             if probe.status() != Status::Playable {
                 break;
             }
@@ -282,7 +282,14 @@ impl MctsBot {
             let Some(pick) = probe.pick_legal_move(|n| rng.below(n as u32) as usize) else {
                 break;
             };
-            if probe.play(pick).is_err() {
+            // The last move's status is the level's verdict alone: whether a move would
+            // remain is never asked.
+            let played = if left == 0 {
+                probe.play_last(pick)
+            } else {
+                probe.play(pick)
+            };
+            if played.is_err() {
                 return false;
             }
         }

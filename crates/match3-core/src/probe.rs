@@ -45,8 +45,17 @@ pub struct Probe<'g, R: ?Sized> {
     rules: &'g R,
     level: &'g Level,
     state: Snapshot,
-    /// The error of the turn that failed since the last reset.
-    failed: Option<MoveError>,
+    /// Why the probe refuses moves until reset, if it does.
+    done: Option<Done>,
+}
+
+/// Why a probe takes no more moves.
+#[derive(Clone, Debug)]
+enum Done {
+    /// A turn failed with this error.
+    Failed(MoveError),
+    /// [`Probe::play_last`] played the future's last move.
+    Last,
 }
 
 impl<'g, R: Rules + ?Sized> Probe<'g, R> {
@@ -56,7 +65,7 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
             rules,
             level,
             state: state.clone(),
-            failed: None,
+            done: None,
         }
     }
 
@@ -64,7 +73,7 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// a copy, reusing the probe's buffers.
     pub fn reset(&mut self, snapshot: &Snapshot) {
         self.state.clone_from(snapshot);
-        self.failed = None;
+        self.done = None;
     }
 
     /// The probe's state.
@@ -77,17 +86,19 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
         self.state.status()
     }
 
-    /// As [`Game::legal_moves_into`](crate::Game::legal_moves_into); none once spent.
+    /// As [`Game::legal_moves_into`](crate::Game::legal_moves_into); none once spent or
+    /// after [`play_last`](Probe::play_last).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.failed.is_none() {
+        if self.done.is_none() {
             self.state.legal_moves_into(self.rules, out);
         }
     }
 
-    /// As [`Game::pick_legal_move`](crate::Game::pick_legal_move); `None` once spent.
+    /// As [`Game::pick_legal_move`](crate::Game::pick_legal_move); `None` once spent or
+    /// after [`play_last`](Probe::play_last).
     pub fn pick_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
-        match self.failed {
+        match self.done {
             None => self.state.pick_legal_move(self.rules, pick),
             Some(_) => None,
         }
@@ -97,15 +108,43 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// rejected move changes nothing; a turn that fails spends the probe (see
     /// [`Probe`]).
     pub fn play(&mut self, mv: Move) -> Result<TurnSummary, MoveError> {
-        if let Some(failed) = &self.failed {
-            return Err(failed.clone());
+        self.run(mv, Course::PLAY)
+    }
+
+    /// Plays `mv` as the last move of a future: the same turn as [`play`](Probe::play),
+    /// but the status afterwards is only the level's verdict (won, or lost or over at the
+    /// move limit; else as it was), without the search for a legal move (and the
+    /// shuffle) that [`play`](Probe::play) ends with. Until [`reset`](Probe::reset), the
+    /// probe then takes no move and lists none.
+    pub fn play_last(&mut self, mv: Move) -> Result<TurnSummary, MoveError> {
+        let course = Course {
+            status: false,
+            ..Course::PLAY
+        };
+        let mut summary = self.run(mv, course)?;
+        self.state.settle_verdict(self.level);
+        summary.status = self.state.status();
+        self.done = Some(Done::Last);
+        Ok(summary)
+    }
+
+    /// The turn of `mv` as far as `course` goes, with no backup.
+    fn run(&mut self, mv: Move, course: Course) -> Result<TurnSummary, MoveError> {
+        match &self.done {
+            None => {}
+            Some(Done::Failed(failed)) => return Err(failed.clone()),
+            Some(Done::Last) => {
+                return Err(MoveError::GameOver {
+                    status: self.state.status(),
+                });
+            }
         }
         let (rules, level, state) = (self.rules, self.level, &mut self.state);
         let mut area = CellSet::new();
         let turn = caught(|| {
             let plan = state.plan(rules, level, mv, &mut area)?;
             let planned = Some((mv, plan, &area));
-            Ok(state.play_turn(rules, level, planned, &mut NoTrace, Course::PLAY))
+            Ok(state.play_turn(rules, level, planned, &mut NoTrace, course))
         });
         let failed = match turn {
             Ok(Err(rejected)) => return Err(rejected),
@@ -113,7 +152,7 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
             Ok(Ok(Err(failed))) => failed,
             Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
         };
-        self.failed = Some(failed.clone());
+        self.done = Some(Done::Failed(failed.clone()));
         Err(failed)
     }
 }

@@ -47,6 +47,15 @@ impl Snapshot {
         };
     }
 
+    /// The status as far as the level's verdict goes (won, or the move limit), without
+    /// looking for moves: unchanged when there is no verdict.
+    pub(crate) fn settle_verdict(&mut self, level: &Level) {
+        self.swaps = None;
+        if let Some(verdict) = self.verdict(level) {
+            self.status = verdict;
+        }
+    }
+
     /// Whether a legal move exists, caching the rules' swap masks.
     fn any_move_cached<R: Rules + ?Sized>(&mut self, rules: &R) -> bool {
         self.swaps = None;

@@ -8,9 +8,9 @@ use match3_core::refill::{NoRefill, Uniform};
 use match3_core::scoring::{CellsTimesChain, OnePerCell};
 use match3_core::specials::{Blast, Combo, Create, Kinds, NoSpecials};
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, Horizon,
-    Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Pos, Rules, SetupError, Size, SpecialKind,
-    Specials, Status, Variant, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, Goal,
+    Horizon, Level, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Pos, Rules, SetupError, Size,
+    SpecialKind, Specials, Status, Variant, runs,
 };
 use std::num::NonZeroU32;
 
@@ -559,4 +559,35 @@ fn public_helpers_never_panic_on_far_positions() {
     assert_eq!(match3_core::GameRng::new(1).below(0), 0);
     assert!(!runs::in_run(&board, far, 3));
     assert!(!runs::swap_makes_run(&board, far, p(0, 0), 3));
+}
+
+/// A probe's last move is the same turn as a game's, its status only the level's
+/// verdict; the probe then takes and lists no move until it is reset.
+#[test]
+fn a_probes_last_move_is_the_games_turn_with_the_verdict_for_status() {
+    let rules = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    // Won as soon as 3 points are scored, so the first clear wins.
+    let level = Level {
+        goals: vec![Goal::Score { target: 3 }],
+        moves: Some(5),
+        ..Level::default()
+    };
+    let config = GameConfig::new(11);
+    let game = Game::new(&rules, config).expect("game");
+    let game = game.with_level(level).expect("level");
+    let mv = game.legal_moves()[0];
+    let mut scratch = game.snapshot();
+    let whole = game.speculate(mv, &mut scratch).expect("legal");
+    let mut probe = game.probe();
+    let last = probe.play_last(mv).expect("legal");
+    assert_eq!((last.score, last.status), (whole.score, Status::Won));
+    assert_eq!(probe.state().board(), scratch.board());
+    assert_eq!(probe.state().score(), scratch.score());
+    let refused = probe.play(mv).expect_err("done");
+    assert!(matches!(refused, MoveError::GameOver { .. }), "{refused}");
+    let mut moves = vec![mv];
+    probe.legal_moves_into(&mut moves);
+    assert!(moves.is_empty() && probe.pick_legal_move(|_| 0).is_none());
+    probe.reset(game.state());
+    assert_eq!(probe.play(mv).expect("legal again"), whole);
 }
