@@ -38,7 +38,8 @@ pub struct OpenedMove {
     plan: Plan,
     /// The state after the first phase's gravity, holes not yet refilled.
     state: Snapshot,
-    /// The turn at that point, its scratch buffers handed back to `state`.
+    /// The turn at that point, without its scratch buffers (a finish lends it those of
+    /// the snapshot it plays on).
     turn: Turn,
     /// What the first phase scored.
     score: u64,
@@ -68,8 +69,7 @@ impl Snapshot {
         turn.pause_at_refill = turn.refills;
         let ended = self.phases(rules, level, &mut turn, &mut NoTrace)?;
         let paused = turn.refills && !turn.pause_at_refill;
-        // The opened turn keeps no scratch buffer (a copy of it then allocates nothing):
-        // a finish lends it those of the snapshot it plays on.
+        // The opened turn keeps no scratch buffer, so that a copy of it allocates nothing.
         (turn.created, turn.fired_list) = (Vec::new(), Vec::new());
         let (mv, plan, _) = planned;
         Ok(match ended {
