@@ -444,7 +444,7 @@ impl Board {
         let (i, j) = (self.size.index(from), self.size.index(to));
         let cell = self.cells[i];
         debug_assert!(self.cells[j].is_empty());
-        self.masks.relocate(from, to, cell);
+        self.masks.relocate_at((from, i), (to, j), cell);
         self.cells[j] = cell;
         self.ids[j] = self.ids[i];
         self.cells[i] = Cell::Empty;
@@ -517,6 +517,62 @@ impl Board {
                     Pos::new(floor as u8, col as u8),
                 );
                 floor -= 1;
+            }
+        }
+    }
+
+    /// Straight gravity on the `columns` of a board with holes or fixed cells (`any`: the
+    /// columns that have any of each; fixed cells only read when `FIXED`): in each column,
+    /// bottom up from its lowest empty cell, every piece or blocker falls to the lowest
+    /// empty cell below it, passing holes and stopping on fixed cells; each move reported
+    /// to `fall` (id, from, to).
+    pub(crate) fn settle_around<const FIXED: bool>(
+        &mut self,
+        columns: u32,
+        any: (u32, u32),
+        mut fall: impl FnMut(u32, Pos, Pos),
+    ) {
+        let (rows, cols) = (self.rows(), self.cols());
+        let all_rows = u32::MAX >> (32 - rows);
+        let mut columns = columns;
+        while columns != 0 {
+            let col = columns.trailing_zeros() as usize;
+            columns &= columns - 1;
+            let (holes, fixed) = self.masks.still_column::<FIXED>(col, any);
+            let occupied = self.masks.occupied_column(col) | fixed;
+            // Nothing below the lowest empty cell can move.
+            let empty = !(occupied | holes) & all_rows;
+            if empty == 0 {
+                continue;
+            }
+            let gap = 31 - empty.leading_zeros();
+            let mut cells = u64::from(occupied & ((1u32 << gap) - 1));
+            // The next cell to fill is the highest row below `floor` that is not a hole;
+            // a fixed cell is a new floor.
+            let mut floor = gap as usize + 1;
+            while cells != 0 {
+                let row = 63 - cells.leading_zeros() as usize;
+                cells ^= 1 << row;
+                if FIXED && fixed >> row & 1 == 1 {
+                    floor = row;
+                    continue;
+                }
+                let open = !u64::from(holes) & ((1u64 << floor) - 1);
+                floor = 63 - open.leading_zeros() as usize;
+                if floor != row {
+                    let (from, to) = (
+                        Pos::new(row as u8, col as u8),
+                        Pos::new(floor as u8, col as u8),
+                    );
+                    let (i, j) = (row * cols + col, floor * cols + col);
+                    let cell = self.cells[i];
+                    self.masks.relocate_at((from, i), (to, j), cell);
+                    self.cells[j] = cell;
+                    self.ids[j] = self.ids[i];
+                    self.cells[i] = Cell::Empty;
+                    self.ids[i] = 0;
+                    fall(self.ids[j], from, to);
+                }
             }
         }
     }
@@ -653,12 +709,6 @@ impl Board {
     #[inline]
     pub(crate) fn occupied_rows(&self) -> [u32; crate::pos::MAX_SIDE] {
         self.masks.occupied_rows()
-    }
-
-    /// Bit `r` set when cell `(r, col)` holds a piece or a blocker (what falls).
-    #[inline]
-    pub(crate) fn occupied_column(&self, col: usize) -> u32 {
-        self.masks.occupied_column(col)
     }
 
     /// On a board of at most 64 cells: its empty cells (not holes, not crates) as one

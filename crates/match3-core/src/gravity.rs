@@ -397,57 +397,7 @@ fn settle<const FIXED: bool, S: Sink>(board: &mut Board, sink: &mut S) {
         }
         return;
     }
-    settle_columns::<FIXED, S>(board, unsettled, (any_holes, any_fixed), sink);
-}
-
-/// [`settle`] for the `unsettled` columns of a board with holes or fixed cells (`any`:
-/// the columns that have any of each), bottom up, visiting only the cells that can move:
-/// each column is read as bits (bit `r` for row `r`).
-fn settle_columns<const FIXED: bool, S: Sink>(
-    board: &mut Board,
-    mut unsettled: u32,
-    (any_holes, any_fixed): (u32, u32),
-    sink: &mut S,
-) {
-    while unsettled != 0 {
-        let col = unsettled.trailing_zeros() as usize;
-        unsettled &= unsettled - 1;
-        let holes = if any_holes >> col & 1 == 1 {
-            column_bits(board.hole_rows(), col)
-        } else {
-            0
-        };
-        let fixed = if FIXED && any_fixed >> col & 1 == 1 {
-            column_bits(board.lock_rows(), col) | column_bits(board.crate_rows(), col)
-        } else {
-            0
-        };
-        // The lowest cell not yet filled in this pass is the highest row below `floor`
-        // that is not a hole; a fixed cell is a new floor.
-        let mut floor = board.rows();
-        let mut cells = u64::from(board.occupied_column(col) | fixed);
-        while cells != 0 {
-            let row = 63 - cells.leading_zeros() as usize;
-            cells ^= 1 << row;
-            if fixed >> row & 1 == 1 {
-                floor = row;
-                continue;
-            }
-            let open = !u64::from(holes) & ((1u64 << floor) - 1);
-            floor = 63 - open.leading_zeros() as usize;
-            if floor != row {
-                let (from, to) = (
-                    Pos::new(row as u8, col as u8),
-                    Pos::new(floor as u8, col as u8),
-                );
-                let id = board.relocate(from, to);
-                sink.fall(id, from, to);
-            }
-        }
-    }
-}
-
-/// Bit `r` set when bit `col` of `rows[r]` is: a column of row masks.
-fn column_bits(rows: &[u32], col: usize) -> u32 {
-    (rows.iter().enumerate()).fold(0, |column, (r, &w)| column | (w >> col & 1) << r)
+    board.settle_around::<FIXED>(unsettled, (any_holes, any_fixed), |id, from, to| {
+        sink.fall(id, from, to);
+    });
 }

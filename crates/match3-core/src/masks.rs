@@ -11,6 +11,11 @@ use crate::piece::Cell;
 use crate::pos::{Pos, Size};
 use crate::rowmasks::RowMasks;
 
+/// Bit `r` set when bit `col` of `rows[r]` is: a column of row masks.
+fn column_bits(rows: &[u32], col: usize) -> u32 {
+    (rows.iter().enumerate()).fold(0, |column, (r, &w)| column | (w >> col & 1) << r)
+}
+
 /// Planes before the colour planes.
 const PIECES: usize = 0;
 const BLOCKERS: usize = 1;
@@ -345,7 +350,31 @@ impl Masks {
         }
     }
 
+    /// [`relocate`](Masks::relocate), given the cells' row-major indices `i` and `j`
+    /// (on a small board, their packed bits too): a plain piece on a small board, nearly
+    /// every fall, flips two words without a call.
+    #[inline(always)]
+    pub(crate) fn relocate_at(
+        &mut self,
+        (from, i): (Pos, usize),
+        (to, j): (Pos, usize),
+        cell: Cell,
+    ) {
+        if let Cell::Piece(p) = cell
+            && let (Some(color), None) = (p.color(), p.special())
+            && let plane = FIRST_COLOR + color.index() as usize
+            && plane < self.packed.len()
+        {
+            let bits = 1u64 << i | 1u64 << j;
+            self.packed[PIECES] ^= bits;
+            self.packed[plane] ^= bits;
+            return;
+        }
+        self.relocate(from, to, cell);
+    }
+
     /// Moves `cell`'s bits from `from` to `to` (a fall): both positions in one pass.
+    #[inline(never)]
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos, cell: Cell) {
         // A plain piece (nearly every fall) moves in two planes: pieces and its colour.
         if let Cell::Piece(p) = cell
@@ -551,6 +580,27 @@ impl Masks {
     pub(crate) fn colorless(&self) -> RowMasks<'_> {
         self.plane(COLORLESS)
     }
+    /// Column `col`'s holes and fixed cells (locked pieces, crates), bit `r` for row `r`,
+    /// reading only the planes whose bit in `any` (holes, fixed) says the column has one.
+    #[inline]
+    pub(crate) fn still_column<const FIXED: bool>(
+        &self,
+        col: usize,
+        any: (u32, u32),
+    ) -> (u32, u32) {
+        let holes = if any.0 >> col & 1 == 1 {
+            column_bits(self.holes(), col)
+        } else {
+            0
+        };
+        let fixed = if FIXED && any.1 >> col & 1 == 1 {
+            column_bits(self.obstacle(LOCKS), col) | column_bits(self.obstacle(CRATES), col)
+        } else {
+            0
+        };
+        (holes, fixed)
+    }
+
     pub(crate) fn holes(&self) -> &[u32] {
         if self.holes.is_empty() {
             &ZERO[..self.rows]
