@@ -27,8 +27,8 @@ enum Opening {
     /// No playout has played the move yet.
     Untried,
     Opened(Box<OpenedMove>),
-    /// The move draws from the generator before its first refill (or the rules do not
-    /// refill, or it is rejected): each playout plays it whole.
+    /// The move draws from the generator before its first refill (or it is rejected):
+    /// each playout plays it whole.
     Whole,
 }
 
@@ -73,7 +73,8 @@ pub struct MctsBot {
     path: Vec<usize>,
     /// Which moves are a node's children or legal now, for [`select`](MctsBot::select).
     marks: MoveMarks,
-    /// Scratch state for a playout's first move, reused between decisions.
+    /// Scratch state for a playout's first move when it cannot be opened, reused between
+    /// decisions.
     state: Option<Box<Snapshot>>,
 }
 
@@ -142,9 +143,8 @@ impl MctsBot {
 }
 
 impl<R: Rules> Search<'_, R> {
-    /// Plays the root move `mv` (root index `at`) from the game into the scratch state
-    /// with the sampled `refills`: from its opening when it has one; false when the move
-    /// fails.
+    /// Plays the root move `mv` (root index `at`) from the game onto the probe with the
+    /// sampled `refills`: from its opening when it has one; false when the move fails.
     fn first_move(&mut self, at: usize, mv: Move, refills: &GameRng) -> bool {
         if let Opening::Untried = self.opened[at] {
             self.opened[at] = match self.game.open_move(mv) {
@@ -152,11 +152,13 @@ impl<R: Rules> Search<'_, R> {
                 _ => Opening::Whole,
             };
         }
-        let (game, state) = (self.game, &mut *self.state);
-        match &self.opened[at] {
-            Opening::Opened(opened) => game.finish_move(opened, state, refills).is_ok(),
-            _ => (game.speculate_with(mv, state, Some(refills), &mut NoTrace)).is_ok(),
+        if let Opening::Opened(opened) = &self.opened[at] {
+            return self.probe.finish_move(opened, refills).is_ok();
         }
+        let (game, state) = (self.game, &mut *self.state);
+        let played = game.speculate_with(mv, state, Some(refills), &mut NoTrace);
+        self.probe.reset(state);
+        played.is_ok()
     }
 }
 
@@ -234,10 +236,7 @@ impl MctsBot {
         let mv = self.tree.mv(first);
         let at = root.0.iter().position(|&m| m == mv)?;
         let mut alive = search.first_move(at, mv, &refills);
-        let Search { probe, state, .. } = search;
-        if alive {
-            probe.reset(state);
-        }
+        let probe = &mut search.probe;
         alive = alive && self.descend(probe, first);
         alive = alive && self.roll_out(probe);
         // A runaway cascade (third-party rules) is worth nothing.

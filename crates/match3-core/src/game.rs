@@ -490,9 +490,10 @@ impl<R: Rules> Game<R> {
 
     /// Plays `mv` on a copy of the game's state as far as no refill can change it: for a
     /// search that plays the move under many refill samples ([`finish_move`]), which
-    /// then replays only what follows the first refill. `Ok(None)` when the move cannot
-    /// be opened: its first phase draws from the generator (a drop's next piece, rules
-    /// that draw while firing or creating specials), or the rules do not refill. Errors
+    /// then replays only what follows the first refill. Under rules that never refill
+    /// that is the whole turn, status included, and a finish is a copy. `Ok(None)` when
+    /// the move cannot be opened: the part opened draws from the generator (a drop's
+    /// next piece, rules that draw while firing or creating specials, a shuffle). Errors
     /// as [`speculate`](Game::speculate).
     ///
     /// ```

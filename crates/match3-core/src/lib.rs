@@ -86,7 +86,8 @@
 //! it moves the masks alone on small boards, leaving cells and ids where they were.
 //! A search that plays one move under many refill samples opens it once
 //! ([`Game::open_move`]: the move's check, its first phase and the gravity after it,
-//! which no sample changes) and finishes it per sample ([`Game::finish_move`]), with the
+//! which no sample changes; the whole turn under rules that never refill) and finishes
+//! it per sample ([`Game::finish_move`]), with the
 //! same outcome as [`Game::speculate_with`] that sample. Its playouts run on a
 //! [`Probe`] ([`Game::probe`]), a scratch game that keeps no copy to undo a failed turn.
 //!

@@ -6,7 +6,9 @@ use crate::contain::caught;
 use crate::error::MoveError;
 use crate::level::Level;
 use crate::moves::Move;
+use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::state::opened::OpenedMove;
 use crate::state::turn::Course;
 use crate::state::{Snapshot, TurnSummary};
 use crate::trace::{NoTrace, Status};
@@ -128,6 +130,26 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
         Ok(summary)
     }
 
+    /// Finishes `opened` on the probe, overwriting its state: the same state and summary
+    /// as [`reset`](Probe::reset) to the position it was opened from, then
+    /// [`play`](Probe::play) of its move with `refills` as the generator (see
+    /// [`Game::finish_move`](crate::Game::finish_move)), without the copy of that
+    /// position. A turn that fails spends the probe.
+    pub fn finish_move(
+        &mut self,
+        opened: &OpenedMove,
+        refills: &GameRng,
+    ) -> Result<TurnSummary, MoveError> {
+        self.done = None;
+        let (rules, level, state) = (self.rules, self.level, &mut self.state);
+        let failed = match caught(|| state.finish_move(rules, level, opened, refills)) {
+            Ok(Ok(summary)) => return Ok(summary),
+            Ok(Err(failed)) => failed,
+            Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
+        };
+        Err(self.spend(failed))
+    }
+
     /// The turn of `mv` as far as `course` goes, with no backup.
     fn run(&mut self, mv: Move, course: Course) -> Result<TurnSummary, MoveError> {
         match &self.done {
@@ -152,7 +174,13 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
             Ok(Ok(Err(failed))) => failed,
             Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
         };
+        Err(self.spend(failed))
+    }
+
+    /// Spends the probe on a turn that `failed`: every move is refused with its error
+    /// until reset.
+    fn spend(&mut self, failed: MoveError) -> MoveError {
         self.done = Some(Done::Failed(failed.clone()));
-        Err(failed)
+        failed
     }
 }

@@ -6,6 +6,8 @@
 //! the same every time: the move's check, its opening and first phase (detection,
 //! specials fired and created, scoring, the clear) and the gravity after it. An opened
 //! move keeps the state and the turn at that point, so a finish replays only the rest.
+//! Under rules that never refill, the whole turn is the same under every sample when it
+//! draws nothing: such a move is opened to its end, and a finish is a copy.
 //!
 //! [`Game::open_move`]: crate::Game::open_move
 //! [`Game::finish_move`]: crate::Game::finish_move
@@ -24,25 +26,39 @@ use super::plan::Plan;
 use super::turn::{Course, Planned, Turn};
 use super::{Snapshot, TurnSummary};
 
-/// A move played from a game's state up to the refill after its first phase: what
+/// A move played from a game's state up to the refill after its first phase (or, under
+/// rules that never refill, to its end): what
 /// [`Game::open_move`](crate::Game::open_move) makes and
 /// [`Game::finish_move`](crate::Game::finish_move) finishes.
 ///
-/// Only moves whose first phase draws nothing from the generator are opened (a drop
-/// deals its next piece, and some rules draw while firing or creating specials: those
-/// cannot be played ahead of a sample's draws), so a finish draws exactly what the whole
-/// move would, and ends in the same state.
+/// Only moves whose opened part draws nothing from the generator are opened (a drop
+/// deals its next piece, some rules draw while firing or creating specials, a shuffle
+/// draws: those cannot be played ahead of a sample's draws), so a finish draws exactly
+/// what the whole move would, and ends in the same state.
 #[derive(Clone, Debug)]
 pub struct OpenedMove {
     mv: Move,
-    plan: Plan,
-    /// The state after the first phase's gravity, holes not yet refilled.
+    /// The state where the opened part ended (its generator aside).
     state: Snapshot,
-    /// The turn at that point, without its scratch buffers (a finish lends it those of
-    /// the snapshot it plays on).
-    turn: Turn,
-    /// What the first phase scored.
-    score: u64,
+    rest: Rest,
+}
+
+/// What a finish still has to play.
+#[derive(Clone, Debug)]
+enum Rest {
+    /// The refill after the first phase and everything after it: `state` is after the
+    /// first phase's gravity, its holes not yet refilled.
+    Paused {
+        plan: Plan,
+        /// The turn at that point, without its scratch buffers (a finish lends it those
+        /// of the snapshot it plays on).
+        turn: Box<Turn>,
+        /// What the first phase scored.
+        score: u64,
+    },
+    /// Nothing: the rules never refill and the turn drew nothing, so `state` is where it
+    /// ends under any sample.
+    Ended(TurnSummary),
 }
 
 impl OpenedMove {
@@ -54,8 +70,9 @@ impl OpenedMove {
 
 impl Snapshot {
     /// Plays the validated `planned` move (this snapshot being the game's state with the
-    /// move checked) up to its first refill; `None` when that part draws from the
-    /// generator, the rules do not refill, or nothing is cleared before a refill.
+    /// move checked) up to its first refill, or to its end under rules that never refill;
+    /// `None` when that part draws from the generator, or nothing is cleared before a
+    /// refill.
     pub(crate) fn open_move<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
@@ -67,21 +84,37 @@ impl Snapshot {
         let mut turn = self.start_turn(rules, level, Course::PLAY);
         self.open(rules, level, planned, &mut turn, &mut NoTrace);
         turn.pause_at_refill = turn.refills;
-        let ended = self.phases(rules, level, &mut turn, &mut NoTrace)?;
-        let paused = turn.refills && !turn.pause_at_refill;
-        // The opened turn keeps no scratch buffer, so that a copy of it allocates nothing.
-        (turn.created, turn.fired_list) = (Vec::new(), Vec::new());
+        let ended = self.phases(rules, level, &mut turn, &mut NoTrace);
         let (mv, plan, _) = planned;
-        Ok(match ended {
-            Some((score, 1)) if paused && self.rng == before => Some(OpenedMove {
-                mv,
-                plan,
-                state: self.clone(),
-                turn,
-                score,
-            }),
-            _ => None,
-        })
+        let rest = if turn.refills {
+            let paused = !turn.pause_at_refill;
+            // The opened turn keeps no scratch buffer, so that a copy of it allocates nothing.
+            (turn.created, turn.fired_list) = (Vec::new(), Vec::new());
+            match ended? {
+                Some((score, 1)) if paused => Rest::Paused {
+                    plan,
+                    turn: Box::new(turn),
+                    score,
+                },
+                _ => return Ok(None),
+            }
+        } else {
+            let ended = Ok(ended?);
+            let course = Course::PLAY;
+            Rest::Ended(self.end_turn(
+                rules,
+                level,
+                Some(planned),
+                (&mut turn, ended),
+                &mut NoTrace,
+                course,
+            )?)
+        };
+        Ok((self.rng == before).then(|| OpenedMove {
+            mv,
+            state: self.clone(),
+            rest,
+        }))
     }
 
     /// Finishes `opened` on this snapshot (overwritten) with `refills` as its generator:
@@ -95,16 +128,19 @@ impl Snapshot {
     ) -> Result<TurnSummary, MoveError> {
         self.clone_from(&opened.state);
         self.rng.clone_from(refills);
-        let mut turn = opened.turn.clone();
+        let (plan, turn, score) = match &opened.rest {
+            Rest::Ended(summary) => return Ok(*summary),
+            Rest::Paused { plan, turn, score } => (*plan, turn, *score),
+        };
+        let mut turn = Turn::clone(turn);
         turn.created = take(&mut self.specials);
         turn.fired_list = take(&mut self.fired);
         self.refill_after(rules, level, &turn, turn.chain, &mut NoTrace);
         let rest = self.phases(rules, level, &mut turn, &mut NoTrace);
-        let score = opened.score;
         let ended =
             rest.map(|more| more.map(|(extra, chain)| (score.saturating_add(extra), chain)));
         // The area is only read while opening (a combo's blast, a tap's group).
-        let mv = Some((opened.mv, opened.plan, &CellSet::new()));
+        let mv = Some((opened.mv, plan, &CellSet::new()));
         self.end_turn(
             rules,
             level,

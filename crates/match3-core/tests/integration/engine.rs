@@ -8,9 +8,9 @@ use match3_core::refill::{NoRefill, Uniform};
 use match3_core::scoring::{CellsTimesChain, OnePerCell};
 use match3_core::specials::{Blast, Combo, Create, Kinds, NoSpecials};
 use match3_core::{
-    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, Goal,
-    Horizon, Level, Move, MoveError, MoveKind, MoveSet, PHASE_LIMIT, Pos, Rules, SetupError, Size,
-    SpecialKind, Specials, Status, Variant, runs,
+    Board, CALM_REFILL_AFTER, Cell, CellSet, Color, Combos, Detect, Game, GameConfig, GameRng,
+    Goal, Horizon, Level, Move, MoveError, MoveKind, MoveSet, NoTrace, PHASE_LIMIT, Pos, Rules,
+    SetupError, Size, SpecialKind, Specials, Status, Variant, runs,
 };
 use std::num::NonZeroU32;
 
@@ -590,4 +590,38 @@ fn a_probes_last_move_is_the_games_turn_with_the_verdict_for_status() {
     assert!(moves.is_empty() && probe.pick_legal_move(|_| 0).is_none());
     probe.reset(game.state());
     assert_eq!(probe.play(mv).expect("legal again"), whole);
+}
+
+/// An opened move finishes on a probe as on a scratch state, ending where the whole move
+/// does under the same sample; under rules that never refill, the whole turn is opened
+/// and a finish only installs the sample's generator.
+#[test]
+fn an_opened_move_finishes_on_a_probe_as_the_whole_move() {
+    let refilling = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    let dry = Variant::new("dry threes", LineRuns::new(3)).with_refill(NoRefill);
+    finishes_as_the_whole_move(&refilling);
+    finishes_as_the_whole_move(&dry);
+}
+
+fn finishes_as_the_whole_move<R: Rules>(rules: &R) {
+    let board: Board = "ABCDE/BDAEC/AABCD/CDEAB".parse().expect("board");
+    let game = Game::from_board(rules, board, 5).expect("game");
+    let mv = Move::Swap(Pos::new(2, 2), Pos::new(1, 2));
+    let opened = game.open_move(mv).expect("legal").expect("draws nothing");
+    let mut probe = game.probe();
+    for seed in [1, 2] {
+        let sample = GameRng::new(seed);
+        let mut whole_state = game.snapshot();
+        let whole = game.speculate_with(mv, &mut whole_state, Some(&sample), &mut NoTrace);
+        let mut finished = game.snapshot();
+        let on_scratch = game.finish_move(&opened, &mut finished, &sample);
+        let on_probe = probe.finish_move(&opened, &sample);
+        assert_eq!(
+            (&on_probe, &on_scratch),
+            (&whole, &whole),
+            "{}",
+            rules.name()
+        );
+        assert_eq!((probe.state(), &finished), (&whole_state, &whole_state));
+    }
 }
