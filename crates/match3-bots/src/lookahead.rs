@@ -1,6 +1,6 @@
 //! [`LookaheadBot`]: two moves deep, averaged over sampled refills.
 
-use match3_core::{Game, GameRng, Move, NoTrace, Rules, Snapshot, Status};
+use match3_core::{Game, GameRng, Move, NoTrace, Probe, Rules, Snapshot, Status};
 
 use crate::bot::Bot;
 use crate::worth::Worth;
@@ -30,8 +30,8 @@ pub struct LookaheadBot {
     replies: Vec<Move>,
     ranked: Vec<(f64, usize)>,
     samples_now: Vec<GameRng>,
-    /// Scratch states for the first and second move, reused between decisions.
-    scratch: Option<Box<[Snapshot; 2]>>,
+    /// Scratch state for the first move, reused between decisions.
+    scratch: Option<Box<Snapshot>>,
 }
 
 /// Refill samples per decision by default.
@@ -85,9 +85,8 @@ impl Bot for LookaheadBot {
             self.samples_now.push(s);
         }
         let worth = Worth::new(game.level(), game.state());
-        let mut scratch =
-            (self.scratch.take()).unwrap_or_else(|| Box::new([game.snapshot(), game.snapshot()]));
-        let [first, second] = &mut *scratch;
+        let mut scratch = (self.scratch.take()).unwrap_or_else(|| Box::new(game.snapshot()));
+        let first = &mut *scratch;
         // One move deep under the first sample, to pick the beam.
         self.ranked.clear();
         for (i, &mv) in self.moves.iter().enumerate() {
@@ -101,7 +100,7 @@ impl Bot for LookaheadBot {
         self.ranked.truncate(self.beam);
         self.ranked.sort_by_key(|&(_, i)| i);
 
-        let mut probe = game.borrowed();
+        let mut probe = game.probe();
         let mut best: Option<(f64, Move)> = None;
         for &(_, i) in &self.ranked {
             let mv = self.moves[i];
@@ -114,7 +113,7 @@ impl Bot for LookaheadBot {
                     total += f64::MIN / f64::from(self.samples);
                     continue;
                 }
-                total += best_reply(&mut probe, first, second, &mut self.replies, &worth);
+                total += best_reply(&mut probe, first, &mut self.replies, &worth);
             }
             let mean = total / f64::from(self.samples);
             if best.is_none_or(|(b, _)| mean > b) {
@@ -128,11 +127,11 @@ impl Bot for LookaheadBot {
 
 /// The best worth after one more move from `state` (its own worth if the game is over
 /// there). Refills come from `state`'s generator: the sample the first move was played
-/// under, continued.
+/// under, continued. Each reply is the probe's last move: the worth reads only the
+/// level's verdict of the status, so no reply searches for a move left after it.
 fn best_reply<R: Rules>(
-    probe: &mut Game<&R>,
+    probe: &mut Probe<'_, R>,
     state: &Snapshot,
-    scratch: &mut Snapshot,
     replies: &mut Vec<Move>,
     worth: &Worth<'_>,
 ) -> f64 {
@@ -140,15 +139,16 @@ fn best_reply<R: Rules>(
     if state.status() != Status::Playable {
         return here;
     }
-    probe.restore(state);
+    probe.reset(state);
     probe.legal_moves_into(replies);
     let mut best = here;
-    for &reply in replies.iter() {
-        if probe
-            .speculate_with(reply, scratch, None, &mut NoTrace)
-            .is_ok()
-        {
-            best = best.max(worth.of(scratch));
+    for (i, &reply) in replies.iter().enumerate() {
+        // The probe is at `state` for the first reply already.
+        if i > 0 {
+            probe.reset(state);
+        }
+        if probe.play_last(reply).is_ok() {
+            best = best.max(worth.of(probe.state()));
         }
     }
     best
