@@ -36,6 +36,24 @@ pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
         .ok_or(MoveError::ColumnFull { col })
 }
 
+/// The columns (bit per column) a dropped piece lands in: those whose top cell, holes
+/// passed, is empty ([`landing`] finds a cell exactly there), from the row masks.
+fn open_columns(board: &Board) -> u32 {
+    let all = u32::MAX >> (32 - board.cols());
+    let (filled, holes, crates) = (board.occupied_rows(), board.hole_rows(), board.crate_rows());
+    let (mut open, mut seen) = (0, 0);
+    for ((&f, &h), &c) in filled.iter().zip(holes).zip(crates) {
+        // The columns whose top cell is in this row.
+        let top = all & !h & !seen;
+        open |= top & !(f | c);
+        seen |= top;
+        if seen == all {
+            break;
+        }
+    }
+    open
+}
+
 /// Whether `board` has a legal move under `rules`.
 pub fn any_legal_move<R: Rules + ?Sized>(rules: &R, board: &Board) -> bool {
     // The rules' quick answer does not know locks.
@@ -321,8 +339,11 @@ fn visit_other_moves<R: Rules + ?Sized>(
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Drop) {
-        for col in 0..size.cols() as u8 {
-            if landing(board, col).is_ok() && !visit(Move::Drop(col)) {
+        let mut open = open_columns(board);
+        while open != 0 {
+            let col = open.trailing_zeros() as u8;
+            open &= open - 1;
+            if !visit(Move::Drop(col)) {
                 return;
             }
         }
@@ -431,4 +452,35 @@ fn partners(a: Pos, dirs: Directions) -> impl Iterator<Item = Pos> {
     .into_iter()
     .filter(move |(dir, _)| dirs.contains(*dir))
     .filter_map(|(_, b)| b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+
+    /// On boards of holes, crates, blockers, pieces and empty cells, the open columns are
+    /// exactly those where a drop lands.
+    #[test]
+    fn open_columns_are_where_a_drop_lands() {
+        let mut rng = GameRng::new(3);
+        for shape in ["4x8", "8x8", "9x5", "3x12", "12x3"] {
+            let (rows, cols) = shape.split_once('x').unwrap();
+            let (rows, cols): (usize, usize) = (rows.parse().unwrap(), cols.parse().unwrap());
+            for _ in 0..200 {
+                let text: Vec<String> = (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| ["_", "%", "#", "A", "B", ".", ".", "."][rng.below(8) as usize])
+                            .collect()
+                    })
+                    .collect();
+                let board: Board = text.join("/").parse().expect("board");
+                for col in 0..cols as u8 {
+                    let lands = landing(&board, col).is_ok();
+                    assert_eq!(open_columns(&board) >> col & 1 == 1, lands, "{col} on {board}");
+                }
+            }
+        }
+    }
 }

@@ -143,7 +143,9 @@ fn slow_moves<R: Rules + ?Sized>(rules: &R, board: &Board) -> Result<Vec<Move>, 
     }
     if rules.accepts(MoveKind::Drop) {
         for col in 0..board.cols() as u8 {
-            if board.at(Pos::new(0, col)).is_empty() {
+            // The top cell, holes passed: a dropped piece falls past them.
+            let mut cells = (0..board.rows() as u8).map(|r| board.at(Pos::new(r, col)));
+            if cells.find(|c| !c.is_hole()).is_some_and(|c| c.is_empty()) {
                 slow.push(Move::Drop(col));
             }
         }
