@@ -8,7 +8,7 @@
 use crate::cellset::CellSet;
 use crate::level::{Leftover, Level};
 use crate::obstacles;
-use crate::pos::Pos;
+use crate::pos::{MAX_SIDE, Pos};
 use crate::rules::Rules;
 use crate::trace::{Changed, Sink, Status};
 
@@ -59,15 +59,23 @@ impl Snapshot {
             .iter()
             .find(|kind| kind.colored)
             .copied();
-        let mut plain: Vec<Pos> = (self.board.pieces())
-            .filter(|&(pos, piece, _)| {
-                piece.special().is_none() && !obstacles::is_locked(&self.board, pos)
-            })
-            .map(|(pos, ..)| pos)
-            .collect();
-        let (mut drawn, mut turned) = (CellSet::new(), Vec::new());
-        for _ in 0..left.min(plain.len() as u32) {
-            let pos = plain.swap_remove(self.rng.below(plain.len() as u32) as usize);
+        // Every plain, unlocked piece, row-major, on the stack (searches play the bonus in
+        // many futures): a drawn cell's place goes to the last one.
+        let mut plain = [Pos::new(0, 0); MAX_SIDE * MAX_SIDE];
+        let mut n = 0;
+        for (pos, piece, _) in self.board.pieces() {
+            if piece.special().is_none() && !obstacles::is_locked(&self.board, pos) {
+                plain[n] = pos;
+                n += 1;
+            }
+        }
+        let draws = left.min(n as u32);
+        let (mut drawn, mut turned) = (CellSet::new(), Vec::with_capacity(draws as usize));
+        for _ in 0..draws {
+            let i = self.rng.below(n as u32) as usize;
+            let pos = plain[i];
+            n -= 1;
+            plain[i] = plain[n];
             drawn.insert(pos);
             let (Some(kind), Some(color)) = (kind, self.board.color_at(pos)) else {
                 continue;
