@@ -723,6 +723,13 @@ impl Board {
         self.masks.pieces()
     }
 
+    /// Row words of the cells that hold a piece, zeros past the last row (see
+    /// [`piece_rows`](Board::piece_rows) for a view that lends big boards' words).
+    #[inline]
+    pub(crate) fn piece_words(&self) -> [u32; crate::pos::MAX_SIDE] {
+        self.masks.piece_words()
+    }
+
     /// Row masks of blockers.
     #[inline]
     pub fn blocker_rows(&self) -> RowMasks<'_> {

@@ -642,6 +642,18 @@ impl Masks {
         out
     }
 
+    /// Row words of the cells that hold a piece, zeros past the last row.
+    #[inline]
+    pub(crate) fn piece_words(&self) -> [u32; crate::pos::MAX_SIDE] {
+        let rows = self.rows;
+        if self.is_packed() {
+            return unpack_rows(self.packed[PIECES], rows, self.cols);
+        }
+        let mut out = [0u32; crate::pos::MAX_SIDE];
+        out[..rows].copy_from_slice(&self.words[PIECES * rows..][..rows]);
+        out
+    }
+
     /// See [`lent`](Masks::lent).
     #[inline]
     pub(crate) fn lent_pieces(&self) -> Option<&[u32]> {

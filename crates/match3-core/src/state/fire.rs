@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::{PartError, PartName};
 use crate::obstacles;
-use crate::pos::{MAX_SIDE, Pos};
+use crate::pos::Pos;
 use crate::progress::Counts;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -147,10 +147,9 @@ fn blast_off_board<R: Rules + ?Sized>(
 /// Keeps the cells of `set` a blast can hit: pieces and crates (crates are never in a
 /// clear; a blast that covers one damages it).
 fn keep_targets(board: &Board, set: &mut CellSet) {
-    let mut keep = [0u32; MAX_SIDE];
-    let (pieces, crates) = (board.piece_rows(), board.crate_rows());
-    for ((k, &p), &c) in keep.iter_mut().zip(pieces.iter()).zip(crates) {
-        *k = p | c;
+    let mut keep = board.piece_words();
+    for (k, &c) in keep.iter_mut().zip(board.crate_rows()) {
+        *k |= c;
     }
     set.keep_rows(&keep[..board.rows()]);
 }
