@@ -471,14 +471,20 @@ mod tests {
                 let text: Vec<String> = (0..rows)
                     .map(|_| {
                         (0..cols)
-                            .map(|_| ["_", "%", "#", "A", "B", ".", ".", "."][rng.below(8) as usize])
+                            .map(|_| {
+                                ["_", "%", "#", "A", "B", ".", ".", "."][rng.below(8) as usize]
+                            })
                             .collect()
                     })
                     .collect();
                 let board: Board = text.join("/").parse().expect("board");
                 for col in 0..cols as u8 {
                     let lands = landing(&board, col).is_ok();
-                    assert_eq!(open_columns(&board) >> col & 1 == 1, lands, "{col} on {board}");
+                    assert_eq!(
+                        open_columns(&board) >> col & 1 == 1,
+                        lands,
+                        "{col} on {board}"
+                    );
                 }
             }
         }

@@ -47,7 +47,8 @@ pub fn holes_stay(before: &Board, trace: &Trace) -> Check {
 
 /// A shuffle of `before` (the board after the turn's last phase): a permutation of its
 /// pieces, ids with them, blockers and holes in place; it ends with no match and a legal
-/// move under `rules`; every recorded move names the piece that made it.
+/// move under `rules`; every recorded move names the piece that made it, row-major by
+/// where it came from.
 pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) -> Check {
     let after = &shuffle.board;
     let pieces = |b: &Board| {
@@ -69,6 +70,12 @@ pub fn shuffle<R: Rules + ?Sized>(rules: &R, before: &Board, shuffle: &Shuffle) 
             );
         }
     }
+    let origin = |m: &match3_core::Moved| (m.from.row, m.from.col);
+    ensure!(
+        (shuffle.moves.windows(2)).all(|w| origin(&w[0]) < origin(&w[1])),
+        "shuffle's moves are not row-major by origin: {:?}",
+        shuffle.moves
+    );
     ensure!(
         rules.find_matches(after).is_empty(),
         "shuffled board {after} has a match"

@@ -41,15 +41,13 @@ impl Snapshot {
                 (pos, cell, id)
             }));
             if !has_match(rules, board) && any_legal_move(rules, board) {
-                let mut moves: Vec<Moved> = (spots.iter().zip(&order))
-                    .filter(|&(&to, &k)| spots[k] != to)
-                    .map(|(&to, &k)| Moved {
-                        id: original[k].1,
-                        from: spots[k],
-                        to,
-                    })
-                    .collect();
-                moves.sort_by_key(|m| (m.from.row, m.from.col));
+                // By where each piece came from: `spots` is in row-major order.
+                let mut by_from = vec![None; spots.len()];
+                for (&to, &k) in spots.iter().zip(&order).filter(|&(&to, &k)| spots[k] != to) {
+                    let (id, from) = (original[k].1, spots[k]);
+                    by_from[k] = Some(Moved { id, from, to });
+                }
+                let moves: Vec<Moved> = by_from.into_iter().flatten().collect();
                 sink.shuffled(&moves, board);
                 return true;
             }
