@@ -586,10 +586,15 @@ impl Board {
     /// Puts a new `piece` with `id` on the empty, in-range cell `pos` (a refill).
     #[inline(always)]
     pub(crate) fn put_new(&mut self, pos: Pos, piece: Piece, id: u32) {
-        let i = self.size.index(pos);
-        debug_assert!(self.cells[i].is_empty());
+        self.put_new_at((pos, self.size.index(pos)), piece, id);
+    }
+
+    /// [`put_new`](Board::put_new), given the cell's row-major index `i`.
+    #[inline(always)]
+    pub(crate) fn put_new_at(&mut self, (pos, i): (Pos, usize), piece: Piece, id: u32) {
+        debug_assert!(self.cells[i].is_empty() && i == self.size.index(pos));
         let cell = Cell::Piece(piece);
-        self.masks.toggle(pos, cell);
+        self.masks.toggle_at((pos, i), cell);
         self.cells[i] = cell;
         self.ids[i] = id;
         // A piece fits any layers a cell can have (`fit_layers` would change nothing).

@@ -87,9 +87,10 @@
 //! A search that plays one move under many refill samples opens it once
 //! ([`Game::open_move`]: the move's check, its first phase and the gravity after it,
 //! which no sample changes; the whole turn under rules that never refill) and finishes
-//! it per sample ([`Game::finish_move`]), with the
-//! same outcome as [`Game::speculate_with`] that sample. Its playouts run on a
-//! [`Probe`] ([`Game::probe`]), a scratch game that keeps no copy to undo a failed turn.
+//! it per sample ([`Game::finish_move`], or [`Probe::finish_move`] straight onto a
+//! probe), with the same outcome as [`Game::speculate_with`] that sample. Its playouts
+//! run on a [`Probe`] ([`Game::probe`]), a scratch game that keeps no copy to undo a
+//! failed turn.
 //!
 //! ## Obstacles in a phase
 //!

@@ -222,6 +222,13 @@ impl Masks {
     /// Toggles `cell`'s bits at `pos`: call once to add a cell, once more to remove it.
     #[inline(always)]
     pub(crate) fn toggle(&mut self, pos: Pos, cell: Cell) {
+        self.toggle_at((pos, pos.row as usize * self.cols + pos.col as usize), cell);
+    }
+
+    /// [`toggle`](Masks::toggle), given the cell's row-major index `i` (on a small board,
+    /// also its packed bit).
+    #[inline(always)]
+    pub(crate) fn toggle_at(&mut self, (pos, i): (Pos, usize), cell: Cell) {
         // A plain piece on a small board (refills, swaps: nearly every call) flips two
         // packed words, without a call; everything else goes out of line.
         if let Cell::Piece(p) = cell
@@ -229,7 +236,7 @@ impl Masks {
             && let plane = FIRST_COLOR + color.index() as usize
             && plane < self.packed.len()
         {
-            let bit = self.packed_bit(pos);
+            let bit = 1u64 << i;
             self.packed[PIECES] ^= bit;
             self.packed[plane] ^= bit;
             return;

@@ -129,7 +129,8 @@ impl Snapshot {
             let pos = Pos::new(r as u8, (idx - r * cols) as u8);
             let piece = blind.draw(&mut self.rng, self.colors);
             let id = self.mint();
-            self.board.put_new(pos, piece, id);
+            // The packed bit's index is the cell's.
+            self.board.put_new_at((pos, idx), piece, id);
             sink.spawn(id, pos, piece);
         }
     }
