@@ -441,7 +441,12 @@ impl Board {
     /// Moves whatever is on `from` to the empty cell `to` (both in range): gravity's step.
     #[inline(always)]
     pub(crate) fn relocate(&mut self, from: Pos, to: Pos) -> u32 {
-        let (i, j) = (self.size.index(from), self.size.index(to));
+        self.relocate_at((from, self.size.index(from)), (to, self.size.index(to)))
+    }
+
+    /// [`relocate`](Board::relocate), given the cells' row-major indices.
+    #[inline(always)]
+    fn relocate_at(&mut self, (from, i): (Pos, usize), (to, j): (Pos, usize)) -> u32 {
         let cell = self.cells[i];
         debug_assert!(self.cells[j].is_empty());
         self.masks.relocate_at((from, i), (to, j), cell);
@@ -564,14 +569,8 @@ impl Board {
                         Pos::new(row as u8, col as u8),
                         Pos::new(floor as u8, col as u8),
                     );
-                    let (i, j) = (row * cols + col, floor * cols + col);
-                    let cell = self.cells[i];
-                    self.masks.relocate_at((from, i), (to, j), cell);
-                    self.cells[j] = cell;
-                    self.ids[j] = self.ids[i];
-                    self.cells[i] = Cell::Empty;
-                    self.ids[i] = 0;
-                    fall(self.ids[j], from, to);
+                    let id = self.relocate_at((from, row * cols + col), (to, floor * cols + col));
+                    fall(id, from, to);
                 }
             }
         }

@@ -231,11 +231,7 @@ impl Masks {
     pub(crate) fn toggle_at(&mut self, (pos, i): (Pos, usize), cell: Cell) {
         // A plain piece on a small board (refills, swaps: nearly every call) flips two
         // packed words, without a call; everything else goes out of line.
-        if let Cell::Piece(p) = cell
-            && let (Some(color), None) = (p.color(), p.special())
-            && let plane = FIRST_COLOR + color.index() as usize
-            && plane < self.packed.len()
-        {
+        if let Some(plane) = self.packed_plain_plane(cell) {
             let bit = 1u64 << i;
             self.packed[PIECES] ^= bit;
             self.packed[plane] ^= bit;
@@ -367,11 +363,7 @@ impl Masks {
         (to, j): (Pos, usize),
         cell: Cell,
     ) {
-        if let Cell::Piece(p) = cell
-            && let (Some(color), None) = (p.color(), p.special())
-            && let plane = FIRST_COLOR + color.index() as usize
-            && plane < self.packed.len()
-        {
+        if let Some(plane) = self.packed_plain_plane(cell) {
             let bits = 1u64 << i | 1u64 << j;
             self.packed[PIECES] ^= bits;
             self.packed[plane] ^= bits;
@@ -380,21 +372,31 @@ impl Masks {
         self.relocate(from, to, cell);
     }
 
-    /// Moves `cell`'s bits from `from` to `to` (a fall): both positions in one pass.
-    #[inline(never)]
-    pub(crate) fn relocate(&mut self, from: Pos, to: Pos, cell: Cell) {
-        // A plain piece (nearly every fall) moves in two planes: pieces and its colour.
+    /// The colour plane of `cell` when it is a plain piece on a small board whose plane
+    /// for that colour exists: the case the `_at` methods flip without a call.
+    #[inline(always)]
+    fn packed_plain_plane(&self, cell: Cell) -> Option<usize> {
         if let Cell::Piece(p) = cell
             && let (Some(color), None) = (p.color(), p.special())
+            && let plane = FIRST_COLOR + color.index() as usize
+            && plane < self.packed.len()
+        {
+            return Some(plane);
+        }
+        None
+    }
+
+    /// Moves `cell`'s bits from `from` to `to` (a fall): both positions in one pass. A
+    /// plain piece on a small board takes [`relocate_at`](Masks::relocate_at)'s inline
+    /// path instead.
+    #[inline(never)]
+    pub(crate) fn relocate(&mut self, from: Pos, to: Pos, cell: Cell) {
+        // A plain piece on a big board moves in two planes: pieces and its colour.
+        if let Cell::Piece(p) = cell
+            && let (Some(color), None) = (p.color(), p.special())
+            && !self.is_packed()
         {
             let (rows, plane) = (self.rows, FIRST_COLOR + color.index() as usize);
-            // Present at `from`, so its colour's plane is allocated.
-            if self.is_packed() {
-                let bits = self.packed_bit(from) | self.packed_bit(to);
-                self.packed[PIECES] ^= bits;
-                self.packed[plane] ^= bits;
-                return;
-            }
             let (from_row, to_row) = (from.row as usize, to.row as usize);
             let (from_bit, to_bit) = (1u32 << from.col, 1u32 << to.col);
             for base in [PIECES * rows, plane * rows] {
