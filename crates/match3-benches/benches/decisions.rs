@@ -17,6 +17,8 @@
 //! - `list`: every legal move into a reused buffer (`legal_moves_into`);
 //! - `visit`: the same through `for_each_legal_move`, pushing each move;
 //! - `find`: the rules' `find_matches`;
+//! - `playout`: 20 random moves played from the new game (`RandomBot`, no trace), as the
+//!   `random_playout_20` benchmark plays them;
 //! - `horizons`: `TIMES` seeded games of 50 moves for each of those horizons (1, 2 and 3
 //!   phases, known, whole), printing each one's mean score: what a horizon costs or
 //!   gains in play strength.
@@ -28,8 +30,10 @@
 use std::hint::black_box;
 use std::num::NonZeroU32;
 
-use match3_bots::{AnyBot, Bot, GreedyBot, LookaheadBot, MctsBot};
-use match3_core::{Game, GameConfig, Horizon, Rules, Size, for_each_legal_move, legal_moves_into};
+use match3_bots::{AnyBot, Bot, GreedyBot, LookaheadBot, MctsBot, RandomBot};
+use match3_core::{
+    Game, GameConfig, Horizon, NoTrace, Rules, Size, for_each_legal_move, legal_moves_into,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -56,6 +60,7 @@ fn main() {
     let answers = match what.as_str() {
         "horizons" => horizons(&*rules, config, times),
         "list" | "visit" | "find" => lists(&what, &*rules, config, times),
+        "playout" => playouts(&*rules, config, times),
         _ => decisions(&what, &*rules, config, times),
     };
     println!("{times} times, {answers} answers");
@@ -77,12 +82,29 @@ fn decisions(what: &str, rules: &dyn Rules, config: GameConfig, times: usize) ->
             AnyBot::Greedy(GreedyBot::with_horizon(1, horizon))
         }
         other => panic!(
-            "unknown {other}: greedy, greedyN, mcts, lookahead, list, visit, find or horizons"
+            "unknown {other}: greedy, greedyN, mcts, lookahead, list, visit, find, playout or horizons"
         ),
     };
     (0..times)
         .filter(|_| bot.choose(black_box(&game)).is_some())
         .count()
+}
+
+/// `times` playouts of 20 random moves from the new game of `config`; the moves played.
+fn playouts(rules: &dyn Rules, config: GameConfig, times: usize) -> usize {
+    let start = Game::new(rules, config).expect("a new game");
+    let mut played = 0;
+    for _ in 0..times {
+        let (mut game, mut bot) = (start.clone(), RandomBot::new(3));
+        for _ in 0..20 {
+            let Some(mv) = bot.choose(black_box(&game)) else {
+                break;
+            };
+            game.play_with(mv, &mut NoTrace).expect("a legal move");
+            played += 1;
+        }
+    }
+    played
 }
 
 /// `times` move lists (`list`, `visit`) or detections (`find`) on the new board of

@@ -581,7 +581,9 @@ where
 
     #[inline]
     fn is_combo(&self, board: &Board, from: Pos, to: Pos) -> bool {
-        if !self.has_specials() {
+        // Two plain pieces never combo: a board without specials (one word on a small
+        // board) is answered without looking at either cell.
+        if !self.has_specials() || !board.has_special() {
             return false;
         }
         let combos = |pos: Pos| {
