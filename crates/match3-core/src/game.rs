@@ -638,17 +638,35 @@ impl<R: Rules> Game<R> {
         refills: Option<&GameRng>,
         horizon: Horizon,
     ) -> Result<u64, MoveError> {
-        let mut area = CellSet::new();
-        let cells = &mut scratch.cells;
-        let parts = (&self.rules, &self.level);
-        let plan = cells.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
         let course = Course {
             status: false,
             horizon,
         };
         scratch.on_masks = false;
-        if planes_suffice(&self.rules, &self.level, &self.state)
-            && let Some(score) = self.score_on_masks(scratch, (mv, plan, &area), course)?
+        let on_planes = planes_suffice(&self.rules, &self.level, &self.state);
+        // A swap the game's status lists needs no copy to be checked on: the planes play
+        // it from the state itself.
+        let listed = on_planes
+            .then(|| self.state.known_plain_swap(&self.rules, mv))
+            .flatten();
+        if let Some(plan) = listed {
+            // What a panic on the planes blames (the copy's check would have left it).
+            scratch.cells.stage = PartName::Detection;
+            let from = (&self.state, refills);
+            let planned = (mv, plan, &CellSet::new());
+            if let Some(score) = self.score_on_masks(&mut scratch.masks, from, planned, course)? {
+                scratch.on_masks = true;
+                return Ok(score);
+            }
+        }
+        let mut area = CellSet::new();
+        let ScoreScratch { cells, masks, .. } = scratch;
+        let parts = (&self.rules, &self.level);
+        let plan = cells.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
+        if on_planes
+            && listed.is_none()
+            && let Some(score) =
+                self.score_on_masks(masks, (cells, None), (mv, plan, &area), course)?
         {
             scratch.on_masks = true;
             return Ok(score);
@@ -664,19 +682,19 @@ impl<R: Rules> Game<R> {
             .map(|t| t.score)
     }
 
-    /// [`score_within`](Game::score_within) on the planes alone; `None` when the turn
-    /// needs the cells after all (`scratch.cells` is then still the validated copy). Out
-    /// of line, so that the turn on the cells stays inlined where it was for rules that
-    /// never come here.
+    /// [`score_within`](Game::score_within) on the planes alone, from `from` (the state,
+    /// or the checked copy, with the generator new pieces come from); `None` when the
+    /// turn needs the cells after all. Out of line, so that the turn on the cells stays
+    /// inlined where it was for rules that never come here.
     #[inline(never)]
     fn score_on_masks(
         &self,
-        scratch: &mut ScoreScratch,
+        masks: &mut MaskState,
+        from: (&Snapshot, Option<&GameRng>),
         planned: Planned<'_>,
         course: Course,
     ) -> Result<Option<u64>, MoveError> {
-        let ScoreScratch { cells, masks, .. } = scratch;
-        masks.play(&self.rules, &self.level, cells, planned, course)
+        masks.play((&self.rules, &self.level), from, planned, course)
     }
 
     /// A scratch for [`score_within`](Game::score_within), reused across calls.

@@ -688,6 +688,7 @@ fn play_checked<R: Rules + ?Sized>(
     for (_, check) in &looks {
         check.clone()?;
     }
+    guessed_refills(game, mv, &before)?;
     let [eval, within @ ..] = looks.map(|(full, _)| full);
     let result = game.play(mv);
     horizons(rules, &before, mv, &within, &result)?;
@@ -853,6 +854,24 @@ pub fn opened_move<R: Rules + ?Sized>(
         );
     }
     Ok(())
+}
+
+/// The score-only look-ahead agrees with the full one when both draw new pieces from a
+/// guessing generator instead of the game's, as the greedy bot looks ahead.
+fn guessed_refills<R: Rules + ?Sized>(game: &Game<&R>, mv: Move, before: &Snapshot) -> Check {
+    let guess = GameRng::new(u64::from(before.tally().moves).wrapping_add(0x9e37));
+    let (mut state, mut scores) = (game.snapshot(), game.score_scratch());
+    let full = game.evaluate_within(mv, &mut state, Some(&guess), Horizon::Cascade);
+    let only = game.score_within(mv, &mut scores, Some(&guess), Horizon::Cascade);
+    let level = game.level();
+    let (full_units, only_units) = (state.goal_units(level), scores.goal_units(level));
+    score_only(
+        before,
+        mv,
+        Horizon::Cascade,
+        (&full, full_units),
+        (&only, only_units),
+    )
 }
 
 /// The score-only look-ahead ([`Game::score_within`], which may move only the board's

@@ -17,14 +17,13 @@ use crate::masks::Masks;
 use crate::moves::Move;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::planes::PlaneView;
-use crate::pos::Pos;
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 
 use super::Snapshot;
 use super::plan::Plan;
-use super::spawn::CALM_REFILL_AFTER;
+use super::spawn::{CALM_REFILL_AFTER, packed_cells};
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
 
 /// What a score-only look-ahead keeps: planes, generator, score and the pieces collected
@@ -63,12 +62,12 @@ impl MaskState {
     /// Plays the validated move `planned` from `from` (whose board it was checked on) on
     /// the planes, as far as `course` goes, and returns its score; `Ok(None)` when the
     /// turn needs the cells after all (a cascade that turns calm, or rules that cannot
-    /// answer on the planes).
+    /// answer on the planes). New pieces come from `refills` when given, else from
+    /// `from`'s generator.
     pub(crate) fn play<R: Rules + ?Sized>(
         &mut self,
-        rules: &R,
-        level: &Level,
-        from: &Snapshot,
+        (rules, level): (&R, &Level),
+        (from, refills): (&Snapshot, Option<&GameRng>),
         planned: Planned<'_>,
         course: Course,
     ) -> Result<Option<u64>, MoveError> {
@@ -77,7 +76,7 @@ impl MaskState {
         };
         from.check_counters()?;
         self.masks.clone_from(from.board.masks());
-        self.rng.clone_from(&from.rng);
+        self.rng.clone_from(refills.unwrap_or(&from.rng));
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
         let trigger = self.open(from, planned, blind);
@@ -180,13 +179,10 @@ impl MaskState {
     /// turn on the cells makes.
     fn refill(&mut self, blind: Blind<'_>) {
         let cols = self.masks.size().cols();
-        let mut bits = self.masks.packed_empties().expect("a small plain board");
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        let holes = self.masks.packed_empties().expect("a small plain board");
+        for (pos, i) in packed_cells(holes, cols) {
             let piece: Piece = blind.draw(&mut self.rng, self.colors);
-            let pos = Pos::new((i / cols) as u8, (i % cols) as u8);
-            self.masks.toggle(pos, Cell::Piece(piece));
+            self.masks.toggle_at((pos, i), Cell::Piece(piece));
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::cellset::CellSet;
 use crate::error::{MoveError, PartError, PartName};
 use crate::legal::landing;
 use crate::level::Level;
-use crate::moves::{KnownSwaps, Move};
+use crate::moves::{KnownSwaps, Move, MoveKind};
 use crate::obstacles;
 use crate::pos::Pos;
 use crate::progress::Counts;
@@ -94,6 +94,24 @@ impl Snapshot {
             self.rng.clone_from(rng);
         }
         Ok(plan)
+    }
+
+    /// The plan of `mv` when the state's known legal swaps settle it with no scratch
+    /// board to check it on: a swap they list, on an open game, of two pieces the rules
+    /// do not call a combo, is a plain swap (what [`look_ahead_from`] would find).
+    /// `None` leaves the move to that full check.
+    ///
+    /// [`look_ahead_from`]: Snapshot::look_ahead_from
+    pub(crate) fn known_plain_swap<R: Rules + ?Sized>(&self, rules: &R, mv: Move) -> Option<Plan> {
+        let Move::Swap(a, b) = mv else {
+            return None;
+        };
+        let listed = self.swaps.as_ref()?.allows(a, b);
+        let plain = listed
+            && self.check_open().is_ok()
+            && rules.accepts(MoveKind::Swap)
+            && !rules.is_combo(&self.board, a, b);
+        plain.then_some(Plan::Swap { combo: false })
     }
 
     /// A won or lost level takes no more moves (other statuses have no legal move anyway,

@@ -87,15 +87,9 @@ impl Snapshot {
             site.board.put_new(pos, piece, id);
             sink.spawn(id, pos, piece);
         };
-        if let (&Empties::Packed(mut bits), false) = (&empties, calm) {
-            // One walk over the board's word, in index (row-major) order: no loop per row,
-            // whose exits depend on where the holes are, and no division for the row.
-            let per_row = per_row(cols);
-            while bits != 0 {
-                let idx = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let r = (idx * per_row) >> 16;
-                fill(&mut site, Pos::new(r as u8, (idx - r * cols) as u8));
+        if let (&Empties::Packed(bits), false) = (&empties, calm) {
+            for (pos, _) in packed_cells(bits, cols) {
+                fill(&mut site, pos);
             }
             return;
         }
@@ -117,16 +111,7 @@ impl Snapshot {
     /// blind policy: the pieces it draws from the generator alone, in the same row-major
     /// order, without asking the rules through a site hole by hole.
     fn refill_blind<S: Sink>(&mut self, holes: u64, blind: Blind<'_>, sink: &mut S) {
-        let cols = self.board.cols();
-        // One walk over the board's word, in index (row-major) order: no loop per row,
-        // whose exits depend on where the holes are, and no division for the row.
-        let per_row = per_row(cols);
-        let mut bits = holes;
-        while bits != 0 {
-            let idx = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let r = (idx * per_row) >> 16;
-            let pos = Pos::new(r as u8, (idx - r * cols) as u8);
+        for (pos, idx) in packed_cells(holes, self.board.cols()) {
             let piece = blind.draw(&mut self.rng, self.colors);
             let id = self.mint();
             // The packed bit's index is the cell's.
@@ -203,6 +188,23 @@ fn empties(board: &Board) -> Empties {
         }
     }
     Empties::Rows(empties)
+}
+
+/// The cells of the packed word `bits` of a board `cols` wide, each with its index, in
+/// index (row-major) order: one walk over the word, with no loop per row (whose exits
+/// depend on where the cells are) and no division for the row.
+#[inline]
+pub(super) fn packed_cells(bits: u64, cols: usize) -> impl Iterator<Item = (Pos, usize)> {
+    let (per_row, mut bits) = (per_row(cols), bits);
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let r = (i * per_row) >> 16;
+        Some((Pos::new(r as u8, (i - r * cols) as u8), i))
+    })
 }
 
 /// The multiplier that divides a packed index by `cols` (`(index * per_row(cols)) >> 16`):
