@@ -428,9 +428,7 @@ impl Masks {
         let (rows, cols) = (self.rows, self.cols);
         if self.is_packed() {
             let cleared = set.packed_on(rows, cols);
-            for p in &mut self.packed {
-                *p &= !cleared;
-            }
+            self.clear_packed(cleared);
             return Some(cleared);
         }
         for r in 0..rows {
@@ -447,6 +445,14 @@ impl Masks {
             }
         }
         None
+    }
+
+    /// [`clear`](Masks::clear) on a board of at most 64 cells, given the packed cells.
+    #[inline]
+    pub(crate) fn clear_packed(&mut self, cleared: u64) {
+        for p in &mut self.packed {
+            *p &= !cleared;
+        }
     }
 
     /// Gravity on every plane at once, for a board of at most 64 cells without holes or
@@ -626,12 +632,19 @@ impl Masks {
     pub(crate) fn count_color_in(&self, index: u8, set: &CellSet) -> u32 {
         let plane = FIRST_COLOR + index as usize;
         if self.is_packed() {
-            let bits = self.packed.get(plane).copied().unwrap_or(0);
-            return (bits & set.packed_on(self.rows, self.cols)).count_ones();
+            return self.count_color_packed(index, set.packed_on(self.rows, self.cols));
         }
         (self.plane(plane).iter().enumerate())
             .map(|(r, &bits)| (bits & set.row_bits(r)).count_ones())
             .sum()
+    }
+
+    /// [`count_color_in`](Masks::count_color_in) on a board of at most 64 cells, given
+    /// the packed cells.
+    pub(crate) fn count_color_packed(&self, index: u8, cells: u64) -> u32 {
+        let plane = FIRST_COLOR + index as usize;
+        let bits = self.packed.get(plane).copied().unwrap_or(0);
+        (bits & cells).count_ones()
     }
 
     /// Row words of the cells that hold a piece or a blocker (what falls), zeros past

@@ -127,31 +127,33 @@ impl MaskState {
     }
 
     /// Phases on the planes until nothing matches or the horizon's last phase is done.
+    /// The board has at most 64 cells, so what a phase clears is one packed word.
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
+        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
         let (mut total, mut chain) = (0u64, 0u32);
+        let mut trigger = turn.trigger.packed_on(rows, cols);
         loop {
-            let Some(mut cleared) = rules.matches_on_planes(PlaneView::of_masks(&self.masks))
-            else {
+            let Some(matched) = rules.matches_on_planes(PlaneView::of_masks(&self.masks)) else {
                 return Ended::NeedsCells;
             };
-            if chain == 0 {
-                cleared.union_with(&turn.trigger);
-            }
-            self.keep_pieces(&mut cleared);
-            if cleared.is_empty() {
+            // Only pieces are cleared (a tap's group is one colour's pieces anyway).
+            let pieces = self.masks.packed_pieces().expect("a small board");
+            let cleared = (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
+            if cleared == 0 {
                 return Ended::Scored(total);
             }
             chain += 1;
             if chain > PHASE_LIMIT {
                 return Ended::Runaway;
             }
-            let Some(score) = rules.score_by_count(chain, cleared.len()) else {
+            let Some(score) = rules.score_by_count(chain, cleared.count_ones() as usize) else {
                 return Ended::NeedsCells;
             };
             if turn.level.collects() {
-                count_colors(turn.level, &self.masks, &cleared, &mut self.collected);
+                let count = |color| self.masks.count_color_packed(color, cleared);
+                count_colors(turn.level, count, &mut self.collected);
             }
-            self.masks.clear(&cleared);
+            self.masks.clear_packed(cleared);
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
@@ -166,13 +168,6 @@ impl MaskState {
                 self.refill(turn.blind);
             }
         }
-    }
-
-    /// Keeps the cells of `set` that hold pieces.
-    fn keep_pieces(&self, set: &mut CellSet) {
-        let size = self.masks.size();
-        let pieces = self.masks.packed_pieces().expect("a small board");
-        set.keep_packed(pieces, size.rows(), size.cols());
     }
 
     /// Fills every empty cell, row-major, with the blind policy's pieces: the draws the

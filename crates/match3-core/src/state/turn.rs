@@ -12,7 +12,6 @@ use crate::error::{MoveError, PartError};
 use crate::gravity::{Bundled, Falls};
 use crate::legal::has_match;
 use crate::level::{Goal, Level};
-use crate::masks::Masks;
 use crate::moves::Move;
 use crate::obstacles::{self, Cleared};
 use crate::phase::{Matches, ScoredPhase};
@@ -495,12 +494,9 @@ impl Snapshot {
         sink: &mut S,
     ) {
         if turn.collects {
-            count_colors(
-                level,
-                self.board.masks(),
-                cleared,
-                &mut self.tally.collected,
-            );
+            let masks = self.board.masks();
+            let count = |color| masks.count_color_in(color, cleared);
+            count_colors(level, count, &mut self.tally.collected);
         }
         if let Some(blasted) = blasted {
             let by_match = || {
@@ -593,7 +589,6 @@ impl Snapshot {
     }
 }
 
-/// Adds the pieces of each collected colour in `cleared` to `collected`.
 /// The detection's error for a swap it called a match but found none in once played.
 #[cold]
 #[inline(never)]
@@ -602,11 +597,12 @@ fn no_match_after_swap<R: Rules + ?Sized>(rules: &R, mv: Move) -> PartError {
     PartError::new(rules.name(), PartName::Detection, problem)
 }
 
+/// Adds the cleared pieces of each colour `level` collects to `collected`: `count`
+/// says how many of a colour (by palette index) were cleared.
 #[inline(never)]
 pub(super) fn count_colors(
     level: &Level,
-    masks: &Masks,
-    cleared: &CellSet,
+    count: impl Fn(u8) -> u32,
     collected: &mut [u32; MAX_COLORS as usize],
 ) {
     let mut counted = 0u32;
@@ -619,7 +615,7 @@ pub(super) fn count_colors(
             continue;
         }
         counted |= 1 << i;
-        let n = masks.count_color_in(color.index(), cleared);
+        let n = count(i);
         let total = &mut collected[usize::from(i)];
         *total = total.saturating_add(n);
     }
