@@ -630,11 +630,10 @@ impl Masks {
 
     /// How many cells of `set` hold a piece of colour `index`: one word on packed boards.
     pub(crate) fn count_color_in(&self, index: u8, set: &CellSet) -> u32 {
-        let plane = FIRST_COLOR + index as usize;
         if self.is_packed() {
             return self.count_color_packed(index, set.packed_on(self.rows, self.cols));
         }
-        (self.plane(plane).iter().enumerate())
+        (self.plane(FIRST_COLOR + index as usize).iter().enumerate())
             .map(|(r, &bits)| (bits & set.row_bits(r)).count_ones())
             .sum()
     }
