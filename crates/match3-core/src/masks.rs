@@ -456,10 +456,9 @@ impl Masks {
     }
 
     /// Gravity on every plane at once, for a board of at most 64 cells without holes or
-    /// fixed cells (the cells have already moved): each round moves every occupied cell
-    /// with an empty cell anywhere below it down one row, so a column settles in as many
-    /// rounds as its deepest gap, and a cell arriving from above takes the place of one
-    /// that left. Bigger boards move each falling cell's bits instead
+    /// fixed cells (the cells have already moved): every occupied cell moves down by the
+    /// number of empty cells below it in its column, in rounds of 1, 2, 4… rows (see
+    /// [`compress_down`]). Bigger boards move each falling cell's bits instead
     /// ([`relocate`](Masks::relocate)): there a round costs a word per plane and row.
     pub(crate) fn fall(&mut self) {
         let g = self
@@ -529,32 +528,12 @@ impl Masks {
     }
 
     /// [`fall`](Masks::fall) on packed planes (row stride `cols`, at most 32, so every
-    /// shift stays below 64).
+    /// shift stays below 64), with constant shifts on the common 8 × 8 board.
     fn fall_packed(&mut self, cols: usize, all: u64) {
-        let occupied = |p: &[u64]| p[PIECES] | p[BLOCKERS];
-        loop {
-            let empty = all & !occupied(&self.packed);
-            // Every cell with an empty cell somewhere below it in its column: the shifts
-            // are constants on the common 8×8 board.
-            let mut gap_below = empty >> cols;
-            if (self.rows, cols) == (8, 8) {
-                gap_below |= gap_below >> 8;
-                gap_below |= gap_below >> 16;
-                gap_below |= gap_below >> 32;
-            } else {
-                let mut reach = cols;
-                while reach < self.rows * cols {
-                    gap_below |= gap_below >> reach;
-                    reach *= 2;
-                }
-            }
-            let falling = occupied(&self.packed) & gap_below;
-            if falling == 0 {
-                break;
-            }
-            for p in &mut self.packed {
-                *p = (*p & !falling) | (*p & falling) << cols;
-            }
+        if (self.rows, cols) == (8, 8) {
+            compress_down(&mut self.packed, all, 8, 8);
+        } else {
+            compress_down(&mut self.packed, all, self.rows, cols);
         }
     }
 
@@ -720,6 +699,41 @@ impl Masks {
     }
 }
 
+/// Moves every occupied cell of `planes` (packed, rows `cols` bits apart, `all` the
+/// board's cells) down by the number of empty cells below it in its column: a
+/// compress (Hacker's Delight, 7–4) along each column. Round `k` moves by `2^k` rows the
+/// cells whose count has bit `k`; taken from the low bit up, no cell lands on one still
+/// to move. Three rounds settle an 8 × 8 board whatever its gaps, where moving a row at
+/// a time takes as many rounds as the deepest gap, each over every plane.
+#[inline(always)]
+fn compress_down(planes: &mut [u64], all: u64, rows: usize, cols: usize) {
+    let mut occupied = planes[PIECES] | planes[BLOCKERS];
+    // Marks on the cells right above an empty cell: the marks at and below a cell count
+    // the empty cells below it.
+    let mut marks = (all & !occupied) >> cols;
+    let mut step = 1;
+    while step < rows && marks != 0 {
+        // The parity of the marks at and below each cell in its column.
+        let mut parity = marks;
+        let mut span = cols;
+        while span < rows * cols {
+            parity ^= parity >> span;
+            span *= 2;
+        }
+        let moving = parity & occupied;
+        if moving != 0 {
+            let shift = step * cols;
+            occupied = (occupied ^ moving) | moving << shift;
+            for p in planes.iter_mut() {
+                let t = *p & moving;
+                *p = (*p ^ t) | t << shift;
+            }
+        }
+        marks &= !parity;
+        step *= 2;
+    }
+}
+
 static ZERO: [u32; crate::pos::MAX_SIDE] = [0; crate::pos::MAX_SIDE];
 
 /// `dst.clone_from(src)` for plain values: speculation copies boards of one size, where
@@ -731,5 +745,74 @@ pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
     } else {
         dst.clear();
         dst.extend_from_slice(src);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gravity a row at a time: every occupied cell with an empty cell anywhere below
+    /// it moves down one row, until none does.
+    fn fall_by_rows(planes: &mut [u64], all: u64, rows: usize, cols: usize) {
+        loop {
+            let occupied = planes[PIECES] | planes[BLOCKERS];
+            let mut gap_below = (all & !occupied) >> cols;
+            for _ in 0..rows {
+                gap_below |= gap_below >> cols;
+            }
+            let falling = occupied & gap_below;
+            if falling == 0 {
+                return;
+            }
+            for p in planes.iter_mut() {
+                *p = (*p & !falling) | (*p & falling) << cols;
+            }
+        }
+    }
+
+    #[test]
+    fn compressing_the_columns_settles_as_falling_a_row_at_a_time() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (rows, cols) in [
+            (8, 8),
+            (6, 8),
+            (3, 5),
+            (7, 9),
+            (2, 32),
+            (16, 4),
+            (1, 8),
+            (8, 1),
+        ] {
+            let all = u64::MAX >> (64 - rows * cols);
+            for _ in 0..2000 {
+                // Pieces of three colours on a random part of the board (sparse or
+                // dense), one blocker plane, one plane that is no colour.
+                let occupied = next() & (next() | next()) & all;
+                let blockers = occupied & next() & next() & next();
+                let pieces = occupied & !blockers;
+                let red = pieces & next();
+                let green = pieces & !red & next();
+                let planes = [
+                    pieces,
+                    blockers,
+                    pieces & next(),
+                    0,
+                    red,
+                    green,
+                    pieces & !(red | green),
+                ];
+                let (mut fast, mut slow) = (planes, planes);
+                compress_down(&mut fast, all, rows, cols);
+                fall_by_rows(&mut slow, all, rows, cols);
+                assert_eq!(fast, slow, "{rows}×{cols}: {planes:x?}");
+            }
+        }
     }
 }
