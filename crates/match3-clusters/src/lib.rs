@@ -175,11 +175,13 @@ impl Detect for ClusterDetect {
     }
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
-        Some(if self.matches {
-            flood::clusters_on(view, self.min_size)
-        } else {
-            CellSet::new()
-        })
+        if !self.matches {
+            return Some(CellSet::new());
+        }
+        // Returned straight from the detection: one branch writing the answer where the
+        // caller reads it, not a copy joining two branches, read as the detection's last
+        // few writes are still on their way (a stall longer than the copy).
+        Some(flood::clusters_on(view, self.min_size))
     }
 
     fn stays_on_board(&self) -> bool {

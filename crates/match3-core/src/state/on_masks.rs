@@ -133,7 +133,10 @@ impl MaskState {
         let (mut total, mut chain) = (0u64, 0u32);
         let mut trigger = turn.trigger.packed_on(rows, cols);
         loop {
-            let Some(matched) = rules.matches_on_planes(PlaneView::of_masks(&self.masks)) else {
+            // Read where the detection wrote it: moving the set out first copies it a
+            // pair of rows at a time while its last rows are still being written.
+            let found = rules.matches_on_planes(PlaneView::of_masks(&self.masks));
+            let Some(matched) = &found else {
                 return Ended::NeedsCells;
             };
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
