@@ -178,9 +178,10 @@ impl Detect for ClusterDetect {
         if !self.matches {
             return Some(CellSet::new());
         }
-        // Returned straight from the detection: one branch writing the answer where the
-        // caller reads it, not a copy joining two branches, read as the detection's last
-        // few writes are still on their way (a stall longer than the copy).
+        // A branch of its own, so the detection writes its set straight where the caller
+        // reads it. An `if` around both answers joins them in a copy that reads the set
+        // 16 bytes at a time while its rows, written one by one, are still on their way
+        // to memory: a stall that costs more than the copy.
         Some(flood::clusters_on(view, self.min_size))
     }
 
