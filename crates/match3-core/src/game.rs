@@ -407,13 +407,42 @@ impl<R: Rules> Game<R> {
 
     /// Plays a move, reporting its events to `sink` (use [`NoTrace`] to record nothing).
     pub fn play_with<S: Sink>(&mut self, mv: Move, sink: &mut S) -> Result<TurnSummary, MoveError> {
-        self.run_backed_up(Some(mv), sink)
+        self.run_backed_up(Some(mv), sink, None)
+    }
+
+    /// Plays a move as [`play_with`](Game::play_with) does, keeping the copy of the state
+    /// that a failed turn puts back in `spare` (any snapshot, of any game: it is
+    /// overwritten) instead of in the game. For a driver that steps many games in turn
+    /// (a vector of environments): one spare per thread stays in cache, where each game's
+    /// own copy would be fetched from memory on every move.
+    ///
+    /// ```
+    /// use match3_core::{Game, Move, NoTrace, Pos, Variant, detect::LineRuns};
+    ///
+    /// let rules = || Variant::new("lines", LineRuns::new(3));
+    /// let board = "DCEC/EDCE/CBBD/AABA";
+    /// let mut game = Game::from_board(rules(), board.parse()?, 1)?;
+    /// let mut twin = Game::from_board(rules(), board.parse()?, 1)?;
+    /// let mut spare = game.snapshot();
+    /// let swap = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
+    /// game.play_with_spare(swap, &mut NoTrace, &mut spare)?;
+    /// twin.play_with(swap, &mut NoTrace)?;
+    /// assert_eq!(game.state(), twin.state());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_with_spare<S: Sink>(
+        &mut self,
+        mv: Move,
+        sink: &mut S,
+        spare: &mut Snapshot,
+    ) -> Result<TurnSummary, MoveError> {
+        self.run_backed_up(Some(mv), sink, Some(spare))
     }
 
     /// Resolves the matches already on the board (fixtures) without counting a move.
     pub fn resolve(&mut self) -> Result<Trace, MoveError> {
         let mut trace = Trace::default();
-        self.run_backed_up(None, &mut trace)?;
+        self.run_backed_up(None, &mut trace, None)?;
         Ok(trace)
     }
 
@@ -421,13 +450,14 @@ impl<R: Rules> Game<R> {
     /// turn that fails (a runaway cascade, a part's error or panic) puts the copy back, so
     /// the game is exactly as it was. Running on the state itself, not on the copy, saves
     /// moving the whole state back afterwards. A rejected move changed nothing (the check
-    /// leaves the board as it found it), so it keeps the state and its cached swaps.
+    /// leaves the board as it found it), so it keeps the state and its cached swaps. The
+    /// copy goes to `spare` when one is given, to the game's own otherwise.
     fn run_backed_up<S: Sink>(
         &mut self,
         mv: Option<Move>,
         sink: &mut S,
+        spare: Option<&mut Snapshot>,
     ) -> Result<TurnSummary, MoveError> {
-        self.backup.clone_from(&self.state);
         let Game {
             rules,
             level,
@@ -435,6 +465,8 @@ impl<R: Rules> Game<R> {
             backup,
             ..
         } = self;
+        let backup = spare.unwrap_or(backup);
+        backup.clone_from(state);
         let mut area = CellSet::new();
         let turn = caught(|| {
             let planned = match mv {

@@ -3,7 +3,7 @@
 //! asked). Pure Rust, so that [`crate::vec_env`] can step many on worker threads.
 
 use match3_bots::{Bot as _, BotKind, game_seed};
-use match3_core::{Game, GameConfig, GameRng, Move, NoTrace, SavedGame, Status};
+use match3_core::{Game, GameConfig, GameRng, Move, NoTrace, SavedGame, Snapshot, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Actions;
@@ -137,13 +137,15 @@ impl Env {
     /// nothing and still counts toward the move limit, so that an agent ignoring the mask
     /// cannot stall. Returns the random legal action drawn for the new observation, or
     /// why the next episode could not start (the environment then waits for a reset, to
-    /// try the episode after).
+    /// try the episode after). The turn keeps its copy of the state (put back if the turn
+    /// fails) in `spare` when one is given: see [`Game::play_with_spare`].
     pub fn step(
         &mut self,
         spec: &Spec,
         actions: &Actions,
         a: usize,
         out: Slot<'_>,
+        spare: Option<&mut Snapshot>,
     ) -> Result<i64, String> {
         if self.ended {
             // Next-step autoreset: this step starts the next episode, whatever `a`.
@@ -154,9 +156,13 @@ impl Env {
         }
         let units = spec.rewards_goal_units();
         let before = self.progress(units);
-        let played = actions
-            .decode(a)
-            .is_some_and(|mv| self.game.play_with(mv, &mut NoTrace).is_ok());
+        let played = actions.decode(a).is_some_and(|mv| {
+            match spare {
+                Some(spare) => self.game.play_with_spare(mv, &mut NoTrace, spare),
+                None => self.game.play_with(mv, &mut NoTrace),
+            }
+            .is_ok()
+        });
         self.moves += 1;
         *out.illegal = !played;
         *out.reward = match (played, spec.illegal) {

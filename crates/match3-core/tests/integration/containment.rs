@@ -30,6 +30,13 @@ fn refused<R: Rules>(rules: R, part: PartName, says: &str) {
     assert_eq!((err.rules.as_str(), err.part), ("broken", part), "{err}");
     assert!(err.problem.contains(says), "{err}");
     assert_eq!(game.snapshot(), before, "the game is unchanged");
+    // With the copy kept in a spare from another game (another size): the same.
+    let lines = Variant::new("lines", LineRuns::new(3));
+    let other = Game::from_board(lines, "ABAB/BABA".parse().expect("board"), 2);
+    let mut spare = other.expect("game").snapshot();
+    let spared = game.play_with_spare(SWAP, &mut NoTrace, &mut spare);
+    assert_eq!(the_part_error(spared.expect_err("a broken part")), err);
+    assert_eq!(game.snapshot(), before, "the game is unchanged");
     // The same move looked ahead gives the same error and leaves the game alone too.
     let mut scratch = game.snapshot();
     let ahead = game

@@ -142,6 +142,43 @@ fn a_runaway_cascade_is_an_error_and_changes_nothing() {
     let err = game.resolve().unwrap_err();
     assert!(matches!(err, MoveError::Runaway { .. }), "{err}");
     assert_eq!(game.snapshot(), before);
+    // A move's runaway puts the copy kept in a spare back just the same.
+    let mut spare = Game::from_board(Refilling, "ABAB/BABA/AAAB".parse().unwrap(), 3)
+        .unwrap()
+        .snapshot();
+    let swap = Move::Swap(p(0, 0), p(0, 1));
+    let err = (game.play_with_spare(swap, &mut NoTrace, &mut spare)).unwrap_err();
+    assert!(matches!(err, MoveError::Runaway { .. }), "{err}");
+    assert_eq!(game.snapshot(), before);
+}
+
+#[test]
+fn a_spare_shared_by_games_plays_as_each_games_own_copy() {
+    // Two games of different sizes take turns with one spare; twins play the same moves
+    // with their own copies: the same traces, errors and states, move after move.
+    let boards = ["ABAB/BABA/AAAB", "ABCAB/BCABC/CABCA/AABCC"];
+    let start = |i: usize| {
+        let board: Board = boards[i].parse().unwrap();
+        Game::from_board_with_colors(Refilling, board, i as u64, 3).unwrap()
+    };
+    let (mut games, mut twins) = ([start(0), start(1)], [start(0), start(1)]);
+    let mut spare = games[1].snapshot();
+    let mut draw = GameRng::new(9);
+    let mut played = 0;
+    for turn in 0..400 {
+        let i = turn % 2;
+        let moves = twins[i].legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let mv = moves[draw.below(moves.len() as u32) as usize];
+        let mut trace = match3_core::Trace::default();
+        let spared = (games[i].play_with_spare(mv, &mut trace, &mut spare)).map(|_| trace);
+        assert_eq!(spared, twins[i].play(mv), "turn {turn}");
+        assert_eq!(games[i].state(), twins[i].state(), "turn {turn}");
+        played += 1;
+    }
+    assert!(played > 100, "the games must keep playing: {played} moves");
 }
 
 #[test]
