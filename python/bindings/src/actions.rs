@@ -167,21 +167,39 @@ struct Block {
 }
 
 /// Row `r` of `set` into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
+///
+/// The rows' bits go through one stream, eight entries at a time: this runs for every
+/// row of every environment step, and a byte per bit measured a sixth of a step (rows
+/// of seven or eight entries copied one by one, a tenth).
 fn spread(set: &CellSet, width: usize, shift: u32, out: &mut [i8]) {
     if width == 0 {
         return;
     }
-    for (r, row) in out.chunks_exact_mut(width).enumerate() {
-        let mut bits = set.row_bits(r) >> shift;
-        // Eight entries at a time: this runs for every row of every environment step,
-        // and a byte per bit measured a sixth of a step.
-        for eight in row.chunks_mut(8) {
-            let bytes = bytes_of(bits as u8).to_le_bytes();
-            for (slot, &b) in eight.iter_mut().zip(&bytes) {
-                *slot = b as i8;
-            }
-            bits >>= 8;
+    let (rows, row_mask) = (out.len() / width, (1u64 << width) - 1);
+    let mut chunks = out.chunks_mut(8);
+    // Bits waiting to be written, the first in the lowest bit: fewer than 8 between rows,
+    // so a row of up to 32 more fits.
+    let (mut waiting, mut count) = (0u64, 0);
+    for r in 0..rows {
+        waiting |= (u64::from(set.row_bits(r) >> shift) & row_mask) << count;
+        count += width;
+        while count >= 8 {
+            write_eight(chunks.next(), waiting as u8);
+            (waiting, count) = (waiting >> 8, count - 8);
         }
+    }
+    if count > 0 {
+        write_eight(chunks.next(), waiting as u8);
+    }
+}
+
+/// Up to eight entries: entry `i` of `chunk` is bit `i` of `bits`.
+fn write_eight(chunk: Option<&mut [i8]>, bits: u8) {
+    let bytes = bytes_of(bits).to_le_bytes().map(|b| b as i8);
+    match chunk {
+        Some(whole) if whole.len() == 8 => whole.copy_from_slice(&bytes),
+        Some(tail) => tail.copy_from_slice(&bytes[..tail.len()]),
+        None => {}
     }
 }
 
