@@ -21,7 +21,11 @@ pub struct Actions {
     rows: usize,
     cols: usize,
     kind: MoveKind,
-    directions: Directions,
+    /// The swap blocks, worked out once: every step decodes its action and encodes the
+    /// action it samples through them.
+    blocks: [Block; 4],
+    /// How many of `blocks` the topology has.
+    block_count: usize,
 }
 
 impl Actions {
@@ -30,11 +34,30 @@ impl Actions {
             .into_iter()
             .find(|&k| rules.accepts(k))
             .unwrap_or(MoveKind::Swap);
+        let directions = rules.directions();
+        let mut blocks = [Block::UNUSED; 4];
+        let mut block_count = 0;
+        let mut first = 0;
+        for (direction, (dr, dc)) in BLOCKS {
+            if directions.contains(direction) {
+                let block = Block {
+                    direction,
+                    rows: rows.saturating_sub(usize::from(dr)),
+                    cols: cols.saturating_sub(dc.unsigned_abs().into()),
+                    step: (dr, dc),
+                    first,
+                };
+                first += block.rows * block.cols;
+                blocks[block_count] = block;
+                block_count += 1;
+            }
+        }
         Actions {
             rows,
             cols,
             kind,
-            directions: rules.directions(),
+            blocks,
+            block_count,
         }
     }
 
@@ -42,16 +65,7 @@ impl Actions {
     /// grid (rows × columns of cells that have that neighbour) and the step to the
     /// second cell.
     fn blocks(&self) -> impl Iterator<Item = Block> + '_ {
-        let (rows, cols) = (self.rows, self.cols);
-        BLOCKS
-            .into_iter()
-            .filter(|(d, _)| self.directions.contains(*d))
-            .map(move |(direction, (dr, dc))| Block {
-                direction,
-                rows: rows.saturating_sub(usize::from(dr)),
-                cols: cols.saturating_sub(dc.unsigned_abs().into()),
-                step: (dr, dc),
-            })
+        self.blocks[..self.block_count].iter().copied()
     }
 
     /// How many actions there are.
@@ -76,19 +90,15 @@ impl Actions {
     }
 
     /// The swap of action `a`: its block, then its first cell in the block's grid.
-    fn decode_swap(&self, mut a: usize) -> Option<Move> {
-        for b in self.blocks() {
-            if a < b.rows * b.cols {
-                let (r, c) = (a / b.cols, a % b.cols);
-                // A down-left pair's first cell is one column right of its grid column.
-                let c = if b.step.1 < 0 { c + 1 } else { c };
-                let second = c.checked_add_signed(isize::from(b.step.1))?;
-                let p = |r: usize, c: usize| Pos::new(r as u8, c as u8);
-                return Some(Move::Swap(p(r, c), p(r + usize::from(b.step.0), second)));
-            }
-            a -= b.rows * b.cols;
-        }
-        None
+    fn decode_swap(&self, a: usize) -> Option<Move> {
+        let b = self.blocks().find(|b| a < b.first + b.rows * b.cols)?;
+        let i = a - b.first;
+        let (r, c) = (i / b.cols, i % b.cols);
+        // A down-left pair's first cell is one column right of its grid column.
+        let c = if b.step.1 < 0 { c + 1 } else { c };
+        let second = c.checked_add_signed(isize::from(b.step.1))?;
+        let p = |r: usize, c: usize| Pos::new(r as u8, c as u8);
+        Some(Move::Swap(p(r, c), p(r + usize::from(b.step.0), second)))
     }
 
     /// The action of `mv`, if it has one.
@@ -106,15 +116,9 @@ impl Actions {
                     i16::from(b.col) - i16::from(a.col),
                 );
                 let (r, c) = (usize::from(a.row), usize::from(a.col));
-                let mut offset = 0;
-                for block in self.blocks() {
-                    let col = if step.1 < 0 { c.checked_sub(1)? } else { c };
-                    if block.step == step && r < block.rows && col < block.cols {
-                        return Some(offset + r * block.cols + col);
-                    }
-                    offset += block.rows * block.cols;
-                }
-                None
+                let col = if step.1 < 0 { c.checked_sub(1)? } else { c };
+                let block = self.blocks().find(|b| b.step == step)?;
+                (r < block.rows && col < block.cols).then(|| block.first + r * block.cols + col)
             }
             Move::Drop(c) if self.kind == MoveKind::Drop => {
                 Some(usize::from(c)).filter(|&c| c < cols)
@@ -159,11 +163,25 @@ impl Actions {
 }
 
 /// One direction's block of swap actions.
+#[derive(Clone, Copy, Debug)]
 struct Block {
     direction: Directions,
     rows: usize,
     cols: usize,
     step: (u8, i16),
+    /// The block's first action.
+    first: usize,
+}
+
+impl Block {
+    /// A place for a block the topology does not have.
+    const UNUSED: Block = Block {
+        direction: Directions::RIGHT,
+        rows: 0,
+        cols: 0,
+        step: (0, 0),
+        first: 0,
+    };
 }
 
 /// Row `r` of `set` into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
