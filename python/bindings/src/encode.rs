@@ -183,16 +183,30 @@ impl Obs {
             Mode::Rgb => tiles.paint(board, kinds, out),
             Mode::Planes | Mode::Dict => {
                 out.fill(0);
-                for (i, (pos, cell)) in board.iter().enumerate() {
-                    self.hot(cell, board.layers(pos), kinds, |p| out[p * cells + i] = 1);
-                }
+                self.each_hot(board, kinds, |i, p| out[p * cells + i] = 1);
             }
             Mode::Image => {
                 out.fill(0);
-                for (i, (pos, cell)) in board.iter().enumerate() {
-                    let at = i * depth;
-                    self.hot(cell, board.layers(pos), kinds, |p| out[at + p] = IMAGE_ON);
-                }
+                self.each_hot(board, kinds, |i, p| out[i * depth + p] = IMAGE_ON);
+            }
+        }
+    }
+
+    /// Calls `set(i, plane)` for every cell `i` (row-major) and each plane that is 1 for
+    /// it (see [`hot`](Obs::hot)). On a board that never held an obstacle a plain
+    /// coloured piece (nearly every cell) has its colour's plane only, found without
+    /// asking for its layers or its special: this runs for every cell of every step.
+    fn each_hot(&self, board: &Board, kinds: &[SpecialKind], mut set: impl FnMut(usize, usize)) {
+        let top = self.colors.saturating_sub(1);
+        let plain_cells = !board.has_obstacles();
+        for (i, (pos, cell)) in board.iter().enumerate() {
+            let plain = match cell {
+                Cell::Piece(piece) if plain_cells && piece.special().is_none() => piece.color(),
+                _ => None,
+            };
+            match plain {
+                Some(c) => set(i, usize::from(c.index()).min(top)),
+                None => self.hot(cell, board.layers(pos), kinds, |p| set(i, p)),
             }
         }
     }
@@ -272,4 +286,59 @@ fn special_index(piece: Option<Piece>, kinds: &[SpecialKind]) -> Option<usize> {
 /// `v` as an `int32`, the largest one when it is larger.
 fn saturate(v: u64) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match3_core::{Game, GameConfig, Layers, NoTrace, Pos, Size};
+
+    /// The planes and the image of boards with specials, blockers, empty cells, jelly,
+    /// locks and crates are each cell's [`Obs::hot`] planes, fast path or not.
+    #[test]
+    fn planes_are_every_cells_hot_planes() {
+        let rules = match3_app::Registry::builtin()
+            .get("lines")
+            .unwrap()
+            .rules();
+        let kinds = rules.special_kinds().to_vec();
+        let config = GameConfig {
+            size: Size::new(7, 9).unwrap(),
+            colors: 5,
+            seed: 3,
+            blocker_percent: 10,
+        };
+        let mut game = Game::new(rules, config).unwrap();
+        let mut draw = match3_core::GameRng::new(1);
+        for turn in 0..60 {
+            let mut board = game.board().clone();
+            board.set(Pos::new(0, 0), Cell::Empty, 0).unwrap();
+            if turn % 2 == 1 {
+                let layers = Layers {
+                    jelly: 2,
+                    locked: turn % 4 == 1,
+                };
+                board.set_layers(Pos::new(1, 1), layers).unwrap();
+                board.set(Pos::new(2, 2), Cell::Crate(3), 99).unwrap();
+            }
+            for mode in [Mode::Planes, Mode::Image] {
+                let obs = Obs::new(mode, 5, kinds.len(), 0, 7, 9);
+                let mut fast = vec![7; obs.len()];
+                obs.write(&board, &kinds, &Tiles::default(), &mut fast);
+                let mut each = vec![0; obs.len()];
+                let (cells, depth) = (63, obs.planes());
+                for (i, (pos, cell)) in board.iter().enumerate() {
+                    obs.hot(cell, board.layers(pos), &kinds, |p| match mode {
+                        Mode::Planes => each[p * cells + i] = 1,
+                        _ => each[i * depth + p] = IMAGE_ON,
+                    });
+                }
+                assert_eq!(fast, each, "turn {turn}, {mode:?}");
+            }
+            let Some(mv) = game.pick_legal_move(|n| draw.below(n as u32) as usize) else {
+                break;
+            };
+            game.play_with(mv, &mut NoTrace).unwrap();
+        }
+    }
 }
