@@ -186,9 +186,9 @@ impl Block {
 
 /// Row `r` of `set` into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
 ///
-/// The rows' bits go through one stream, eight entries at a time: this runs for every
-/// row of every environment step, and a byte per bit measured a sixth of a step (rows
-/// of seven or eight entries copied one by one, a tenth).
+/// The rows' bits go through one stream, eight entries a store: this runs for every row
+/// of every environment step, where a byte per bit, or rows of seven entries each
+/// copied by a `memcpy` call, measured a tenth of a step.
 fn spread(set: &CellSet, width: usize, shift: u32, out: &mut [i8]) {
     if width == 0 {
         return;

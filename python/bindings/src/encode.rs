@@ -6,7 +6,7 @@
 //! The compact code of a piece is its colour's index (A = 0 … Z = 25; specials keep
 //! their colour), of a colourless piece (a colour bomb) 26; the other cells are negative.
 
-use match3_core::{Board, Cell, Game, Layers, Piece, Rules, SpecialKind};
+use match3_core::{Board, Cell, Color, Game, Layers, Piece, Rules, SpecialKind};
 
 use crate::render::Tiles;
 
@@ -197,7 +197,6 @@ impl Obs {
     /// coloured piece (nearly every cell) has its colour's plane only, found without
     /// asking for its layers or its special: this runs for every cell of every step.
     fn each_hot(&self, board: &Board, kinds: &[SpecialKind], mut set: impl FnMut(usize, usize)) {
-        let top = self.colors.saturating_sub(1);
         let plain_cells = !board.has_obstacles();
         for (i, (pos, cell)) in board.iter().enumerate() {
             let plain = match cell {
@@ -205,10 +204,16 @@ impl Obs {
                 _ => None,
             };
             match plain {
-                Some(c) => set(i, usize::from(c.index()).min(top)),
+                Some(c) => set(i, self.color_plane(c)),
                 None => self.hot(cell, board.layers(pos), kinds, |p| set(i, p)),
             }
         }
+    }
+
+    /// The plane of colour `c`. A palette's colours are below `colors`; the `min` only
+    /// keeps a stray one inside the colour planes.
+    fn color_plane(&self, c: Color) -> usize {
+        usize::from(c.index()).min(self.colors.saturating_sub(1))
     }
 
     /// Calls `set` with each plane that is 1 for `cell` with `layers`: its cell plane,
@@ -216,10 +221,8 @@ impl Obs {
     /// health ≥ 1, ≥ 2, ≥ 3).
     fn hot(&self, cell: Cell, layers: Layers, kinds: &[SpecialKind], mut set: impl FnMut(usize)) {
         let colors = self.colors;
-        // A palette's colours are below `colors`; the `min` only keeps a stray one
-        // inside the colour planes.
         set(match cell.color() {
-            Some(c) => usize::from(c.index()).min(colors.saturating_sub(1)),
+            Some(c) => self.color_plane(c),
             None => match other(cell) {
                 COLORLESS => colors,
                 code => colors + code.unsigned_abs() as usize,
@@ -266,10 +269,7 @@ impl Obs {
         next.fill(0);
         let kinds = game.rules().special_kinds();
         if let Some(piece) = game.next_piece() {
-            let top = self.colors.saturating_sub(1);
-            next[piece
-                .color()
-                .map_or(self.colors, |c| usize::from(c.index()).min(top))] = 1;
+            next[piece.color().map_or(self.colors, |c| self.color_plane(c))] = 1;
             if let Some(k) = special_index(Some(piece), kinds) {
                 next[self.colors + 1 + k] = 1;
             }
