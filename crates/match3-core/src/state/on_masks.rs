@@ -12,11 +12,12 @@
 use crate::cellset::CellSet;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
-use crate::level::Level;
+use crate::level::{Leftover, Level};
 use crate::masks::Masks;
 use crate::moves::Move;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::planes::PlaneView;
+use crate::progress::{Tally, goal_progress};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -89,6 +90,12 @@ impl MaskState {
             last: course.horizon.last_phase(),
         };
         match self.phases(rules, &phases) {
+            Ended::Scored(_)
+                if course.horizon == crate::Horizon::Cascade
+                    && self.may_earn_bonus(level, from) =>
+            {
+                Ok(None)
+            }
             Ended::Scored(score) => Ok(Some(score)),
             Ended::NeedsCells => Ok(None),
             Ended::Runaway => Err(MoveError::Runaway {
@@ -96,6 +103,24 @@ impl MaskState {
                 limit: PHASE_LIMIT,
             }),
         }
+    }
+
+    /// Whether the turn just played here could earn the level's leftover bonus, which
+    /// the cells' turn plays on (it clears pieces drawn on the cells, and arms them as
+    /// specials when the rules have a coloured kind): the level pays one and every goal
+    /// is met, judged as the cells' turn judges it (with this look-ahead's score and
+    /// pieces collected; jelly and crates from `from`'s board, which holds neither).
+    fn may_earn_bonus(&self, level: &Level, from: &Snapshot) -> bool {
+        if level.leftover != Leftover::Bonus {
+            return false;
+        }
+        let tally = Tally {
+            score: self.score,
+            collected: self.collected,
+            ..from.tally
+        };
+        let met = |&goal| goal_progress(goal, &tally, &from.board).done;
+        !level.goals.is_empty() && level.goals.iter().all(met)
     }
 
     /// The move's physical effect on the planes; returns what phase 1 clears besides
