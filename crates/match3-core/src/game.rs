@@ -11,7 +11,7 @@ use crate::contain::{Panicked, caught};
 use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::swap_masks;
-use crate::level::{Goal, GoalProgress, Level};
+use crate::level::{Goal, GoalProgress, Leftover, Level};
 use crate::moves::{Move, MoveKind, SwapMasks};
 use crate::notation::Layout;
 use crate::obstacles::Cleared;
@@ -22,7 +22,7 @@ use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
 use crate::state::goal_units;
-use crate::state::on_masks::{MaskState, planes_suffice};
+use crate::state::on_masks::{MaskState, Planes, planes_suffice};
 use crate::state::opened::OpenedMove;
 use crate::state::turn::{Course, Horizon, Planned};
 use crate::state::{Snapshot, TurnSummary};
@@ -629,10 +629,14 @@ impl<R: Rules> Game<R> {
     /// never shows its board: that lets the look-ahead move only the board's masks when
     /// every part has a form that reads no cell (the detection's
     /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring
-    /// [`by_count`](crate::Scoring::by_count), no special kind), on a board of at most 64
-    /// cells without holes or obstacles. Cells and ids then stay where they were, which
-    /// saves about a fifth of a greedy clusters decision. Otherwise it plays the turn on
-    /// the cells as `evaluate_within` does. The greedy bot ranks its moves with it.
+    /// [`by_count`](crate::Scoring::by_count), a specials part that can tell from the
+    /// planes that a phase makes no special:
+    /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
+    /// board of at most 64 cells without holes, obstacles or specials. Cells and ids then
+    /// stay where they were, which saves about a fifth of a greedy clusters decision. A
+    /// phase that may make a special, and a move that may win a level paying the leftover
+    /// bonus, are played on the cells as `evaluate_within` plays them. The greedy bot
+    /// ranks its moves with it.
     ///
     /// ```
     /// use match3_core::detect::LineRuns;
@@ -679,13 +683,13 @@ impl<R: Rules> Game<R> {
         // A swap the game's status lists needs no copy to be checked on: the planes play
         // it from the state itself.
         let listed = on_planes
-            .then(|| self.state.known_plain_swap(&self.rules, mv))
-            .flatten();
-        if let Some(plan) = listed {
+            .and_then(|planes| Some((planes, self.state.known_plain_swap(&self.rules, mv)?)));
+        if let Some((planes, plan)) = listed {
             // What a panic on the planes blames (the copy's check would have left it).
             scratch.cells.stage = PartName::Detection;
             let from = (&self.state, refills);
             let planned = (mv, plan, &CellSet::new());
+            let course = (course, planes);
             if let Some(score) = self.score_on_masks(&mut scratch.masks, from, planned, course)? {
                 scratch.on_masks = true;
                 return Ok(score);
@@ -695,10 +699,10 @@ impl<R: Rules> Game<R> {
         let ScoreScratch { cells, masks, .. } = scratch;
         let parts = (&self.rules, &self.level);
         let plan = cells.look_ahead_from(&self.state, refills, parts, mv, &mut area)?;
-        if on_planes
+        if let Some(planes) = on_planes
             && listed.is_none()
             && let Some(score) =
-                self.score_on_masks(masks, (cells, None), (mv, plan, &area), course)?
+                self.score_on_masks(masks, (cells, None), (mv, plan, &area), (course, planes))?
         {
             scratch.on_masks = true;
             return Ok(score);
@@ -724,9 +728,13 @@ impl<R: Rules> Game<R> {
         masks: &mut MaskState,
         from: (&Snapshot, Option<&GameRng>),
         planned: Planned<'_>,
-        course: Course,
+        course: (Course, Planes),
     ) -> Result<Option<u64>, MoveError> {
-        masks.play((&self.rules, &self.level), from, planned, course)
+        let score = masks.play((&self.rules, &self.level), from, planned, course)?;
+        // A move that wins a level paying the leftover bonus is left to the cells, which
+        // play the bonus.
+        let bonus = course.0.horizon == Horizon::Cascade && self.level.leftover == Leftover::Bonus;
+        Ok(score.filter(|_| !(bonus && masks.meets_goals(&self.level, from.0))))
     }
 
     /// A scratch for [`score_within`](Game::score_within), reused across calls.

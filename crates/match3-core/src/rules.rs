@@ -134,6 +134,10 @@ rules_trait! {
     /// The specials a phase creates from its matches.
     fn create_specials(&self, site: &mut Create<'_>);
 
+    /// Whether a phase with these `matched` cells may create a special, from the planes
+    /// alone ([`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)).
+    fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool;
+
     /// Whether the holes gravity leaves are filled.
     fn refills(&self) -> bool;
 

@@ -70,6 +70,7 @@ use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::phase::Matches;
 use crate::piece::{Piece, Special, SpecialKind};
+use crate::planes::PlaneView;
 use crate::pos::Pos;
 use crate::progress::Progress;
 use crate::rng::GameRng;
@@ -85,6 +86,18 @@ pub trait Specials {
     /// [`Create::push`]. The engine places them after the clear (see
     /// [`Create`] for where a piece goes when its cell is taken or kept).
     fn create(&self, _site: &mut Create<'_>) {}
+
+    /// Whether a phase whose matched cells are `matched` may create a special, told from
+    /// the board's bit planes alone (`view`, on a board that holds no special). `true`,
+    /// the default, is never wrong; answer `false` only when [`create`](Specials::create)
+    /// would push nothing for these matches on this board. Every `false` lets a
+    /// score-only look-ahead ([`Game::score_within`](crate::Game::score_within), how the
+    /// greedy bot ranks its moves) play the phase on the planes alone, without the
+    /// cells; a wrong one makes it score moves wrongly, which the testkit's suite
+    /// reports (its look-aheads must agree with play).
+    fn may_create_on_planes(&self, _view: PlaneView<'_>, _matched: &CellSet) -> bool {
+        true
+    }
 
     /// The cells the special on [`site.pos()`](Blast::pos) clears when it fires (the
     /// engine never clears blockers, and adds the piece's own cell). Asked only for
@@ -122,6 +135,10 @@ pub struct NoSpecials;
 
 impl Specials for NoSpecials {
     const KINDS: &'static Kinds = &Kinds::EMPTY;
+
+    fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
+        false
+    }
 }
 
 /// Two specials parts as one: their kinds joined (a marker both declare does not
@@ -137,6 +154,10 @@ impl<A: Specials, B: Specials> Specials for And<A, B> {
     fn create(&self, site: &mut Create<'_>) {
         self.0.create(site);
         self.1.create(site);
+    }
+
+    fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
+        self.0.may_create_on_planes(view, matched) || self.1.may_create_on_planes(view, matched)
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {

@@ -615,6 +615,11 @@ where
     }
 
     #[inline]
+    fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
+        self.has_specials() && self.specials.may_create_on_planes(view, matched)
+    }
+
+    #[inline]
     fn refills(&self) -> bool {
         self.refill.fills_holes()
     }

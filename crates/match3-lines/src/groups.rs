@@ -17,7 +17,7 @@
 
 #[cfg(test)]
 use match3_core::MAX_SIDE;
-use match3_core::planes::{self, Field, OnPlanes};
+use match3_core::planes::{self, Field, OnPlanes, PlaneView};
 use match3_core::specials::{Kinds, Specials};
 use match3_core::{Board, CellSet, Color, Piece, Pos, runs, runs::Runs};
 
@@ -51,16 +51,25 @@ pub fn fewer_than_four(cells: &CellSet) -> bool {
     cells.len() < 4
 }
 
-/// A cheap pre-check: whether any group can make a special at all (an intersection, or
-/// four run cells in a line). Most phases are plain runs of three and skip grouping.
-pub fn may_create(runs: &Runs, rows: usize) -> bool {
-    if runs.horizontal.intersects(&runs.vertical) {
-        return true;
+/// A cheap pre-check on a board's planes: whether any group can make a special at all
+/// (a cell in both a horizontal and a vertical run of three, or four cells of such runs
+/// in a line). Most phases are plain runs of three and skip grouping.
+pub fn may_create(view: PlaneView<'_>) -> bool {
+    const { assert!(MIN_RUN == 3, "the planes' runs are runs of three") };
+    view.visit(MayCreate)
+}
+
+/// [`may_create`] on the planes.
+struct MayCreate;
+
+impl OnPlanes for MayCreate {
+    type Output = bool;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> bool {
+        let (h, v) = planes::all_runs3(f, &planes::ColorCodes::new(f, colors));
+        let four_across = h & f.right(h, 1) & f.right(h, 2) & f.right(h, 3);
+        let four_down = v & f.below(v, 1) & f.below(v, 2) & f.below(v, 3);
+        !f.is_zero((h & v) | four_across | four_down)
     }
-    let four = |w: u32| w & (w >> 1) & (w >> 2) & (w >> 3) != 0;
-    let v = |r: usize| runs.vertical.row_bits(r);
-    (0..rows).any(|r| four(runs.horizontal.row_bits(r)))
-        || (3..rows).any(|r| v(r) & v(r - 1) & v(r - 2) & v(r - 3) != 0)
 }
 
 /// The part of [`LineSpecials`](crate::LineSpecials) that creates the line specials,
@@ -81,11 +90,16 @@ impl Specials for LineShapes {
             return;
         }
         let board = matches.board();
-        let runs = runs::find_runs(board, MIN_RUN);
-        if may_create(&runs, board.rows()) {
+        if may_create(PlaneView::of(board)) {
+            let runs = runs::find_runs(board, MIN_RUN);
             let moved = site.moved();
             create(board, &runs, matches.cells(), moved, site);
         }
+    }
+
+    fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
+        // `create`'s own tests: the planes are the board's.
+        !fewer_than_four(matched) && may_create(view)
     }
 }
 

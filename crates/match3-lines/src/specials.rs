@@ -3,6 +3,7 @@
 //! [`ColorBomb`] (`*`, colourless). [`LineSpecials`](crate::LineSpecials) joins them
 //! with the part that creates them ([`LineShapes`](crate::groups::LineShapes)).
 
+use match3_core::planes::PlaneView;
 use match3_core::specials::{Blast, Combo, Kinds, Specials};
 use match3_core::{CellSet, Color, Combos, Piece, Special, SpecialKind};
 
@@ -103,6 +104,10 @@ pub struct Striped;
 impl Specials for Striped {
     const KINDS: &'static Kinds = &Kinds::of(&[STRIPED_ROW, STRIPED_COL]);
 
+    fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
+        false // made by LineShapes, never by this part
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         let (size, at) = (site.board().size(), site.pos());
         match kind(site.piece()) {
@@ -134,6 +139,10 @@ pub struct Wrapped;
 impl Specials for Wrapped {
     const KINDS: &'static Kinds = &Kinds::of(&[WRAPPED]);
 
+    fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
+        false // made by LineShapes, never by this part
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         blast::square(site.board().size(), site.pos(), 1)
     }
@@ -159,6 +168,10 @@ pub struct ColorBomb;
 
 impl Specials for ColorBomb {
     const KINDS: &'static Kinds = &Kinds::of(&[COLOR_BOMB]);
+
+    fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
+        false // made by LineShapes, never by this part
+    }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         let board = site.board();

@@ -2,7 +2,8 @@
 //!
 //! When every part of a variant has a form that reads no cell (the detection's
 //! [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring by
-//! counts, no special kind) and the board is small and plain, a look-ahead's score needs
+//! counts, a specials part that can tell from the planes that a phase makes no special)
+//! and the board is small and plain, a look-ahead's score needs
 //! only the planes: clearing, gravity and refill move bits, never cells or ids. The
 //! state kept here has no cells at all, so nothing can read cells the planes have left
 //! behind.
@@ -12,7 +13,7 @@
 use crate::cellset::CellSet;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
-use crate::level::{Leftover, Level};
+use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::Move;
 use crate::piece::{Cell, MAX_COLORS, Piece};
@@ -26,6 +27,9 @@ use super::Snapshot;
 use super::plan::Plan;
 use super::spawn::{CALM_REFILL_AFTER, packed_cells};
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
+
+/// The matches of a phase that matched nothing, for [`planes_suffice`]'s question.
+static NO_MATCH: CellSet = CellSet::new();
 
 /// What a score-only look-ahead keeps: planes, generator, score and the pieces collected
 /// per colour; no cell.
@@ -70,7 +74,7 @@ impl MaskState {
         (rules, level): (&R, &Level),
         (from, refills): (&Snapshot, Option<&GameRng>),
         planned: Planned<'_>,
-        course: Course,
+        (course, planes): (Course, Planes),
     ) -> Result<Option<u64>, MoveError> {
         let Some(blind) = rules.blind_refill() else {
             return Ok(None);
@@ -88,14 +92,9 @@ impl MaskState {
             refills,
             blind,
             last: course.horizon.last_phase(),
+            specials: planes.specials,
         };
         match self.phases(rules, &phases) {
-            Ended::Scored(_)
-                if course.horizon == crate::Horizon::Cascade
-                    && self.may_earn_bonus(level, from) =>
-            {
-                Ok(None)
-            }
             Ended::Scored(score) => Ok(Some(score)),
             Ended::NeedsCells => Ok(None),
             Ended::Runaway => Err(MoveError::Runaway {
@@ -105,15 +104,13 @@ impl MaskState {
         }
     }
 
-    /// Whether the turn just played here could earn the level's leftover bonus, which
-    /// the cells' turn plays on (it clears pieces drawn on the cells, and arms them as
-    /// specials when the rules have a coloured kind): the level pays one and every goal
-    /// is met, judged as the cells' turn judges it (with this look-ahead's score and
-    /// pieces collected; jelly and crates from `from`'s board, which holds neither).
-    fn may_earn_bonus(&self, level: &Level, from: &Snapshot) -> bool {
-        if level.leftover != Leftover::Bonus {
-            return false;
-        }
+    /// Whether the turn just played here meets every goal of `level`, judged as the
+    /// cells' turn judges it (with this look-ahead's score and pieces collected; jelly
+    /// and crates from `from`'s board, which holds neither). On a level that pays the
+    /// leftover bonus such a move is left to the cells, which play the bonus (clearing
+    /// the pieces it draws, armed as specials when the rules have a coloured kind).
+    #[inline(never)]
+    pub(crate) fn meets_goals(&self, level: &Level, from: &Snapshot) -> bool {
         let tally = Tally {
             score: self.score,
             collected: self.collected,
@@ -164,6 +161,12 @@ impl MaskState {
             let Some(matched) = &found else {
                 return Ended::NeedsCells;
             };
+            // A special made here would be kept in its cell only.
+            if turn.specials
+                && rules.may_create_on_planes(PlaneView::of_masks(&self.masks), matched)
+            {
+                return Ended::NeedsCells;
+            }
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
             let cleared = (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
@@ -218,6 +221,8 @@ struct Phases<'l, 'r> {
     refills: bool,
     blind: Blind<'r>,
     last: u32,
+    /// Whether the rules have special kinds, whose parts each phase asks.
+    specials: bool,
 }
 
 /// How the phases on the planes ended.
@@ -233,22 +238,35 @@ enum Ended {
 /// Whether a score-only look-ahead from `state` may move only the planes: the rules say
 /// they read planes only, fall straight and have no end-of-move effect, the level leaves
 /// new pieces and gravity to them, and the board is small, without holes, obstacles,
-/// layers or specials (a special's kind is kept in its cell only).
+/// layers or specials (a special's kind is kept in its cell only; a phase that may
+/// create one goes back to the cells). Specials parts that cannot tell from the planes
+/// whether a phase creates one answer "may" whatever they are shown, so one question
+/// with no match finds them before any work on the planes.
 pub(crate) fn planes_suffice<R: Rules + ?Sized>(
     rules: &R,
     level: &Level,
     state: &Snapshot,
-) -> bool {
+) -> Option<Planes> {
     let board = &state.board;
-    rules.special_kinds().is_empty()
-        && rules.blind_refill().is_some()
+    let specials = !rules.special_kinds().is_empty();
+    let suffice = rules.blind_refill().is_some()
         && rules.score_by_count(1, 1).is_some()
         && rules.gravity() == Some(Bundled::Straight)
         && !rules.has_effects()
         && level.spawn.is_none()
         && level.gravity.is_none_or(|g| g == Bundled::Straight)
         && board.packed_specials() == Some(0)
+        && !(specials && rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH))
         && !board.has_holes()
         && !board.has_obstacles()
-        && !board.has_layers()
+        && !board.has_layers();
+    suffice.then_some(Planes { specials })
+}
+
+/// What [`planes_suffice`] found out about the rules for a look-ahead on the planes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Planes {
+    /// Whether the rules have special kinds, whose parts each phase asks (asked once a
+    /// look-ahead: most rules have none).
+    specials: bool,
 }

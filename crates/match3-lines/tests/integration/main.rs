@@ -3,4 +3,5 @@
 
 mod common;
 mod examples;
+mod look_ahead;
 mod suite;
