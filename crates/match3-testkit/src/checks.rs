@@ -407,7 +407,35 @@ fn phases_scored<R: Rules + ?Sized>(
             phase.score,
             phase.cleared.len()
         );
+        creation_foreseen(rules, ctx, phase, start, &matched)?;
     }
+    Ok(())
+}
+
+/// A phase that made a special on a board without one was one the rules' specials said
+/// may make one ([`Rules::may_create_on_planes`]): a wrong "no" lets the score-only
+/// look-ahead play that phase on the planes, where the special is lost.
+fn creation_foreseen<R: Rules + ?Sized>(
+    rules: &R,
+    ctx: &str,
+    phase: &match3_core::Phase,
+    start: &Board,
+    matched: &CellSet,
+) -> Check {
+    let made = !phase.created.is_empty() || !phase.unplaced.is_empty();
+    if !made
+        || start
+            .pieces()
+            .any(|(_, piece, _)| piece.special().is_some())
+    {
+        return Ok(());
+    }
+    ensure!(
+        rules.may_create_on_planes(match3_core::planes::PlaneView::of(start), matched),
+        "{ctx}: chain {} made {:?}, but the specials said from the planes it could not",
+        phase.chain,
+        phase.created
+    );
     Ok(())
 }
 

@@ -22,9 +22,11 @@
 //! 3. a rejected move leaves the game bit-for-bit unchanged;
 //! 4. after every turn the board is stable and settled, and the status is right;
 //! 5. ids are unique, survivors keep theirs, new ones are minted once each in order;
-//! 6. score is the sum of phase scores and the move count counts accepted moves;
-//!    look-ahead agrees with play (`speculate`, `evaluate`), the score-only
-//!    `score_within` with `evaluate_within` at every horizon, and a move opened to its
+//! 6. score is the sum of phase scores and the move count counts accepted moves; a
+//!    phase that made a special on a board without one was one the specials said
+//!    may make one (`Specials::may_create_on_planes`); look-ahead agrees with play
+//!    (`speculate`, `evaluate`), the score-only `score_within` with `evaluate_within`
+//!    at every horizon (on level games too), and a move opened to its
 //!    first refill and finished (`open_move`, `finish_move`) with the whole move, under
 //!    the game's generator and another;
 //! 7. the same seed and moves give the same game, whatever the rules were asked before:
