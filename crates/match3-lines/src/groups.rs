@@ -83,14 +83,9 @@ impl Specials for LineShapes {
     const KINDS: &'static Kinds = &Kinds::EMPTY;
 
     fn create(&self, site: &mut match3_core::specials::Create<'_>) {
-        // Every special needs a run of four or two crossing runs (five cells): a phase
-        // of at most three matched cells, the common case, skips finding runs again.
         let matches = *site.matches();
-        if fewer_than_four(matches.cells()) {
-            return;
-        }
         let board = matches.board();
-        if may_create(PlaneView::of(board)) {
+        if self.may_create_on_planes(PlaneView::of(board), matches.cells()) {
             let runs = runs::find_runs(board, MIN_RUN);
             let moved = site.moved();
             create(board, &runs, matches.cells(), moved, site);
@@ -98,7 +93,9 @@ impl Specials for LineShapes {
     }
 
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
-        // `create`'s own tests: the planes are the board's.
+        // Every special needs a run of four or two crossing runs (five cells): a phase
+        // of at most three matched cells, the common case, skips finding runs. `create`
+        // asks the same, so the two never disagree.
         !fewer_than_four(matched) && may_create(view)
     }
 }

@@ -888,18 +888,23 @@ pub fn opened_move<R: Rules + ?Sized>(
 /// guessing generator instead of the game's, as the greedy bot looks ahead.
 fn guessed_refills<R: Rules + ?Sized>(game: &Game<&R>, mv: Move, before: &Snapshot) -> Check {
     let guess = GameRng::new(u64::from(before.tally().moves).wrapping_add(0x9e37));
+    cascade_score_only(game, mv, Some(&guess))
+}
+
+/// [`score_only`] for `mv`'s whole cascade from `game`'s position, new pieces drawn from
+/// `refills` (the game's own generator when `None`).
+pub(crate) fn cascade_score_only<R: Rules + ?Sized>(
+    game: &Game<&R>,
+    mv: Move,
+    refills: Option<&GameRng>,
+) -> Check {
     let (mut state, mut scores) = (game.snapshot(), game.score_scratch());
-    let full = game.evaluate_within(mv, &mut state, Some(&guess), Horizon::Cascade);
-    let only = game.score_within(mv, &mut scores, Some(&guess), Horizon::Cascade);
+    let full = game.evaluate_within(mv, &mut state, refills, Horizon::Cascade);
+    let only = game.score_within(mv, &mut scores, refills, Horizon::Cascade);
     let level = game.level();
     let (full_units, only_units) = (state.goal_units(level), scores.goal_units(level));
-    score_only(
-        before,
-        mv,
-        Horizon::Cascade,
-        (&full, full_units),
-        (&only, only_units),
-    )
+    let (full, only) = ((&full, full_units), (&only, only_units));
+    score_only(game.state(), mv, Horizon::Cascade, full, only)
 }
 
 /// The score-only look-ahead ([`Game::score_within`], which may move only the board's

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use match3_core::{
-    Board, Game, Goal, Horizon, Layout, Level, Move, ObstacleEvent, Rules, SavedGame, Shuffle,
-    Snapshot, Status, Trace, any_legal_move,
+    Board, Game, Goal, Layout, Level, Move, ObstacleEvent, Rules, SavedGame, Shuffle, Snapshot,
+    Status, Trace, any_legal_move,
 };
 
 use crate::checks::{Check, Violation};
@@ -343,18 +343,6 @@ fn count_collected(
     Ok(())
 }
 
-/// The score-only look-ahead agrees with the full one on a level game, where the turn
-/// may end the level (goals met, the leftover bonus, the move limit).
-fn look_ahead_agrees<R: Rules + ?Sized>(game: &Game<&R>, mv: Move) -> Check {
-    let (mut state, mut scores) = (game.snapshot(), game.score_scratch());
-    let full = game.evaluate(mv, &mut state, None);
-    let only = game.score_within(mv, &mut scores, None, Horizon::Cascade);
-    let level = game.level();
-    let (full_units, only_units) = (state.goal_units(level), scores.goal_units(level));
-    let looks = ((&full, full_units), (&only, only_units));
-    crate::checks::score_only(game.state(), mv, Horizon::Cascade, looks.0, looks.1)
-}
-
 /// Plays `picks` (indices into the legal-move list) on a level game of `layout` under `level`, checking every invariant of
 /// this module after each turn; halfway, the game is saved as JSON and loaded, and the
 /// copy must play the remaining picks identically. Returns the final state.
@@ -384,7 +372,9 @@ pub fn level_game<R: Rules + ?Sized>(
             break;
         }
         let mv: Move = moves[usize::from(*pick) % moves.len()];
-        look_ahead_agrees(&game, mv)?;
+        // The score-only look-ahead agrees with the full one where a turn may end the
+        // level (goals met, the leftover bonus, the move limit).
+        crate::checks::cascade_score_only(&game, mv, None)?;
         let before = game.board().clone();
         let trace = game
             .play(mv)
