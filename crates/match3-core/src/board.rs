@@ -237,17 +237,23 @@ impl Board {
         Ok(())
     }
 
-    /// Puts each piece `(pos, cell, id)` of `pieces` on its cell, which holds a piece
-    /// already and has no lock, then brings the masks up to date once (a shuffle: nearly
-    /// every cell changes).
-    pub(crate) fn put_pieces(&mut self, pieces: impl Iterator<Item = (Pos, Cell, u32)>) {
-        for (pos, cell, id) in pieces {
-            let i = self.size.index(pos);
-            debug_assert!(self.cells[i].piece().is_some() && cell.piece().is_some());
-            self.cells[i] = cell;
-            self.ids[i] = id;
-        }
-        self.masks.rebuild(&self.cells);
+    /// Puts the piece `cell` on `pos`, which holds a piece and has no lock, and leaves
+    /// the cell's id as it was: a shuffle tries arrangements on the cells and masks
+    /// alone, then gives the one it keeps its ids with [`put_id`](Board::put_id).
+    #[inline(always)]
+    pub(crate) fn put_piece_keeping_id(&mut self, pos: Pos, cell: Cell) {
+        let i = self.size.index(pos);
+        let old = std::mem::replace(&mut self.cells[i], cell);
+        debug_assert!(old.piece().is_some() && cell.piece().is_some());
+        self.masks.replace_at((pos, i), old, cell);
+    }
+
+    /// Gives the piece on `pos` the id `id` (see
+    /// [`put_piece_keeping_id`](Board::put_piece_keeping_id)).
+    pub(crate) fn put_id(&mut self, pos: Pos, id: u32) {
+        let i = self.size.index(pos);
+        debug_assert!(self.cells[i].piece().is_some());
+        self.ids[i] = id;
     }
 
     /// Puts `cell_at(pos)` on every cell, row by row, without ids, then builds the masks

@@ -240,6 +240,22 @@ impl Masks {
         self.toggle_rest(pos, cell);
     }
 
+    /// Puts the bits of `new` where those of `old` were, at the cell of row-major index
+    /// `i`. Two plain pieces on a small board trade colour bits only (the pieces plane
+    /// keeps its bit); anything else is two toggles.
+    #[inline(always)]
+    pub(crate) fn replace_at(&mut self, (pos, i): (Pos, usize), old: Cell, new: Cell) {
+        if let (Some(from), Some(to)) = (self.packed_plain_plane(old), self.packed_plain_plane(new))
+        {
+            let bit = 1u64 << i;
+            self.packed[from] ^= bit;
+            self.packed[to] ^= bit;
+            return;
+        }
+        self.toggle_at((pos, i), old);
+        self.toggle_at((pos, i), new);
+    }
+
     /// [`toggle`](Masks::toggle) past its packed plain-piece case.
     #[inline(never)]
     fn toggle_rest(&mut self, pos: Pos, cell: Cell) {
@@ -263,7 +279,7 @@ impl Masks {
 
     /// Rebuilds the piece, blocker, special and colour planes from `cells` (row-major),
     /// leaving holes and obstacles as they are: cheaper than a toggle pair per cell when
-    /// most cells change at once (a shuffle).
+    /// every cell is new (a new random board).
     pub(crate) fn rebuild(&mut self, cells: &[Cell]) {
         self.words.fill(0);
         self.packed.fill(0);

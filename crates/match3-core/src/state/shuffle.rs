@@ -2,6 +2,7 @@
 //! (ids travel with them; blockers, holes, crates and locked pieces stay) until the board
 //! has no match and a legal move, within [`SHUFFLE_TRIES`] seeded tries.
 
+use crate::board::Board;
 use crate::legal::{any_legal_move, has_match};
 use crate::level::SHUFFLE_TRIES;
 use crate::obstacles::is_locked;
@@ -12,6 +13,9 @@ use crate::trace::{Moved, Sink};
 
 use super::Snapshot;
 
+/// A movable piece where the shuffle found it: its cell, piece and id.
+type Spot = (Pos, Cell, u32);
+
 impl Snapshot {
     /// Shuffles the board with the game's generator; reports the moves to `sink` and
     /// returns `true` on success. On failure the board is as it was (the generator has
@@ -21,43 +25,57 @@ impl Snapshot {
     #[inline(never)]
     pub(super) fn shuffle<R: Rules + ?Sized, S: Sink>(&mut self, rules: &R, sink: &mut S) -> bool {
         let board = &mut self.board;
-        // Locked pieces stay where they are.
-        let spots: Vec<Pos> = (board.pieces())
-            .map(|(pos, _, _)| pos)
-            .filter(|&pos| !is_locked(board, pos))
-            .collect();
+        // Locked pieces stay where they are. Row-major, so `order` below is by origin.
+        let mut spots: Vec<Spot> = Vec::with_capacity(board.size().cells());
+        spots.extend(
+            (board.pieces())
+                .filter(|&(pos, _, _)| !is_locked(board, pos))
+                .map(|(pos, piece, id)| (pos, Cell::Piece(piece), id)),
+        );
         if spots.len() < 2 {
             return false;
         }
-        let original: Vec<(Cell, u32)> = spots
-            .iter()
-            .map(|&pos| (board.at(pos), board.id(pos).unwrap_or(0)))
-            .collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         for _ in 0..SHUFFLE_TRIES {
             self.rng.shuffle(&mut order);
-            board.put_pieces(spots.iter().zip(&order).map(|(&pos, &k)| {
-                let (cell, id) = original[k];
-                (pos, cell, id)
-            }));
+            // Each try moves the cells (and their masks) only; the ids follow once.
+            arrange(board, &spots, order.iter().copied());
             if !has_match(rules, board) && any_legal_move(rules, board) {
-                // By where each piece came from: `spots` is in row-major order.
-                let mut by_from = vec![None; spots.len()];
-                for (&to, &k) in spots.iter().zip(&order).filter(|&(&to, &k)| spots[k] != to) {
-                    let (id, from) = (original[k].1, spots[k]);
-                    by_from[k] = Some(Moved { id, from, to });
+                for (&(to, _, _), &k) in spots.iter().zip(&order) {
+                    board.put_id(to, spots[k].2);
                 }
-                let moves: Vec<Moved> = by_from.into_iter().flatten().collect();
-                sink.shuffled(&moves, board);
+                sink.shuffled(&moved(&spots, &order), board);
                 return true;
             }
         }
-        board.put_pieces(
-            spots
-                .iter()
-                .zip(&original)
-                .map(|(&pos, &(cell, id))| (pos, cell, id)),
-        );
+        arrange(board, &spots, 0..spots.len());
         false
     }
+}
+
+/// Puts on each spot the piece of the spot `from` names for it.
+fn arrange(board: &mut Board, spots: &[Spot], from: impl Iterator<Item = usize>) {
+    for (&(to, _, _), k) in spots.iter().zip(from) {
+        board.put_piece_keeping_id(to, spots[k].1);
+    }
+}
+
+/// The pieces that moved when spot `j` took the piece of spot `order[j]`, by where each
+/// came from (as the trace lists them).
+fn moved(spots: &[Spot], order: &[usize]) -> Vec<Moved> {
+    let mut to = vec![0; spots.len()];
+    for (j, &k) in order.iter().enumerate() {
+        to[k] = j;
+    }
+    let mut moved = Vec::with_capacity(spots.len());
+    moved.extend(
+        (spots.iter().zip(&to))
+            .filter(|&(&(from, _, _), &j)| spots[j].0 != from)
+            .map(|(&(from, _, id), &j)| Moved {
+                id,
+                from,
+                to: spots[j].0,
+            }),
+    );
+    moved
 }
