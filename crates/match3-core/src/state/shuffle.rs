@@ -13,7 +13,7 @@ use crate::trace::{Moved, Sink};
 
 use super::Snapshot;
 
-/// A movable piece where the shuffle found it: its cell, piece and id.
+/// A movable piece as the shuffle found it: its position, the piece (as a cell) and its id.
 type Spot = (Pos, Cell, u32);
 
 impl Snapshot {
