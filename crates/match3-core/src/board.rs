@@ -107,6 +107,10 @@ impl std::hash::Hash for Board {
 }
 
 impl Board {
+    /// What [`write_color_indices`](Board::write_color_indices) gives a cell without a
+    /// colour.
+    pub const NO_COLOR: u8 = u8::MAX;
+
     /// An empty board.
     pub fn new(size: Size) -> Self {
         Board {
@@ -669,6 +673,31 @@ impl Board {
     #[inline]
     pub fn color_rows(&self, color: Color) -> RowMasks<'_> {
         self.masks.color(color.index())
+    }
+
+    /// On a board of at most 64 cells (every board up to 8×8), writes each cell's colour
+    /// index into `out` in row-major order: `out[row * cols + col]` is the index of that
+    /// cell's colour, or [`Board::NO_COLOR`] where the cell has none (empty, a blocker, a
+    /// hole, a crate, a colourless special). Writes as many cells as `out` holds (all of
+    /// them when it is at least `rows * cols` long; the rest of `out` is left alone), and
+    /// returns whether every cell written has a colour. `None`, and nothing written, on
+    /// bigger boards.
+    ///
+    /// The board's colour planes give it in a few word operations, where a pass over the
+    /// cells reads each one: for an encoder that writes many boards as arrays (the
+    /// Python environments write one per step).
+    ///
+    /// ```
+    /// use match3_core::Board;
+    ///
+    /// let board: Board = "AB/#C".parse()?;
+    /// let mut indices = [0; 4];
+    /// assert_eq!(board.write_color_indices(&mut indices), Some(false));
+    /// assert_eq!(indices, [0, 1, Board::NO_COLOR, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_color_indices(&self, out: &mut [u8]) -> Option<bool> {
+        self.masks.write_color_indices(out)
     }
 
     /// The row masks of the colour with index `plane` (zeros past

@@ -12,7 +12,7 @@ use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::swap_masks;
 use crate::level::{Goal, GoalProgress, Leftover, Level};
-use crate::moves::{Move, MoveKind, SwapMasks};
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::notation::Layout;
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
@@ -808,6 +808,33 @@ impl<R: Rules> Game<R> {
             return SwapMasks::default();
         }
         swap_masks(&self.rules, self.state.board(), self.state.known_swaps())
+    }
+
+    /// [`legal_swaps`](Game::legal_swaps) on a board of at most 8 × 8 as the
+    /// [`PackedSwaps`] (a byte per row) the game's status found, without writing them out
+    /// as cell sets; `None` when the status keeps them otherwise (bigger boards,
+    /// diagonal swaps) or not at all (rules without [`Rules::legal_swaps`]). For a
+    /// caller that turns every position's swaps into an array (the Python environments'
+    /// action masks).
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::{Board, Game, Pos, Variant};
+    ///
+    /// let rules = Variant::new("threes", LineRuns::new(3));
+    /// let game = Game::from_board(rules, "AAB/CCA".parse::<Board>()?, 0)?;
+    /// let packed = game.packed_legal_swaps().expect("a small board");
+    /// assert_eq!(packed.to_masks(), game.legal_swaps());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn packed_legal_swaps(&self) -> Option<PackedSwaps> {
+        if self.state.check_open().is_err() || !self.rules.accepts(MoveKind::Swap) {
+            return Some(PackedSwaps::default());
+        }
+        match self.state.known_swaps()? {
+            KnownSwaps::Packed(packed) => Some(*packed),
+            KnownSwaps::Sets(_) => None,
+        }
     }
 
     /// The legal move at the index `pick` returns when given the number of legal moves,

@@ -713,7 +713,75 @@ impl Masks {
     pub(crate) fn geometry(&self) -> Option<&Geometry> {
         self.geometry.as_ref()
     }
+
+    /// On a board of at most 64 cells: see
+    /// [`Board::write_color_indices`](crate::Board::write_color_indices).
+    pub(crate) fn write_color_indices(&self, out: &mut [u8]) -> Option<bool> {
+        let len = out.len().min(self.rows * self.cols);
+        let out = &mut out[..len];
+        let colored = index_bytes(self.packed_colors()?, out);
+        Some(colored | u64::MAX.checked_shl(out.len() as u32).unwrap_or(0) == u64::MAX)
+    }
 }
+
+/// Writes into `out[i]` the index of the plane of `planes` (disjoint, at most
+/// [`MAX_COLORS`](crate::piece::MAX_COLORS)) that holds bit `i`, or `u8::MAX` where none
+/// does, for `i` up to 64; returns the bits any plane holds. The indices are written a
+/// binary digit at a time, eight cells a store.
+fn index_bytes(planes: &[u64], out: &mut [u8]) -> u64 {
+    let colored = planes.iter().fold(0, |all, &p| all | p);
+    if planes.len() <= 8 {
+        // Up to eight colours (nearly every game): three digits, each the union of four
+        // planes.
+        let p = |i: usize| planes.get(i).copied().unwrap_or(0);
+        let digits = [
+            p(1) | p(3) | p(5) | p(7),
+            p(2) | p(3) | p(6) | p(7),
+            p(4) | p(5) | p(6) | p(7),
+        ];
+        index_words(digits, colored, out);
+        return colored;
+    }
+    // Colour indices fit in five digits.
+    let mut digits = [0u64; 5];
+    for (index, &plane) in planes.iter().enumerate() {
+        for (k, digit) in digits.iter_mut().enumerate() {
+            if index >> k & 1 == 1 {
+                *digit |= plane;
+            }
+        }
+    }
+    index_words(digits, colored, out);
+    colored
+}
+
+/// [`index_bytes`] from the digits' planes and the coloured cells.
+#[inline(always)]
+fn index_words<const D: usize>(digits: [u64; D], colored: u64, out: &mut [u8]) {
+    for (j, eight) in out.chunks_mut(8).take(8).enumerate() {
+        let byte = |plane: u64| BYTES_OF_BITS[usize::from((plane >> (8 * j)) as u8)];
+        let none = byte(!colored).wrapping_mul(0xff);
+        let word = (digits.iter().enumerate()).fold(none, |word, (k, &d)| word | byte(d) << k);
+        let len = eight.len();
+        eight.copy_from_slice(&word.to_le_bytes()[..len]);
+    }
+}
+
+/// Entry `b`: byte `i` is bit `i` of `b` (a table: one load where the arithmetic takes
+/// five operations, and it runs four times for every eight cells).
+static BYTES_OF_BITS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64) >> i & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Moves every occupied cell of `planes` (packed, rows `cols` bits apart, `all` the
 /// board's cells) down by the number of empty cells below it in its column: a
@@ -767,6 +835,59 @@ pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_indices_from_the_planes_are_those_of_the_cells() {
+        use crate::board::Board;
+        use crate::piece::{Color, MAX_COLORS, Piece, Special};
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (striped, bomb) = (Special::of('+'), Special::of('*'));
+        for (rows, cols) in [(8, 8), (6, 8), (7, 7), (3, 5), (1, 1), (2, 32), (16, 4)] {
+            for round in 0..300 {
+                // Few colours or every one, and every kind of cell.
+                let colors = if round % 2 == 0 {
+                    6
+                } else {
+                    u64::from(MAX_COLORS)
+                };
+                let mut board = Board::new(Size::new(rows, cols).unwrap());
+                for pos in board.size().positions().collect::<Vec<_>>() {
+                    let color = Color::new(next(colors) as u8).unwrap();
+                    let cell = match next(12) {
+                        0 => Cell::Empty,
+                        1 => Cell::Blocker,
+                        2 => Cell::Hole,
+                        3 => Cell::Crate(2),
+                        4 => Cell::Piece(Piece::new(color, striped)),
+                        5 => Cell::Piece(Piece::colorless(bomb)),
+                        _ => Cell::Piece(Piece::plain(color)),
+                    };
+                    board.set(pos, cell, 0).unwrap();
+                }
+                let want: Vec<u8> = (board.iter())
+                    .map(|(_, cell)| cell.color().map_or(u8::MAX, |c| c.index()))
+                    .collect();
+                // The whole board, a part of it, and more room than it needs.
+                for len in [want.len(), want.len() / 2, want.len() + 3] {
+                    let mut got = vec![7; len];
+                    let colored = board.write_color_indices(&mut got);
+                    let n = len.min(want.len());
+                    let every = !want[..n].contains(&u8::MAX);
+                    assert_eq!(colored, Some(every), "{rows}x{cols}, {len}: {board}");
+                    assert_eq!(got[..n], want[..n], "{rows}x{cols}, {len}: {board}");
+                    assert!(got[n..].iter().all(|&b| b == 7), "{rows}x{cols}, {len}");
+                }
+            }
+        }
+        let big = Board::new(Size::new(9, 8).unwrap());
+        assert_eq!(big.write_color_indices(&mut [7; 72]), None);
+    }
 
     /// Gravity a row at a time: every occupied cell with an empty cell anywhere below
     /// it moves down one row, until none does.

@@ -4,7 +4,7 @@
 //! every cell, row-major.
 
 use match3_core::topology::Directions;
-use match3_core::{CellSet, Game, Move, MoveKind, Pos, Rules};
+use match3_core::{Game, Move, MoveKind, Pos, Rules};
 
 /// The swap directions in action order, with the step from a pair's first cell to its
 /// second.
@@ -132,8 +132,8 @@ impl Actions {
     }
 
     /// Sets `mask[a]` to 1 for every legal action of `game` and 0 for the rest; swaps
-    /// come from the game's legal-swap sets a row at a time, other moves through
-    /// `scratch`.
+    /// come from the game's legal swaps a row at a time (on boards of at most 8 × 8 as
+    /// the status packed them), other moves through `scratch`.
     pub fn mask<R: Rules>(&self, game: &Game<R>, scratch: &mut Vec<Move>, mask: &mut [i8]) {
         if self.kind != MoveKind::Swap {
             game.legal_moves_into(scratch);
@@ -145,10 +145,23 @@ impl Actions {
             }
             return;
         }
+        let sides = |b: Block| matches!(b.direction, Directions::RIGHT | Directions::DOWN);
+        if let Some(p) = game
+            .packed_legal_swaps()
+            .filter(|_| self.blocks().all(sides))
+        {
+            return self.each_block(mask, |b, block| {
+                let plane = if b.direction == Directions::RIGHT {
+                    p.right
+                } else {
+                    p.down
+                };
+                let row = |r: usize| plane.checked_shr(8 * r as u32).unwrap_or(0) as u32 & 0xff;
+                spread(row, b.cols, 0, block);
+            });
+        }
         let swaps = game.legal_swaps();
-        let mut rest = mask;
-        for b in self.blocks() {
-            let (block, tail) = rest.split_at_mut(b.rows * b.cols);
+        self.each_block(mask, |b, block| {
             let (set, shift) = match b.direction {
                 Directions::RIGHT => (&swaps.right, 0),
                 Directions::DOWN => (&swaps.down, 0),
@@ -156,7 +169,16 @@ impl Actions {
                 // Keyed by the upper cell, whose column is at least 1.
                 _ => (&swaps.down_left, 1),
             };
-            spread(set, b.cols, shift, block);
+            spread(|r| set.row_bits(r), b.cols, shift, block);
+        });
+    }
+
+    /// Calls `fill` with each block and its part of `mask`.
+    fn each_block(&self, mask: &mut [i8], mut fill: impl FnMut(Block, &mut [i8])) {
+        let mut rest = mask;
+        for b in self.blocks() {
+            let (block, tail) = rest.split_at_mut(b.rows * b.cols);
+            fill(b, block);
             rest = tail;
         }
     }
@@ -184,36 +206,51 @@ impl Block {
     };
 }
 
-/// Row `r` of `set` into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
+/// Row `r` (`row(r)`) into `out[r * width..][..width]`, bit `c + shift` to entry `c`.
 ///
-/// The rows' bits go through one stream, eight entries a store: this runs for every row
-/// of every environment step, where a byte per bit, or rows of seven entries each
-/// copied by a `memcpy` call, measured a tenth of a step.
-fn spread(set: &CellSet, width: usize, shift: u32, out: &mut [i8]) {
+/// This runs for every row of every environment step, so entries are written eight a
+/// store: a block of up to 64 entries (every board of up to 64 cells) gathers its bits
+/// in one word first; a bigger one streams them a row at a time. A byte per bit, or rows
+/// of seven entries each copied by a `memcpy` call, measured a tenth of a step.
+fn spread(row: impl Fn(usize) -> u32, width: usize, shift: u32, out: &mut [i8]) {
     if width == 0 {
         return;
     }
     let (rows, row_mask) = (out.len() / width, (1u64 << width) - 1);
+    let row = |r: usize| u64::from(row(r) >> shift) & row_mask;
+    if out.len() <= 64 {
+        let bits = (0..rows).fold(0, |bits, r| bits | row(r) << (r * width));
+        let whole = out.len() / 8 * 8;
+        let mut eights = out.chunks_exact_mut(8);
+        for (k, eight) in (&mut eights).enumerate() {
+            eight.copy_from_slice(&entries(bits >> (8 * k)));
+        }
+        let tail = eights.into_remainder();
+        if !tail.is_empty() {
+            tail.copy_from_slice(&entries(bits >> whole)[..tail.len()]);
+        }
+        return;
+    }
     let mut chunks = out.chunks_mut(8);
     // Bits waiting to be written, the first in the lowest bit: fewer than 8 between rows,
     // so a row of up to 32 more fits.
     let (mut waiting, mut count) = (0u64, 0);
     for r in 0..rows {
-        waiting |= (u64::from(set.row_bits(r) >> shift) & row_mask) << count;
+        waiting |= row(r) << count;
         count += width;
         while count >= 8 {
-            write_eight(chunks.next(), waiting as u8);
+            write_eight(chunks.next(), waiting);
             (waiting, count) = (waiting >> 8, count - 8);
         }
     }
     if count > 0 {
-        write_eight(chunks.next(), waiting as u8);
+        write_eight(chunks.next(), waiting);
     }
 }
 
 /// Up to eight entries: entry `i` of `chunk` is bit `i` of `bits`.
-fn write_eight(chunk: Option<&mut [i8]>, bits: u8) {
-    let bytes = bytes_of(bits).to_le_bytes().map(|b| b as i8);
+fn write_eight(chunk: Option<&mut [i8]>, bits: u64) {
+    let bytes = entries(bits);
     match chunk {
         Some(whole) if whole.len() == 8 => whole.copy_from_slice(&bytes),
         Some(tail) => tail.copy_from_slice(&bytes[..tail.len()]),
@@ -221,13 +258,15 @@ fn write_eight(chunk: Option<&mut [i8]>, bits: u8) {
     }
 }
 
-/// The eight bits of `bits` as eight bytes of 0 or 1, bit `i` to byte `i` (little-endian
-/// order): each round moves the upper half of every group to the next wider lane.
-fn bytes_of(bits: u8) -> u64 {
-    let x = u64::from(bits);
+/// The low eight bits of `bits` as eight entries of 0 or 1, bit `i` to entry `i`: each
+/// round moves the upper half of every group to the next wider lane (shifts and masks
+/// only, which the compiler may run on vector registers, where a multiply would not fit).
+fn entries(bits: u64) -> [i8; 8] {
+    let x = bits & 0xff;
     let x = (x | x << 28) & 0x0000_000f_0000_000f;
     let x = (x | x << 14) & 0x0003_0003_0003_0003;
-    (x | x << 7) & 0x0101_0101_0101_0101
+    let x = (x | x << 7) & 0x0101_0101_0101_0101;
+    x.to_le_bytes().map(|b| b as i8)
 }
 
 #[cfg(test)]
@@ -237,12 +276,14 @@ mod tests {
     use match3_core::detect::LineRuns;
     use match3_core::topology::Diagonals;
 
-    /// The mask of a wide board (rows of 8 entries and a remainder, up to the widest)
-    /// sets exactly the legal swaps' actions, over many deals of three sizes.
+    /// The mask sets exactly the legal swaps' actions, over many deals of boards whose
+    /// blocks fit in one word (up to 64 cells, rows of 8 entries or not) and of wide
+    /// ones (rows of 8 entries and a remainder, up to the widest).
     #[test]
-    fn wide_masks_match_the_legal_moves() {
+    fn masks_match_the_legal_moves() {
         use match3_core::{GameConfig, Size};
-        for (rows, cols) in [(9, 19), (5, 32), (32, 9)] {
+        let small = [(8, 8), (7, 7), (6, 8), (3, 5), (2, 32), (16, 4)];
+        for (rows, cols) in small.into_iter().chain([(9, 19), (5, 32), (32, 9)]) {
             for seed in 0..20 {
                 let config = GameConfig {
                     size: Size::new(rows, cols).unwrap(),
@@ -265,11 +306,11 @@ mod tests {
 
     /// Each bit lands in its own byte, in order.
     #[test]
-    fn bytes_of_spreads_every_bit() {
+    fn entries_spread_every_bit() {
         for bits in 0..=u8::MAX {
-            let bytes = bytes_of(bits).to_le_bytes();
+            let bytes = entries(u64::from(bits) | 0xff00);
             for (i, &b) in bytes.iter().enumerate() {
-                assert_eq!(b, bits >> i & 1, "bits {bits:08b}, byte {i}");
+                assert_eq!(b as u8, bits >> i & 1, "bits {bits:08b}, byte {i}");
             }
         }
     }

@@ -6,7 +6,7 @@
 //! The compact code of a piece is its colour's index (A = 0 … Z = 25; specials keep
 //! their colour), of a colourless piece (a colour bomb) 26; the other cells are negative.
 
-use match3_core::{Board, Cell, Color, Game, Layers, Piece, Rules, SpecialKind};
+use match3_core::{Board, Cell, Color, Game, Layers, Piece, Pos, Rules, SpecialKind};
 
 use crate::render::Tiles;
 
@@ -29,13 +29,33 @@ pub const OBS_CELL_PIXELS: usize = 8;
 const IMAGE_ON: u8 = 255;
 
 /// Writes `board`'s compact codes into `out` (rows × cols cells), as bytes of `int8`.
+///
+/// This runs for every environment step: on a board of at most 64 cells the colour
+/// planes give every piece's code at once ([`Board::write_color_indices`]), and only the
+/// cells without a colour (none on most boards) are read one by one; that measured half
+/// the instructions of a pass over the cells.
 pub fn board(board: &Board, out: &mut [u8]) {
+    match board.write_color_indices(out) {
+        Some(true) => {}
+        Some(false) => {
+            let cols = board.cols().max(1);
+            for (i, code) in out.iter_mut().enumerate() {
+                if *code == Board::NO_COLOR {
+                    *code = other(board.at(Pos::new((i / cols) as u8, (i % cols) as u8))) as u8;
+                }
+            }
+        }
+        None => by_cells(board, out),
+    }
+}
+
+/// [`board`] a cell at a time (boards of more than 64 cells).
+fn by_cells(board: &Board, out: &mut [u8]) {
     let cols = board.cols();
     for (r, slots) in out.chunks_exact_mut(cols).enumerate() {
         for (slot, &cell) in slots.iter_mut().zip(board.row(r).unwrap_or_default()) {
-            // This runs for every cell of every environment step: a coloured piece,
-            // nearly every cell, costs one comparison; a `match` over every case (a
-            // jump table) measured three times the instructions.
+            // A coloured piece, nearly every cell, costs one comparison; a `match` over
+            // every case (a jump table) measured three times the instructions.
             *slot = match cell.color() {
                 Some(c) => c.index(),
                 None => other(cell) as u8,
@@ -292,6 +312,42 @@ fn saturate(v: u64) -> i32 {
 mod tests {
     use super::*;
     use match3_core::{Game, GameConfig, Layers, NoTrace, Pos, Size};
+
+    /// The compact codes of boards with specials, blockers, holes, empty cells and
+    /// crates are each cell's, whether read from the colour planes (up to 64 cells) or
+    /// cell by cell.
+    #[test]
+    fn compact_codes_are_each_cells() {
+        let bomb = match3_core::Special::of('*');
+        for (rows, cols, seed) in [(8, 8, 1), (7, 7, 2), (3, 5, 3), (9, 8, 4)] {
+            let config = GameConfig {
+                size: Size::new(rows, cols).unwrap(),
+                colors: 6,
+                seed,
+                blocker_percent: 10,
+            };
+            let rules = match3_app::Registry::builtin()
+                .get("lines")
+                .unwrap()
+                .rules();
+            let mut board = Game::new(rules, config).unwrap().board().clone();
+            for (i, cell) in [Cell::Empty, Cell::Hole, Cell::Crate(2)]
+                .into_iter()
+                .enumerate()
+            {
+                board.set(Pos::new(i as u8, 1), cell, 0).unwrap();
+            }
+            board
+                .set(Pos::new(2, 2), Cell::Piece(Piece::colorless(bomb)), 0)
+                .unwrap();
+            let mut fast = vec![7; rows * cols];
+            self::board(&board, &mut fast);
+            let mut each = vec![7; rows * cols];
+            by_cells(&board, &mut each);
+            assert_eq!(fast, each, "{rows}x{cols}");
+            assert!(each.contains(&(HOLE as u8)) && each.contains(&(COLORLESS as u8)));
+        }
+    }
 
     /// The planes and the image of boards with specials, blockers, empty cells, jelly,
     /// locks and crates are each cell's [`Obs::hot`] planes, fast path or not.
