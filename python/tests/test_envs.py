@@ -111,6 +111,21 @@ def test_the_same_seed_gives_the_same_trajectory_whatever_the_number_of_threads(
     assert outs[0] == outs[1] == outs[2] and outs[0]
 
 
+def test_a_vector_steps_from_any_thread():
+    # The importing thread works in the module's pool; a call from another thread runs on
+    # a pool of its own, also when the module's pool has no other thread (it would wait
+    # for ever for a worker that never comes).
+    script = "import sys, threading; sys.path.insert(0, sys.argv[1]); from test_envs import run; " \
+             "out = {}; t = threading.Thread(target=lambda: out.update(r=run(64))); t.start(); t.join(); " \
+             "t, b = out['r']; print(t.tolist(), int(b.sum()))"
+    here = str(__import__("pathlib").Path(__file__).parent)
+    main_thread = run(64)
+    for k in (1, 2):
+        out = subprocess.run([sys.executable, "-c", script, here], capture_output=True, text=True, check=True,
+                             timeout=60, env={**__import__("os").environ, "RAYON_NUM_THREADS": str(k)}).stdout
+        assert out == f"{main_thread[0].tolist()} {int(main_thread[1].sum())}\n"
+
+
 def test_sampled_actions_are_legal_and_repeat_with_the_seed():
     def sampled():
         env = Match3VectorEnv(16, max_moves=20)

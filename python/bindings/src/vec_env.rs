@@ -11,7 +11,7 @@ use crate::buffers::{Buffers, Views};
 use crate::env::{Env, SavedEnv, Slot};
 use crate::game::bad;
 use crate::spec::{Autoreset, Illegal, Options, Spec};
-use crate::{memory, render};
+use crate::{memory, pool, render};
 use match3_core::Snapshot;
 
 /// The most environments a vector holds.
@@ -281,10 +281,10 @@ impl VecEnv {
         self.spec.seed = seed;
         self.spec.options.seed = seed;
         let spec = &self.spec;
-        let restarted: Result<(), String> = py.allow_threads(|| {
+        let restarted: Result<(), String> = pool::parallel(py, || {
             (self.envs.par_iter_mut().enumerate())
                 .try_for_each(|(i, e)| e.restart(spec).map_err(|e| format!("environment {i}: {e}")))
-        });
+        })?;
         restarted.map_err(bad)?;
         self.observe_all(py, guards.views())
     }
@@ -319,12 +319,12 @@ impl VecEnv {
             return Err(bad(format!("out needs {} entries", self.envs.len())));
         }
         let actions = &self.actions;
-        py.allow_threads(|| {
+        pool::parallel(py, || {
             (self.envs.par_iter().zip(out.par_iter_mut()).enumerate()).for_each(|(i, (env, a))| {
                 let seed = match3_bots::game_seed(seed, i as u32);
                 *a = env.bot_action(kind, seed, actions).map_or(-1, |a| a as i64);
             })
-        });
+        })?;
         Ok(())
     }
 
@@ -396,7 +396,7 @@ impl VecEnv {
         };
         let failed = match &mut self.envs[..] {
             [env] => step(env, &mut self.sampled[0], chosen[0], views.whole(), None),
-            envs => py.allow_threads(|| {
+            envs => pool::parallel(py, || {
                 (
                     envs.par_iter_mut(),
                     self.sampled.par_iter_mut(),
@@ -417,7 +417,7 @@ impl VecEnv {
                     .filter(|&failed| failed)
                     .count()
                     > 0
-            }),
+            })?,
         };
         // Only then: reading every environment on this thread would pull each one's
         // memory away from the core that stepped it (8% of a step measured).
@@ -473,7 +473,7 @@ impl VecEnv {
     /// Writes every environment's observation and mask (drawing a sampled action).
     fn observe_all(&mut self, py: Python<'_>, views: Views<'_>) -> PyResult<()> {
         let (spec, actions) = (&self.spec, &self.actions);
-        py.allow_threads(|| {
+        pool::parallel(py, || {
             (
                 self.envs.par_iter_mut(),
                 self.sampled.par_iter_mut(),
@@ -481,7 +481,7 @@ impl VecEnv {
             )
                 .into_par_iter()
                 .for_each(|(env, s, out)| *s = env.observe(spec, actions, out))
-        });
+        })?;
         Ok(())
     }
 
@@ -491,11 +491,11 @@ impl VecEnv {
         let mut guards = bufs.borrow(self.envs.len(), &self.spec, &self.actions)?;
         let views = guards.views();
         let (spec, actions) = (&self.spec, &self.actions);
-        py.allow_threads(|| {
+        pool::parallel(py, || {
             (self.envs.par_iter_mut(), views.outs())
                 .into_par_iter()
                 .for_each(|(env, out)| env.write(spec, actions, out))
-        });
+        })?;
         Ok(())
     }
 
