@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import os
+import sys
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -22,6 +23,11 @@ ILLEGAL = ("noop", "penalty", "raise")
 INT32_MAX = 2**31 - 1
 #: Pixels a cell's side in ``render()``'s pictures.
 RENDER_CELL_PIXELS = 32
+#: The arrays a call rewrites in full.
+OUTPUTS = ("obs", "extras", "masks", "rewards", "terminated", "truncated", "illegal")
+#: Whether reference counts are exact (not on a free-threaded Python, which counts some
+#: references apart): only then can an array that no one holds be told apart.
+EXACT_REFCOUNTS = getattr(sys, "_is_gil_enabled", lambda: True)()
 
 
 def _integer(name: str, value: Any, low: int, high: int) -> int:
@@ -82,14 +88,25 @@ class Buffers:
             self.final_extras = np.zeros_like(self.extras)
             self.final_masks = np.zeros_like(self.masks)
 
-    def renewed(self) -> Buffers:
-        """These buffers with new arrays for a call's outputs (which it rewrites in full):
-        the old ones stay with whoever holds them, unchanged, for the cost of an
-        allocation instead of a copy. The ``final_*`` arrays are shared."""
+    def renewed(self, spare: Optional[Buffers] = None) -> Buffers:
+        """Buffers for a call's outputs (which it rewrites in full), leaving these ones
+        unchanged to whoever holds them: ``spare`` (buffers handed out earlier) when no one
+        holds any of its arrays any more, else new arrays. Reusing them spares the
+        allocation, whose fresh memory the system maps in page by page (a tenth of a
+        1,024-environment step, measured). The ``final_*`` arrays are shared."""
+        if spare is not None and spare.unheld():
+            return spare
         new = copy.copy(self)
-        for name in ("obs", "extras", "masks", "rewards", "terminated", "truncated", "illegal"):
+        for name in OUTPUTS:
             setattr(new, name, np.empty_like(getattr(self, name)))
         return new
+
+    def unheld(self) -> bool:
+        """Whether nothing but these buffers holds their output arrays: no name, no view
+        (a view holds its base array), no list or tensor sharing the memory. Writing such
+        an array again changes nothing anyone can see."""
+        # getrefcount counts its own argument: 2 is this object's attribute alone.
+        return EXACT_REFCOUNTS and all(sys.getrefcount(getattr(self, name)) <= 2 for name in OUTPUTS)
 
 
 class Layout:

@@ -214,9 +214,11 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
       hold the ended one's last observation and info, marked by ``info["_final_obs"]``).
     - ``max_episode_steps``: a move limit below ``max_moves`` (what ``gym.make_vec``
       passes).
-    - ``copy``: True (default) returns new arrays each step; False returns the arrays the
-      vector rewrites every step (faster: copy what you keep; an array you make read-only
-      is left alone, and the vector writes into new ones).
+    - ``copy``: True (default) never changes an array it returned while anything holds
+      it: each step writes into the step before last's arrays when they were all let go,
+      else into new ones. False returns the arrays the vector rewrites every step (copy
+      what you keep; an array you make read-only is left alone, and the vector writes
+      into new ones).
     """
 
     def __init__(self, num_envs: int, rules: Optional[str] = None, size: tuple[int, int] = (8, 8),
@@ -249,6 +251,7 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         """The arrays the core writes into and the views of them."""
         same = self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
         self._bufs = b = Buffers(self._core, same_step=same)
+        self._spare: Optional[Buffers] = None
         self._obs = self._layout.views(b.obs, b.extras)
         self._final = self._layout.views(b.final_obs, b.final_extras) if same else None  # type: ignore[arg-type]
         self._actions = np.zeros(self.num_envs, dtype=np.int64)
@@ -256,20 +259,21 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
     def _write(self, call: Any, *args: Any) -> None:
         """``call(*args, bufs)`` into the arrays :meth:`_prepare` gives; when it raises
         (a refused action or state), the arrays are the ones before."""
-        before = self._bufs, self._obs, self._final
+        before = self._bufs, self._spare, self._obs, self._final
         self._prepare()
         try:
             call(*args, self._bufs)
         except BaseException:
-            self._bufs, self._obs, self._final = before
+            self._bufs, self._spare, self._obs, self._final = before
             raise
 
     def _prepare(self) -> None:
-        """Arrays for the next call to write into: new ones (``copy=True``), or the same
-        ones unless one handed out was made read-only (``copy=False``)."""
+        """Arrays for the next call to write into: ones no one holds (``copy=True``: the
+        call before last's when they were all let go, else new ones), or the same ones
+        unless one handed out was made read-only (``copy=False``)."""
         b = self._bufs
         if self._copy:
-            self._bufs = b.renewed()
+            self._bufs, self._spare = b.renewed(self._spare), b
             self._obs = self._layout.views(self._bufs.obs, self._bufs.extras)
             return
         handed = Layout.arrays(self._obs) + [b.masks, b.rewards, b.terminated, b.truncated, b.illegal]

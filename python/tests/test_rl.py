@@ -3,6 +3,7 @@ vector semantics and wrappers, masks in every convention, strict input, state th
 pickles and restores, rewards, pictures, and no crash on large or odd arguments."""
 
 import copy
+import weakref
 import pickle
 import shutil
 
@@ -357,6 +358,26 @@ def test_bot_actions_are_the_bots_moves_in_the_environments_position():
 def test_a_vector_too_large_for_memory_raises_memory_error_naming_its_size():
     with pytest.raises(MemoryError, match="GB"):
         Match3VectorEnv(2**20, size=(32, 32), obs_mode="onehot")
+
+
+def test_arrays_handed_out_keep_their_values_and_ones_let_go_are_written_again():
+    env = Match3VectorEnv(4, max_moves=5)
+    env.reset(seed=0)
+    held, let_go, reused = [], {}, []
+    for t in range(12):
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+        arrays = [obs, obs[1:], reward, term, trunc, info["action_mask"], info["illegal"]]
+        # Every array of a step whose arrays were all let go comes back two steps later.
+        if t - 2 in let_go:
+            reused.append(let_go[t - 2]() is reward)
+        if t % 3 == 0:
+            held.append((arrays, [a.copy() for a in arrays]))
+        else:
+            let_go[t] = weakref.ref(reward)
+        del obs, reward, term, trunc, info, arrays
+    for arrays, values in held:
+        assert all((a == v).all() for a, v in zip(arrays, values)), "a held array changed"
+    assert reused and all(reused), reused
 
 
 def test_arrays_made_read_only_or_passed_twice_raise_no_panic():
