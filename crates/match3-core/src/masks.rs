@@ -758,12 +758,19 @@ fn index_bytes(planes: &[u64], out: &mut [u8]) -> u64 {
 /// [`index_bytes`] from the digits' planes and the coloured cells.
 #[inline(always)]
 fn index_words<const D: usize>(digits: [u64; D], colored: u64, out: &mut [u8]) {
-    for (j, eight) in out.chunks_mut(8).take(8).enumerate() {
+    let word = |j: usize| {
         let byte = |plane: u64| BYTES_OF_BITS[usize::from((plane >> (8 * j)) as u8)];
         let none = byte(!colored).wrapping_mul(0xff);
-        let word = (digits.iter().enumerate()).fold(none, |word, (k, &d)| word | byte(d) << k);
-        let len = eight.len();
-        eight.copy_from_slice(&word.to_le_bytes()[..len]);
+        (digits.iter().enumerate()).fold(none, |word, (k, &d)| word | byte(d) << k)
+    };
+    let whole = out.len() / 8;
+    let mut eights = out.chunks_exact_mut(8);
+    for (j, eight) in (&mut eights).enumerate() {
+        eight.copy_from_slice(&word(j).to_le_bytes());
+    }
+    let rest = eights.into_remainder();
+    if !rest.is_empty() {
+        rest.copy_from_slice(&word(whole).to_le_bytes()[..rest.len()]);
     }
 }
 
