@@ -126,6 +126,19 @@ def test_a_vector_steps_from_any_thread():
         assert out == f"{main_thread[0].tolist()} {int(main_thread[1].sum())}\n"
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no fork on this system")
+def test_a_forked_process_steps_its_copy_of_a_vector():
+    # The forked child has the main thread alone: a batch handed to the pool's other
+    # threads (which do not exist in it) would wait for ever.
+    script = "import os; from match3.gym import Match3VectorEnv\n" \
+             "env = Match3VectorEnv(64); env.reset(seed=0); env.step(env.sample_actions())\n" \
+             "pid = os.fork()\n" \
+             "if pid == 0:\n    env.step(env.sample_actions()); os._exit(0)\n" \
+             "print(os.waitpid(pid, 0)[1])"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout == "0\n"
+
+
 def test_sampled_actions_are_legal_and_repeat_with_the_seed():
     def sampled():
         env = Match3VectorEnv(16, max_moves=20)
