@@ -90,10 +90,10 @@ class Buffers:
 
     def renewed(self, spare: Optional[Buffers] = None) -> Buffers:
         """Buffers for a call's outputs (which it rewrites in full), leaving these ones
-        unchanged to whoever holds them: ``spare`` (buffers handed out earlier) when no one
-        holds any of its arrays any more, else new arrays. Reusing them spares the
-        allocation, whose fresh memory the system maps in page by page (a tenth of a
-        1,024-environment step, measured). The ``final_*`` arrays are shared."""
+        unchanged to whoever holds them: ``spare`` (buffers handed out earlier) when it is
+        :meth:`unheld`, else new arrays. Reusing them spares the allocation, whose fresh
+        memory the system maps in page by page (a tenth of a 1,024-environment step,
+        measured). The ``final_*`` arrays are shared."""
         if spare is not None and spare.unheld():
             return spare
         new = copy.copy(self)
@@ -102,11 +102,13 @@ class Buffers:
         return new
 
     def unheld(self) -> bool:
-        """Whether nothing but these buffers holds their output arrays: no name, no view
-        (a view holds its base array), no list or tensor sharing the memory. Writing such
-        an array again changes nothing anyone can see."""
+        """Whether nothing but these buffers holds their output arrays (no name, no view:
+        a view holds its base array, no list or tensor sharing the memory) and all can
+        still be written (someone may have made one read-only before letting it go).
+        Writing such arrays again changes nothing anyone can see."""
         # getrefcount counts its own argument: 2 is this object's attribute alone.
-        return EXACT_REFCOUNTS and all(sys.getrefcount(getattr(self, name)) <= 2 for name in OUTPUTS)
+        return EXACT_REFCOUNTS and all(sys.getrefcount(getattr(self, name)) <= 2
+                                       and getattr(self, name).flags.writeable for name in OUTPUTS)
 
 
 class Layout:

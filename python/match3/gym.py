@@ -376,7 +376,8 @@ class Match3VectorEnv(_Actions, gym.vector.VectorEnv[Obs, npt.NDArray[np.int64],
         pass
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("_bufs", "_obs", "_final", "_actions")}
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("_bufs", "_spare", "_obs", "_final", "_actions")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)

@@ -112,12 +112,12 @@ def test_the_same_seed_gives_the_same_trajectory_whatever_the_number_of_threads(
 
 
 def test_a_vector_steps_from_any_thread():
-    # The importing thread works in the module's pool; a call from another thread runs on
-    # a pool of its own, also when the module's pool has no other thread (it would wait
-    # for ever for a worker that never comes).
+    # The first thread to step works in the module's pool; a call from another thread
+    # runs on a pool of its own, also when the module's pool has no other thread (it
+    # would wait for ever for a worker that never comes).
     script = "import sys, threading; sys.path.insert(0, sys.argv[1]); from test_envs import run; " \
-             "out = {}; t = threading.Thread(target=lambda: out.update(r=run(64))); t.start(); t.join(); " \
-             "t, b = out['r']; print(t.tolist(), int(b.sum()))"
+             "run(4); out = {}; t = threading.Thread(target=lambda: out.update(r=run(64))); " \
+             "t.start(); t.join(); t, b = out['r']; print(t.tolist(), int(b.sum()))"
     here = str(__import__("pathlib").Path(__file__).parent)
     main_thread = run(64)
     for k in (1, 2):
@@ -128,12 +128,16 @@ def test_a_vector_steps_from_any_thread():
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no fork on this system")
 def test_a_forked_process_steps_its_copy_of_a_vector():
-    # The forked child has the main thread alone: a batch handed to the pool's other
-    # threads (which do not exist in it) would wait for ever.
-    script = "import os; from match3.gym import Match3VectorEnv\n" \
-             "env = Match3VectorEnv(64); env.reset(seed=0); env.step(env.sample_actions())\n" \
+    # The forked child has only the thread that forked: a batch handed to threads of the
+    # parent's pools (which do not exist in the child) would wait for ever. Stepped from
+    # the main thread (the module's pool) and from other threads (a second pool).
+    script = "import os, threading; from match3.gym import Match3VectorEnv\n" \
+             "env = Match3VectorEnv(64); env.reset(seed=0)\n" \
+             "def step(): env.step(env.sample_actions())\n" \
+             "def in_thread(): t = threading.Thread(target=step); t.start(); t.join()\n" \
+             "step(); in_thread()\n" \
              "pid = os.fork()\n" \
-             "if pid == 0:\n    env.step(env.sample_actions()); os._exit(0)\n" \
+             "if pid == 0:\n    step(); in_thread(); os._exit(0)\n" \
              "print(os.waitpid(pid, 0)[1])"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout == "0\n"

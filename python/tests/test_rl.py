@@ -380,6 +380,16 @@ def test_arrays_handed_out_keep_their_values_and_ones_let_go_are_written_again()
     assert reused and all(reused), reused
 
 
+def test_arrays_made_read_only_then_let_go_are_not_written_again():
+    env = Match3VectorEnv(3)
+    env.reset(seed=0)
+    for _ in range(6):
+        _, reward, *_ = env.step(env.sample_actions())
+        reward.flags.writeable = False
+        del reward
+    env.step(env.sample_actions())
+
+
 def test_arrays_made_read_only_or_passed_twice_raise_no_panic():
     env = Match3VectorEnv(3, copy=False)
     obs, info = env.reset(seed=0)

@@ -812,10 +812,11 @@ impl<R: Rules> Game<R> {
 
     /// [`legal_swaps`](Game::legal_swaps) on a board of at most 8 × 8 as the
     /// [`PackedSwaps`] (a byte per row) the game's status found, without writing them out
-    /// as cell sets; `None` when the status keeps them otherwise (bigger boards,
-    /// diagonal swaps) or not at all (rules without [`Rules::legal_swaps`]). For a
-    /// caller that turns every position's swaps into an array (the Python environments'
-    /// action masks).
+    /// as cell sets: no swap once the game is over or under rules that take no swaps, on
+    /// any board; `None` when the status keeps them otherwise (bigger boards, diagonal
+    /// swaps) or not at all (rules without [`Rules::legal_swaps`]). For a caller that
+    /// turns every position's swaps into an array (the Python environments' action
+    /// masks).
     ///
     /// ```
     /// use match3_core::detect::LineRuns;

@@ -4,7 +4,7 @@
 //! every cell, row-major.
 
 use match3_core::topology::Directions;
-use match3_core::{Game, Move, MoveKind, Pos, Rules};
+use match3_core::{Game, Move, MoveKind, PackedSwaps, Pos, Rules, SwapMasks};
 
 /// The swap directions in action order, with the step from a pair's first cell to its
 /// second.
@@ -146,21 +146,27 @@ impl Actions {
             return;
         }
         let sides = |b: Block| matches!(b.direction, Directions::RIGHT | Directions::DOWN);
-        if let Some(p) = game
-            .packed_legal_swaps()
-            .filter(|_| self.blocks().all(sides))
-        {
-            return self.each_block(mask, |b, block| {
-                let plane = if b.direction == Directions::RIGHT {
-                    p.right
-                } else {
-                    p.down
-                };
-                let row = |r: usize| plane.checked_shr(8 * r as u32).unwrap_or(0) as u32 & 0xff;
-                spread(row, b.cols, 0, block);
-            });
+        match game.packed_legal_swaps() {
+            Some(packed) if self.blocks().all(sides) => self.mask_packed(packed, mask),
+            _ => self.mask_sets(&game.legal_swaps(), mask),
         }
-        let swaps = game.legal_swaps();
+    }
+
+    /// The swaps' part of [`mask`](Actions::mask) from packed swaps (side swaps only, on
+    /// boards of at most 8 × 8): a byte per row.
+    fn mask_packed(&self, packed: PackedSwaps, mask: &mut [i8]) {
+        self.each_block(mask, |b, block| {
+            let plane = match b.direction {
+                Directions::RIGHT => packed.right,
+                _ => packed.down,
+            };
+            let row = |r: usize| plane.checked_shr(8 * r as u32).unwrap_or(0) as u32 & 0xff;
+            spread(row, b.cols, 0, block);
+        });
+    }
+
+    /// The swaps' part of [`mask`](Actions::mask) from cell sets, a row word at a time.
+    fn mask_sets(&self, swaps: &SwapMasks, mask: &mut [i8]) {
         self.each_block(mask, |b, block| {
             let (set, shift) = match b.direction {
                 Directions::RIGHT => (&swaps.right, 0),
@@ -220,16 +226,7 @@ fn spread(row: impl Fn(usize) -> u32, width: usize, shift: u32, out: &mut [i8]) 
     let row = |r: usize| u64::from(row(r) >> shift) & row_mask;
     if out.len() <= 64 {
         let bits = (0..rows).fold(0, |bits, r| bits | row(r) << (r * width));
-        let whole = out.len() / 8 * 8;
-        let mut eights = out.chunks_exact_mut(8);
-        for (k, eight) in (&mut eights).enumerate() {
-            eight.copy_from_slice(&entries(bits >> (8 * k)));
-        }
-        let tail = eights.into_remainder();
-        if !tail.is_empty() {
-            tail.copy_from_slice(&entries(bits >> whole)[..tail.len()]);
-        }
-        return;
+        return spread_word(bits, out);
     }
     let mut chunks = out.chunks_mut(8);
     // Bits waiting to be written, the first in the lowest bit: fewer than 8 between rows,
@@ -245,6 +242,19 @@ fn spread(row: impl Fn(usize) -> u32, width: usize, shift: u32, out: &mut [i8]) 
     }
     if count > 0 {
         write_eight(chunks.next(), waiting);
+    }
+}
+
+/// Up to 64 entries: entry `i` of `out` is bit `i` of `bits`, eight entries a store.
+fn spread_word(bits: u64, out: &mut [i8]) {
+    let whole = out.len() / 8 * 8;
+    let mut eights = out.chunks_exact_mut(8);
+    for (k, eight) in (&mut eights).enumerate() {
+        eight.copy_from_slice(&entries(bits >> (8 * k)));
+    }
+    let tail = eights.into_remainder();
+    if !tail.is_empty() {
+        tail.copy_from_slice(&entries(bits >> whole)[..tail.len()]);
     }
 }
 
@@ -281,8 +291,12 @@ mod tests {
     /// ones (rows of 8 entries and a remainder, up to the widest).
     #[test]
     fn masks_match_the_legal_moves() {
-        use match3_core::{GameConfig, Size};
+        use match3_core::{GameConfig, NoTrace, Size};
         let small = [(8, 8), (7, 7), (6, 8), (3, 5), (2, 32), (16, 4)];
+        let lines = match3_app::Registry::builtin()
+            .get("lines")
+            .unwrap()
+            .clone();
         for (rows, cols) in small.into_iter().chain([(9, 19), (5, 32), (32, 9)]) {
             for seed in 0..20 {
                 let config = GameConfig {
@@ -291,15 +305,22 @@ mod tests {
                     seed,
                     blocker_percent: 10,
                 };
-                let game = Game::new(Variant::new("lines", LineRuns::new(3)), config).unwrap();
+                // Positions along a game with specials, to its end or ten moves.
+                let mut game = Game::new(lines.rules(), config).unwrap();
                 let actions = Actions::new(game.rules(), rows, cols);
-                let mut mask = vec![7; actions.count()];
-                actions.mask(&game, &mut Vec::new(), &mut mask);
-                let mut from_moves = vec![0; actions.count()];
-                for mv in game.legal_moves() {
-                    from_moves[actions.encode(mv).expect("a swap has an action")] = 1;
+                for turn in 0..10 {
+                    let mut mask = vec![7; actions.count()];
+                    actions.mask(&game, &mut Vec::new(), &mut mask);
+                    let mut from_moves = vec![0; actions.count()];
+                    for mv in game.legal_moves() {
+                        from_moves[actions.encode(mv).expect("a swap has an action")] = 1;
+                    }
+                    assert_eq!(mask, from_moves, "{rows}x{cols}, seed {seed}, turn {turn}");
+                    let Some(mv) = game.pick_legal_move(|n| turn % n) else {
+                        break;
+                    };
+                    game.play_with(mv, &mut NoTrace).unwrap();
                 }
-                assert_eq!(mask, from_moves, "{rows}x{cols}, seed {seed}");
             }
         }
     }

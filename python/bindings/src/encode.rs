@@ -39,7 +39,7 @@ pub fn board(board: &Board, out: &mut [u8]) {
         Some(true) => {}
         Some(false) => {
             let cols = board.cols().max(1);
-            for (i, code) in out.iter_mut().enumerate() {
+            for (i, code) in out.iter_mut().take(board.rows() * cols).enumerate() {
                 if *code == Board::NO_COLOR {
                     *code = other(board.at(Pos::new((i / cols) as u8, (i % cols) as u8))) as u8;
                 }

@@ -77,7 +77,6 @@ pub fn build(m: &Bound<'_, PyModule>, registry: Registry) -> PyResult<()> {
     REGISTRY.set(registry).map_err(|_| {
         PyRuntimeError::new_err("this extension's module is already built in this process")
     })?;
-    pool::join_importing_thread();
     m.add_class::<game::Game>()?;
     m.add_class::<game::Bot>()?;
     m.add_class::<vec_env::VecEnv>()?;
