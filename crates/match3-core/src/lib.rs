@@ -165,6 +165,8 @@ pub mod scoring;
 mod slot;
 pub mod specials;
 mod state;
+#[cfg(test)]
+mod test_draws;
 pub mod topology;
 mod trace;
 mod variant;

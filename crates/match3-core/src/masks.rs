@@ -847,13 +847,7 @@ mod tests {
     fn colour_indices_from_the_planes_are_those_of_the_cells() {
         use crate::board::Board;
         use crate::piece::{Color, MAX_COLORS, Piece, Special};
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut next = crate::test_draws::draws_below(0x2545_f491_4f6c_dd1du64);
         let (striped, bomb) = (Special::of('+'), Special::of('*'));
         for (rows, cols) in [(8, 8), (6, 8), (7, 7), (3, 5), (1, 1), (2, 32), (16, 4)] {
             for round in 0..300 {

@@ -486,13 +486,7 @@ mod tests {
 
     /// How many of `cases` boards per shape the two derivations disagree on.
     fn disagreements<T: PlaneRule>(rule: &T, cases: usize) -> usize {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut next = crate::test_draws::draws_below(0x9e37_79b9_7f4a_7c15u64);
         let shapes = [
             (8, 8),
             (5, 7),
