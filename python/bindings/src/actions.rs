@@ -236,12 +236,12 @@ fn spread(row: impl Fn(usize) -> u32, width: usize, shift: u32, out: &mut [i8]) 
         waiting |= row(r) << count;
         count += width;
         while count >= 8 {
-            write_eight(chunks.next(), waiting);
+            spread_word(waiting, chunks.next().unwrap_or_default());
             (waiting, count) = (waiting >> 8, count - 8);
         }
     }
     if count > 0 {
-        write_eight(chunks.next(), waiting);
+        spread_word(waiting, chunks.next().unwrap_or_default());
     }
 }
 
@@ -255,16 +255,6 @@ fn spread_word(bits: u64, out: &mut [i8]) {
     let tail = eights.into_remainder();
     if !tail.is_empty() {
         tail.copy_from_slice(&entries(bits >> whole)[..tail.len()]);
-    }
-}
-
-/// Up to eight entries: entry `i` of `chunk` is bit `i` of `bits`.
-fn write_eight(chunk: Option<&mut [i8]>, bits: u64) {
-    let bytes = entries(bits);
-    match chunk {
-        Some(whole) if whole.len() == 8 => whole.copy_from_slice(&bytes),
-        Some(tail) => tail.copy_from_slice(&bytes[..tail.len()]),
-        None => {}
     }
 }
 
