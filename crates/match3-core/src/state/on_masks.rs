@@ -161,17 +161,19 @@ impl MaskState {
             let Some(matched) = &found else {
                 return Ended::NeedsCells;
             };
+            // Only pieces are cleared (a tap's group is one colour's pieces anyway).
+            let pieces = self.masks.packed_pieces().expect("a small board");
+            let cleared = (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
+            // A phase that clears nothing ends the turn before it could make a special,
+            // as on the cells: the last phase of a cascade asks the specials nothing.
+            if cleared == 0 {
+                return Ended::Scored(total);
+            }
             // A special made here would be kept in its cell only.
             if turn.specials
                 && rules.may_create_on_planes(PlaneView::of_masks(&self.masks), matched)
             {
                 return Ended::NeedsCells;
-            }
-            // Only pieces are cleared (a tap's group is one colour's pieces anyway).
-            let pieces = self.masks.packed_pieces().expect("a small board");
-            let cleared = (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
-            if cleared == 0 {
-                return Ended::Scored(total);
             }
             chain += 1;
             if chain > PHASE_LIMIT {
