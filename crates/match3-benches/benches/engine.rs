@@ -105,14 +105,8 @@ fn moves(c: &mut Criterion) {
     // branches, which a real game does not let it do.
     let mut many = c.benchmark_group("legal_moves_64_boards");
     for (name, rules, blockers) in variants() {
-        let boards: Vec<Board> = (0..64)
-            .map(|seed| {
-                let config = GameConfig {
-                    seed,
-                    ..config(8, blockers)
-                };
-                Game::new(&*rules, config).unwrap().board().clone()
-            })
+        let boards: Vec<Board> = (seeded_games(&*rules, blockers).iter())
+            .map(|game| game.board().clone())
             .collect();
         let mut out = Vec::new();
         many.bench_function(BenchmarkId::new(name, 8), |b| {
@@ -199,6 +193,22 @@ fn bots(c: &mut Criterion) {
         }
     }
     greedy.finish();
+    // One decision on each of 64 seeded 8×8 boards per iteration (time for all 64): the
+    // benchmark board's 19 candidate moves (lines) are more than most boards offer, so
+    // this is the figure per decision to set beside a measure taken over many boards.
+    let mut many = c.benchmark_group("greedy_decision_64_boards");
+    for (name, rules, blockers) in variants() {
+        let games = seeded_games(&*rules, blockers);
+        let mut bot = GreedyBot::new(1);
+        many.bench_function(BenchmarkId::new(name, 8), |b| {
+            b.iter(|| {
+                (games.iter())
+                    .filter_map(|game| bot.choose(black_box(game)))
+                    .count()
+            })
+        });
+    }
+    many.finish();
     // The greedy bot on the known cascade (`greedy-known`), where refills make it differ.
     let mut known = c.benchmark_group("greedy_known_decision");
     for (name, rules, blockers) in variants() {
@@ -228,6 +238,19 @@ fn bots(c: &mut Criterion) {
         }
     }
     playout.finish();
+    // The same from each of 64 seeded 8×8 boards in turn (time for all 64 playouts).
+    let mut many = c.benchmark_group("random_playout_20_64_boards");
+    for (name, rules, blockers) in variants() {
+        let starts = seeded_games(&*rules, blockers);
+        many.bench_function(BenchmarkId::new(name, 8), |b| {
+            b.iter_batched_ref(
+                || (starts.clone(), RandomBot::new(3)),
+                |(games, bot)| games.iter_mut().for_each(|game| playout_20(game, bot)),
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+    many.finish();
     let _ = BotKind::Random;
 }
 
@@ -267,6 +290,19 @@ fn search_bots(c: &mut Criterion) {
 }
 
 /// Up to 20 moves of `bot` on `game`, untraced.
+/// New 8×8 games of seeds 0 to 63: the boards of the `*_64_boards` groups.
+fn seeded_games(rules: &dyn Rules, blockers: u8) -> Vec<Game<&dyn Rules>> {
+    (0..64)
+        .map(|seed| {
+            let config = GameConfig {
+                seed,
+                ..config(8, blockers)
+            };
+            Game::new(rules, config).unwrap()
+        })
+        .collect()
+}
+
 fn playout_20<R: Rules>(game: &mut Game<R>, bot: &mut RandomBot) {
     for _ in 0..20 {
         let Some(mv): Option<Move> = bot.choose(game) else {
