@@ -12,7 +12,7 @@ use match3_core::{
     Board, CellSet, Game, GameConfig, GameRng, Horizon, Move, MoveError, MoveKind, NoTrace,
     Opening, Pos, Rules, Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
-use match3_core::{Level, Progress, Tally};
+use match3_core::{Level, ObstacleEvent, Progress, Tally};
 
 use crate::generators::Pick;
 
@@ -382,9 +382,13 @@ fn phases_scored<R: Rules + ?Sized>(
             phase.chain,
             phase.cleared
         );
+        // A clear that takes in a locked piece breaks its lock and leaves the piece: a
+        // tap on a group of locked pieces only, say, removes nothing and still plays.
+        let unlocked =
+            (phase.obstacles.iter()).any(|e| matches!(e, ObstacleEvent::Unlocked { .. }));
         ensure!(
-            !phase.cleared.is_empty(),
-            "{ctx}: chain {} cleared nothing",
+            !phase.cleared.is_empty() || unlocked,
+            "{ctx}: chain {} cleared nothing and broke no lock",
             phase.chain
         );
         let matched: CellSet = phase.matched.iter().copied().collect();
