@@ -289,7 +289,6 @@ fn search_bots(c: &mut Criterion) {
     lookahead.finish();
 }
 
-/// Up to 20 moves of `bot` on `game`, untraced.
 /// New 8×8 games of seeds 0 to 63: the boards of the `*_64_boards` groups.
 fn seeded_games(rules: &dyn Rules, blockers: u8) -> Vec<Game<&dyn Rules>> {
     (0..64)
@@ -303,6 +302,7 @@ fn seeded_games(rules: &dyn Rules, blockers: u8) -> Vec<Game<&dyn Rules>> {
         .collect()
 }
 
+/// Up to 20 moves of `bot` on `game`, untraced.
 fn playout_20<R: Rules>(game: &mut Game<R>, bot: &mut RandomBot) {
     for _ in 0..20 {
         let Some(mv): Option<Move> = bot.choose(game) else {
