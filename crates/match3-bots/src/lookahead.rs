@@ -148,7 +148,7 @@ fn best_reply<R: Rules>(
             probe.reset(state);
         }
         if probe.play_last(reply).is_ok() {
-            best = best.max(worth.of(probe.state()));
+            best = best.max(worth.of_probe(probe));
         }
     }
     best

@@ -241,7 +241,7 @@ impl MctsBot {
         alive = alive && self.roll_out(probe);
         // A runaway cascade (third-party rules) is worth nothing.
         Some(if alive {
-            search.worth.of(probe.state())
+            search.worth.of_probe(probe)
         } else {
             0.0
         })

@@ -1,7 +1,7 @@
 //! What a line of play is worth to the search bots: one number, so that lines can be
 //! averaged over refill samples.
 
-use match3_core::{Goal, Level, Snapshot, Status};
+use match3_core::{Goal, Level, Probe, Rules, Snapshot, Status};
 
 /// Winning the level outweighs everything else.
 const WON: f64 = 1e12;
@@ -38,16 +38,23 @@ impl<'a> Worth<'a> {
     }
 
     pub fn of(&self, end: &Snapshot) -> f64 {
-        let won = if end.status() == Status::Won {
-            WON
-        } else {
-            0.0
-        };
+        let units = || end.goal_units(self.level);
+        self.of_outcome(end.status(), end.score(), units)
+    }
+
+    /// [`of`](Worth::of) where `probe` ended, read without making its cells catch up.
+    pub fn of_probe<R: Rules>(&self, probe: &Probe<'_, R>) -> f64 {
+        self.of_outcome(probe.status(), probe.tally().score, || probe.goal_units())
+    }
+
+    /// [`of`](Worth::of) from the status, score and goal units (asked only when ranked).
+    fn of_outcome(&self, status: Status, score: u64, units: impl FnOnce() -> u64) -> f64 {
+        let won = if status == Status::Won { WON } else { 0.0 };
         let units = if self.by_goals {
-            end.goal_units(self.level).saturating_sub(self.start_units) as f64
+            units().saturating_sub(self.start_units) as f64
         } else {
             0.0
         };
-        won + units * UNIT + end.score().saturating_sub(self.start_score) as f64
+        won + units * UNIT + score.saturating_sub(self.start_score) as f64
     }
 }

@@ -171,7 +171,11 @@ impl Detect for ClusterDetect {
     }
 
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        (self.matches && self.min_size == 3).then(|| swaps::found_swaps3(board))
+        self.swaps_on_planes(PlaneView::of(board))
+    }
+
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        (self.matches && self.min_size == 3).then(|| swaps::found_swaps3_on(view))
     }
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {

@@ -8,7 +8,7 @@
 //! ([`planes::ColorCodes`]: a pass per bit of the colour index instead of one per colour),
 //! on core's bit planes, for packed and row-word boards alike.
 
-use match3_core::planes::{self, Field, FoundSwaps, OnPlanes};
+use match3_core::planes::{self, Field, FoundSwaps, OnPlanes, PlaneView};
 use match3_core::{Board, PackedSwaps, SwapMasks};
 
 /// Legal swaps for groups of three.
@@ -85,7 +85,12 @@ pub fn swap_masks3(board: &Board) -> SwapMasks {
 
 /// [`swap_masks3`] in the form the board's layout gives (packed on boards up to 8 × 8).
 pub fn found_swaps3(board: &Board) -> FoundSwaps {
-    planes::on_planes(board, Masks3)
+    found_swaps3_on(PlaneView::of(board))
+}
+
+/// [`found_swaps3`] from the planes alone.
+pub fn found_swaps3_on(view: PlaneView<'_>) -> FoundSwaps {
+    view.visit(Masks3)
 }
 
 /// [`swap_masks3`] packed a byte per row, straight from the board's packed planes;

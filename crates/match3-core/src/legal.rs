@@ -311,6 +311,19 @@ pub(crate) fn pick_with<R: Rules + ?Sized>(
     taps.iter().nth(n - n_drops).map(Move::Tap)
 }
 
+/// [`pick_with`] for rules that take swaps only, from their `known` legal swaps on a
+/// board of `rows` × `cols`.
+pub(crate) fn pick_swap(
+    known: &KnownSwaps,
+    (rows, cols): (usize, usize),
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Move> {
+    let count = known.count_in(rows, cols);
+    let n = pick_in(count.total, pick)?;
+    let (a, b) = known.nth_counted(&count, rows, n)?;
+    Some(Move::Swap(a, b))
+}
+
 /// `pick(count)` when there is something to pick and it picks below `count`.
 fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
     if count == 0 {

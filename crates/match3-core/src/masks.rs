@@ -191,7 +191,13 @@ impl Masks {
     /// The packed bit of `pos`.
     #[inline]
     fn packed_bit(&self, pos: Pos) -> u64 {
-        1u64 << (pos.row as usize * self.cols + pos.col as usize)
+        1u64 << self.packed_index(pos)
+    }
+
+    /// The packed bit's index of `pos`.
+    #[inline]
+    fn packed_index(&self, pos: Pos) -> usize {
+        pos.row as usize * self.cols + pos.col as usize
     }
 
     /// The planes a cell sets, at most three (piece, special, then its colour or
@@ -461,6 +467,16 @@ impl Masks {
             }
         }
         None
+    }
+
+    /// Swaps whatever cells `a` and `b` hold, on a board of at most 64 cells: every
+    /// plane's two bits trade places, so the cells need not be read.
+    pub(crate) fn swap_packed(&mut self, a: Pos, b: Pos) {
+        let (i, j) = (self.packed_index(a), self.packed_index(b));
+        for p in &mut self.packed {
+            let differ = (*p >> i ^ *p >> j) & 1;
+            *p ^= differ << i | differ << j;
+        }
     }
 
     /// [`clear`](Masks::clear) on a board of at most 64 cells, given the packed cells.

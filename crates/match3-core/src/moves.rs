@@ -612,6 +612,7 @@ impl KnownSwaps {
 
     /// The swaps of a board of `rows` × `cols` counted, for
     /// [`nth_counted`](Self::nth_counted).
+    #[inline]
     pub(crate) fn count_in(&self, rows: usize, cols: usize) -> SwapCount {
         match self {
             KnownSwaps::Packed(p) => p.count(),

@@ -100,6 +100,12 @@ rules_trait! {
     /// without moving the cell sets a bigger board needs). `None` on bigger boards too.
     fn legal_swaps_packed(&self, board: &Board) -> Option<PackedSwaps>;
 
+    /// [`legal_swaps_packed`](Rules::legal_swaps_packed) from the bit planes alone, for a
+    /// board without specials (whose kinds the planes do not show), from the detection's
+    /// [`Detect::swaps_on_planes`](crate::detect::Detect::swaps_on_planes); `None` when it
+    /// has none, or the board is bigger than 8 × 8.
+    fn legal_swaps_on_planes(&self, view: PlaneView<'_>) -> Option<PackedSwaps>;
+
     /// Whether any swap is legal, when that can be told faster than by listing them.
     fn any_legal_swap(&self, board: &Board) -> Option<bool>;
 

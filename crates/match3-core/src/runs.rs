@@ -284,7 +284,12 @@ pub fn swap_masks(board: &Board, min_len: usize) -> Option<SwapMasks> {
 /// [`swap_masks3`] in the form the board's layout gives: packed a byte per row on boards
 /// of at most 8 × 8, as cell sets on bigger ones.
 pub fn found_swaps3(board: &Board) -> planes::FoundSwaps {
-    planes::on_planes(board, Swaps3)
+    found_swaps3_on(planes::PlaneView::of(board))
+}
+
+/// [`found_swaps3`] from the planes alone.
+pub fn found_swaps3_on(view: planes::PlaneView<'_>) -> planes::FoundSwaps {
+    view.visit(Swaps3)
 }
 
 /// Every cell in a run of at least `min_len`, from the planes alone.

@@ -543,6 +543,15 @@ where
     }
 
     #[inline]
+    fn legal_swaps_on_planes(&self, view: PlaneView<'_>) -> Option<PackedSwaps> {
+        // Without specials there are no combos: the detection's swaps are all of them.
+        if !self.sides_only() || !self.moves.accepts(MoveKind::Swap) {
+            return None;
+        }
+        self.detect.swaps_on_planes(view)?.into_packed()
+    }
+
+    #[inline]
     fn any_legal_swap(&self, board: &Board) -> Option<bool> {
         if !self.sides_only() {
             return None;

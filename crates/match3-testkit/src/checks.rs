@@ -12,7 +12,7 @@ use match3_core::{
     Board, CellSet, Game, GameConfig, GameRng, Horizon, Move, MoveError, MoveKind, NoTrace,
     Opening, Pos, Rules, Size, Snapshot, Status, SwapMasks, Trace, for_each_legal_move, status_of,
 };
-use match3_core::{Level, ObstacleEvent, Progress, Tally};
+use match3_core::{Level, ObstacleEvent, Probe, Progress, Tally, TurnSummary};
 
 use crate::generators::Pick;
 
@@ -664,6 +664,9 @@ fn scenario_steps<R: Rules + ?Sized>(
         Err(e) => rejected_move_resolve(&before, e, game.state())?,
     }
     log.push((None, result));
+    // A probe from the position after the resolve plays every move beside the game.
+    let origin = game.clone();
+    let mut probe = origin.probe();
     for &pick in picks {
         let mv = match pick {
             Pick::Legal(k) => {
@@ -679,10 +682,103 @@ fn scenario_steps<R: Rules + ?Sized>(
         if result.is_ok() {
             played.push(mv);
         }
+        let on_probe = probe.play(mv);
+        probe_follows(
+            &game,
+            &mut probe,
+            (&result, &on_probe),
+            played.len().is_multiple_of(4),
+        )?;
         log.push((Some(mv), result));
         game_lists_agree(rules, &game)?;
     }
     Ok(log)
+}
+
+/// A probe ([`Game::probe`]) that plays the game's moves beside it stays where the game
+/// is: the same summary (`on_probe`) as the game's turn (`played`), or the same error;
+/// the same status, tally, legal moves and picks; and, when `compare_states` (its cells
+/// made to catch up, which a probe does only when its state is read), the same state. A
+/// probe plays plain moves on the bit planes alone when the rules allow, so this holds
+/// the planes' answers (the detection's `on_planes` and `swaps_on_planes`) to the
+/// cells'. After an error the probe is put back on the game's state (a turn that fails
+/// spends a probe, while the game puts its state back).
+pub fn probe_follows<R: Rules + ?Sized>(
+    game: &Game<&R>,
+    probe: &mut Probe<'_, &R>,
+    (played, on_probe): (&Result<Trace, MoveError>, &Result<TurnSummary, MoveError>),
+    compare_states: bool,
+) -> Check {
+    let ctx = format!("a probe beside the game, now at {}", game.state().board());
+    match (played, on_probe) {
+        (Ok(trace), Ok(summary)) => {
+            let phases = trace.phases.iter().map(|p| p.chain).max().unwrap_or(0);
+            ensure!(
+                *summary
+                    == TurnSummary {
+                        score: trace.score(),
+                        phases,
+                        status: game.status()
+                    },
+                "{ctx}: the probe's turn gives {summary:?}, the game's scored {} in {phases} phases with status {:?}",
+                trace.score(),
+                game.status()
+            )
+        }
+        (Err(e), Err(f)) => ensure!(e == f, "{ctx}: the game says {e}, the probe {f}"),
+        _ => {
+            return Err(Violation(format!(
+                "{ctx}: the game's turn gives {:?}, the probe's {on_probe:?}",
+                played.as_ref().map(Trace::score)
+            )));
+        }
+    }
+    ensure!(
+        (probe.status(), probe.tally()) == (game.status(), *game.state().tally()),
+        "{ctx}: the probe has status {:?} and tally {:?}, the game {:?} and {:?}",
+        probe.status(),
+        probe.tally(),
+        game.status(),
+        game.state().tally()
+    );
+    ensure!(
+        probe.goal_units() == game.state().goal_units(game.level()),
+        "{ctx}: the probe counts {} goal units, the game {}",
+        probe.goal_units(),
+        game.state().goal_units(game.level())
+    );
+    let mut listed = Vec::new();
+    probe.legal_moves_into(&mut listed);
+    ensure!(
+        listed == game.legal_moves(),
+        "{ctx}: the probe lists {listed:?}, the game {:?}",
+        game.legal_moves()
+    );
+    for n in [0, 5, 17] {
+        let (a, b) = (
+            probe.pick_legal_move(|len| n % len),
+            game.pick_legal_move(|len| n % len),
+        );
+        ensure!(
+            a == b,
+            "{ctx}: pick {n} gives {a:?} on the probe, {b:?} on the game"
+        );
+    }
+    if played.is_err() {
+        probe.reset(game.state());
+    } else if compare_states {
+        let state = probe.state();
+        ensure!(
+            state == game.state(),
+            "{ctx}: the probe's cells caught up at {}, score {}, next id {}; the game has score {}, next id {}",
+            state.board(),
+            state.score(),
+            state.next_id(),
+            game.state().score(),
+            game.state().next_id()
+        );
+    }
+    Ok(())
 }
 
 /// Plays `mv` (listed as legal, or not) after looking ahead at it every way the game

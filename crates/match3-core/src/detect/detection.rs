@@ -31,6 +31,14 @@ pub trait Detect {
         None
     }
 
+    /// [`match_swaps`](Detect::match_swaps) from the board's bit planes alone: the same
+    /// swaps on the board the planes show. A [`Probe`](crate::Probe) plays plain moves
+    /// on the planes alone, leaving the cells behind, and asks this for the status's
+    /// legal swaps; without it, the probe plays on the cells.
+    fn swaps_on_planes(&self, _view: PlaneView<'_>) -> Option<FoundSwaps> {
+        None
+    }
+
     /// Whether any swap puts a swapped piece in a match: `match_swaps` non-empty.
     fn any_match_swap(&self, _board: &Board) -> Option<bool> {
         None
@@ -99,6 +107,14 @@ impl<A: Detect, B: Detect> Detect for Or<A, B> {
 
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
         Some(self.0.match_swaps(board)?.union(self.1.match_swaps(board)?))
+    }
+
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        Some(
+            self.0
+                .swaps_on_planes(view)?
+                .union(self.1.swaps_on_planes(view)?),
+        )
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {

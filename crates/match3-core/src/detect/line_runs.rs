@@ -42,7 +42,11 @@ impl Detect for LineRuns {
     }
 
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        (self.min == 3).then(|| runs::found_swaps3(board))
+        self.swaps_on_planes(PlaneView::of(board))
+    }
+
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        (self.min == 3).then(|| runs::found_swaps3_on(view))
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {

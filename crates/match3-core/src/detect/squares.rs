@@ -38,7 +38,11 @@ impl Detect for Squares {
     }
 
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        Some(planes::on_planes(board, SquareSwaps))
+        self.swaps_on_planes(PlaneView::of(board))
+    }
+
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        Some(view.visit(SquareSwaps))
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {

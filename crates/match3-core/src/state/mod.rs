@@ -7,6 +7,7 @@
 //! state. [`Game`](crate::Game) holds snapshots and calls those steps; it writes no field.
 
 mod after;
+pub(crate) mod ahead;
 mod bonus;
 mod fire;
 pub(crate) mod form;

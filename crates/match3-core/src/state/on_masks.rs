@@ -10,6 +10,7 @@
 //!
 //! [`Game::score_within`]: crate::Game::score_within
 
+use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
@@ -40,6 +41,8 @@ pub(crate) struct MaskState {
     score: u64,
     colors: u8,
     collected: [u32; MAX_COLORS as usize],
+    /// Pieces the refills drew since the last load: the ids the cells would mint.
+    drawn: u32,
 }
 
 impl MaskState {
@@ -51,7 +54,28 @@ impl MaskState {
             score: state.tally.score,
             colors: state.colors,
             collected: state.tally.collected,
+            drawn: 0,
         }
+    }
+
+    /// Back to `from`'s planes, score and pieces collected, new pieces from `refills`
+    /// when given, else from `from`'s generator.
+    pub(crate) fn load(&mut self, from: &Snapshot, refills: Option<&GameRng>) {
+        self.masks.clone_from(from.board.masks());
+        self.rng.clone_from(refills.unwrap_or(&from.rng));
+        let tally = &from.tally;
+        (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
+        self.drawn = 0;
+    }
+
+    /// The planes as they stand.
+    pub(crate) fn view(&self) -> PlaneView<'_> {
+        PlaneView::of_masks(&self.masks)
+    }
+
+    /// Pieces the refills drew since the last [`load`](MaskState::load).
+    pub(crate) fn drawn(&self) -> u32 {
+        self.drawn
     }
 
     /// The score after the last look-ahead.
@@ -80,25 +104,52 @@ impl MaskState {
             return Ok(None);
         };
         from.check_counters()?;
-        self.masks.clone_from(from.board.masks());
-        self.rng.clone_from(refills.unwrap_or(&from.rng));
-        let tally = &from.tally;
-        (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
+        self.load(from, refills);
         let trigger = self.open(from, planned, blind);
-        let refills = rules.refills() && course.horizon != crate::Horizon::Known;
+        let ended = self.resolve(rules, level, (planned.0, trigger, blind), (course, planes));
+        Ok(ended?.map(|(score, _)| score))
+    }
+
+    /// Plays the swap `mv`, one the planes' legal swaps list, on the planes as they stand
+    /// (whatever the cells held), to the end of its cascade with new pieces from this
+    /// state's generator; returns its score and phases, `Ok(None)` when the turn needs
+    /// the cells after all.
+    pub(crate) fn play_swap<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        mv: Move,
+        planes: Planes,
+    ) -> Result<Option<(u64, u32)>, MoveError> {
+        let (Some(blind), Move::Swap(a, b)) = (rules.blind_refill(), mv) else {
+            return Ok(None);
+        };
+        self.masks.swap_packed(a, b);
+        let course = (crate::state::turn::Course::PLAY, planes);
+        self.resolve(rules, level, (mv, CellSet::new(), blind), course)
+    }
+
+    /// The phases of `mv` after its opening, which left `trigger` for phase 1: its score
+    /// and phases, `Ok(None)` when the turn needs the cells.
+    fn resolve<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        (mv, trigger, blind): (Move, CellSet, Blind<'_>),
+        (course, planes): (Course, Planes),
+    ) -> Result<Option<(u64, u32)>, MoveError> {
         let phases = Phases {
             level,
             trigger,
-            refills,
+            refills: rules.refills() && course.horizon != crate::Horizon::Known,
             blind,
             last: course.horizon.last_phase(),
             specials: planes.specials,
         };
         match self.phases(rules, &phases) {
-            Ended::Scored(score) => Ok(Some(score)),
+            Ended::Scored(score, chain) => Ok(Some((score, chain))),
             Ended::NeedsCells => Ok(None),
             Ended::Runaway => Err(MoveError::Runaway {
-                mv: planned.0.to_string(),
+                mv: mv.to_string(),
                 limit: PHASE_LIMIT,
             }),
         }
@@ -167,7 +218,7 @@ impl MaskState {
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
             if cleared == 0 {
-                return Ended::Scored(total);
+                return Ended::Scored(total, chain);
             }
             // A special made here would be kept in its cell only.
             if turn.specials
@@ -190,7 +241,7 @@ impl MaskState {
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
-                return Ended::Scored(total);
+                return Ended::Scored(total, chain);
             }
             self.masks.fall();
             if turn.refills {
@@ -208,6 +259,7 @@ impl MaskState {
     fn refill(&mut self, blind: Blind<'_>) {
         let cols = self.masks.size().cols();
         let holes = self.masks.packed_empties().expect("a small plain board");
+        self.drawn = self.drawn.saturating_add(holes.count_ones());
         for (pos, i) in packed_cells(holes, cols) {
             let piece: Piece = blind.draw(&mut self.rng, self.colors);
             self.masks.toggle_at((pos, i), Cell::Piece(piece));
@@ -229,40 +281,59 @@ struct Phases<'l, 'r> {
 
 /// How the phases on the planes ended.
 enum Ended {
-    /// The board is stable, or the horizon's last phase is done: the turn's score.
-    Scored(u64),
+    /// The board is stable, or the horizon's last phase is done: the turn's score and
+    /// phases.
+    Scored(u64, u32),
     /// The turn needs the cells after all.
     NeedsCells,
     /// The cascade ran past [`PHASE_LIMIT`].
     Runaway,
 }
 
-/// Whether a score-only look-ahead from `state` may move only the planes: the rules say
-/// they read planes only, fall straight and have no end-of-move effect, the level leaves
-/// new pieces and gravity to them, and the board is small, without holes, obstacles,
-/// layers or specials (a special's kind is kept in its cell only; a phase that may
-/// create one goes back to the cells). Specials parts that cannot tell from the planes
-/// whether a phase creates one answer "may" whatever they are shown, so one question
-/// with no match finds them before any work on the planes.
+/// Whether a score-only look-ahead from `state` may move only the planes: the rules and
+/// level allow it ([`planes_rules`]) and so does the board ([`Planes::suit`]).
 pub(crate) fn planes_suffice<R: Rules + ?Sized>(
     rules: &R,
     level: &Level,
     state: &Snapshot,
 ) -> Option<Planes> {
-    let board = &state.board;
-    let specials = !rules.special_kinds().is_empty();
-    let suffice = rules.blind_refill().is_some()
+    // The board's specials first: once a game has one, most positions keep one.
+    (state.board.packed_specials() == Some(0)).then_some(())?;
+    let planes = planes_rules(rules, level)?;
+    planes.suit(rules, &state.board).then_some(planes)
+}
+
+/// Whether the rules and level let a look-ahead move only the planes on a board that
+/// suits them: the rules say they read planes only, fall straight and have no
+/// end-of-move effect, and the level leaves new pieces and gravity to them.
+pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Option<Planes> {
+    let allow = rules.blind_refill().is_some()
         && rules.score_by_count(1, 1).is_some()
         && rules.gravity() == Some(Bundled::Straight)
         && !rules.has_effects()
         && level.spawn.is_none()
-        && level.gravity.is_none_or(|g| g == Bundled::Straight)
-        && board.packed_specials() == Some(0)
-        && !(specials && rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH))
-        && !board.has_holes()
-        && !board.has_obstacles()
-        && !board.has_layers();
-    suffice.then_some(Planes { specials })
+        && level.gravity.is_none_or(|g| g == Bundled::Straight);
+    let specials = !rules.special_kinds().is_empty();
+    allow.then_some(Planes { specials })
+}
+
+impl Planes {
+    /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
+    /// without holes, obstacles, layers or specials (a special's kind is kept in its cell
+    /// only; a phase that may create one goes back to the cells). Specials parts that
+    /// cannot tell from the planes whether a phase creates one answer "may" whatever they
+    /// are shown, so one question with no match finds them before any work on the
+    /// planes.
+    pub(crate) fn suit<R: Rules + ?Sized>(self, rules: &R, board: &Board) -> bool {
+        let plain = !(board.has_holes() || board.has_obstacles() || board.has_layers());
+        let may_create = || rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH);
+        board.packed_specials() == Some(0) && plain && !(self.specials && may_create())
+    }
+
+    /// Whether the rules have special kinds.
+    pub(crate) fn specials(self) -> bool {
+        self.specials
+    }
 }
 
 /// What [`planes_suffice`] found out about the rules for a look-ahead on the planes.

@@ -7,6 +7,7 @@ use crate::error::PartName;
 use crate::legal::{any_legal_move, store_known_swaps, visit_legal_moves};
 use crate::level::Level;
 use crate::moves::MoveKind;
+use crate::progress::{Tally, goal_progress};
 use crate::rules::Rules;
 use crate::trace::{Sink, Status};
 
@@ -82,17 +83,25 @@ impl Snapshot {
 
     #[inline(never)]
     fn verdict_of(&self, level: &Level) -> Option<Status> {
-        if !level.goals.is_empty() && self.meets(level) {
-            return Some(Status::Won);
-        }
-        match level.moves {
-            Some(limit) if self.tally.moves >= limit => Some(if level.goals.is_empty() {
-                Status::Won
-            } else {
-                Status::Lost
-            }),
-            _ => None,
-        }
+        verdict_on(level, &self.tally, &self.board)
+    }
+}
+
+/// The level's verdict on a game that has counted `tally`, its jelly and crates left on
+/// `board` (see [`Snapshot::verdict`]): won when every goal is met, over when the move
+/// limit is reached.
+pub(crate) fn verdict_on(level: &Level, tally: &Tally, board: &Board) -> Option<Status> {
+    let met = |&goal| goal_progress(goal, tally, board).done;
+    if !level.goals.is_empty() && level.goals.iter().all(met) {
+        return Some(Status::Won);
+    }
+    match level.moves {
+        Some(limit) if tally.moves >= limit => Some(if level.goals.is_empty() {
+            Status::Won
+        } else {
+            Status::Lost
+        }),
+        _ => None,
     }
 }
 

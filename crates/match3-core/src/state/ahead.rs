@@ -1,0 +1,206 @@
+//! The moves a [`Probe`](crate::Probe) plays on the bit planes alone, ahead of its cells.
+//!
+//! A search plays many short futures of plain moves on plain boards. When the rules take
+//! swaps only and the board and rules let a look-ahead play on the planes alone (see
+//! [`planes_suffice`](super::on_masks::planes_suffice)), a probe plays its moves here: the planes, generator, score, move
+//! count, pieces collected and status move; the cells and piece ids stay where the
+//! probe's state was. The moves are kept, and the cells catch up by playing them (before
+//! the probe's state is read, or when a move needs the cells): the same turns from the
+//! same state with the same generator, so the cells reach the state they would have
+//! reached alone, ids and all. A move the planes cannot play (one that may make a
+//! special, a deadlock's shuffle, anything unusual) is played on the cells after they
+//! catch up.
+
+use crate::cellset::CellSet;
+use crate::legal::pick_swap;
+use crate::level::{Leftover, Level};
+use crate::moves::{KnownSwaps, Move, MoveKind};
+use crate::progress::Tally;
+use crate::rules::Rules;
+use crate::trace::Status;
+
+use super::on_masks::{MaskState, Planes, planes_rules};
+use super::plan::Plan;
+use super::status::verdict_on;
+use super::turn::MAX_NEXT_ID;
+use super::{Snapshot, TurnSummary};
+
+/// A probe's moves on the planes since its cells last caught up.
+#[derive(Clone, Debug)]
+pub(crate) struct Ahead {
+    planes: MaskState,
+    /// Moves counted: the cells' and those played here.
+    moves: u32,
+    status: Status,
+    /// The planes' legal swaps, while the status is playable (none after a future's last
+    /// move, whose status is the level's verdict alone).
+    swaps: Option<KnownSwaps>,
+    /// What [`planes_rules`] found.
+    fit: Planes,
+    /// The moves played here, in order, each with whether it was a future's last.
+    played: Vec<(Move, bool)>,
+}
+
+impl Ahead {
+    /// Nothing played ahead of `cells`; `None` when the rules and level never let a probe
+    /// play ahead: they must let a look-ahead play on the planes ([`planes_rules`]) and
+    /// take swaps only. Rules with special kinds stay on the cells too: their futures
+    /// soon make a special, which the planes cannot hold, and the moves already played
+    /// ahead are then played again (measured on the line rules' MCTS decision: 2% more
+    /// instructions than on the cells alone).
+    pub(crate) fn new<R: Rules + ?Sized>(
+        rules: &R,
+        level: &Level,
+        cells: &Snapshot,
+    ) -> Option<Self> {
+        let fit = planes_rules(rules, level)?;
+        let plain =
+            !fit.specials() && !rules.accepts(MoveKind::Drop) && !rules.accepts(MoveKind::Tap);
+        plain.then(|| Ahead {
+            planes: MaskState::of(cells),
+            moves: 0,
+            status: Status::Playable,
+            swaps: None,
+            fit,
+            played: Vec::new(),
+        })
+    }
+
+    /// Whether moves were played here that the cells have not played yet; until then
+    /// the status, tally and legal moves are these.
+    pub(crate) fn is_ahead(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// The moves played here, for the cells to play, leaving nothing ahead; give the
+    /// buffer back with [`give_back`](Ahead::give_back).
+    pub(crate) fn take_played(&mut self) -> Vec<(Move, bool)> {
+        std::mem::take(&mut self.played)
+    }
+
+    /// Forgets the moves played here: the cells were overwritten.
+    pub(crate) fn forget(&mut self) {
+        self.played.clear();
+    }
+
+    /// The emptied buffer of [`take_played`](Ahead::take_played), reused.
+    pub(crate) fn give_back(&mut self, mut played: Vec<(Move, bool)>) {
+        played.clear();
+        self.played = played;
+    }
+
+    /// The status after the last move played here.
+    pub(crate) fn status(&self) -> Status {
+        self.status
+    }
+
+    /// What the game has counted after the moves here, ahead of `cells`.
+    pub(crate) fn tally(&self, cells: &Snapshot) -> Tally {
+        Tally {
+            score: self.planes.score(),
+            moves: self.moves,
+            collected: *self.planes.collected(),
+            ..cells.tally
+        }
+    }
+
+    /// The legal moves after the moves here on a board of `rows` × `cols` (swaps only).
+    pub(crate) fn legal_moves_into(&self, (rows, cols): (usize, usize), out: &mut Vec<Move>) {
+        if let Some(swaps) = &self.swaps {
+            swaps.append_to(rows, cols, out);
+        }
+    }
+
+    /// The legal move `pick` chooses by its index (see
+    /// [`Probe::pick_legal_move`](crate::Probe::pick_legal_move)).
+    pub(crate) fn pick(
+        &self,
+        (rows, cols): (usize, usize),
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        pick_swap(self.swaps.as_ref()?, (rows, cols), pick)
+    }
+
+    /// Plays `mv` here, after the moves already played ahead of `cells`, as the probe's
+    /// turn would (`last`: as a future's last move, status the level's verdict alone).
+    /// `None` when the cells must play it; then whatever this holds is stale until the
+    /// cells have caught up.
+    pub(crate) fn play<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        cells: &mut Snapshot,
+        mv: Move,
+        last: bool,
+    ) -> Option<TurnSummary> {
+        if self.played.is_empty() {
+            self.begin((rules, level), cells, mv)?;
+        } else if let (Some(swaps), Move::Swap(a, b)) = (&self.swaps, mv) {
+            swaps.allows(a, b).then_some(())?;
+        } else {
+            return None;
+        }
+        let minted = u64::from(cells.next_id) + u64::from(self.planes.drawn());
+        if self.moves == u32::MAX || minted > u64::from(MAX_NEXT_ID) {
+            return None;
+        }
+        let played = self.planes.play_swap((rules, level), mv, self.fit);
+        // A validated swap that clears nothing, or a runaway: the cells say which.
+        let (score, phases) = played.ok()?.filter(|&(_, phases)| phases > 0)?;
+        self.moves += 1;
+        self.settle((rules, level), cells, last)?;
+        self.played.push((mv, last));
+        Some(TurnSummary {
+            score,
+            phases,
+            status: self.status,
+        })
+    }
+
+    /// Starts playing ahead of `cells` with `mv`, checked on the cells as their turn
+    /// checks it; `None` when the cells must play it.
+    fn begin<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        cells: &mut Snapshot,
+        mv: Move,
+    ) -> Option<()> {
+        if cells.status != Status::Playable || !self.fit.suit(rules, &cells.board) {
+            return None;
+        }
+        let mut area = CellSet::new();
+        match cells.plan(rules, level, mv, &mut area) {
+            Ok(Plan::Swap { combo: false }) => {}
+            _ => return None,
+        }
+        self.planes.load(cells, None);
+        (self.moves, self.status) = (cells.tally.moves, Status::Playable);
+        Some(())
+    }
+
+    /// The status after a move played here, as the cells' turn works it out; `None` when
+    /// that needs the cells (a leftover bonus to play, or no legal move left).
+    fn settle<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        cells: &Snapshot,
+        last: bool,
+    ) -> Option<()> {
+        self.swaps = None;
+        let verdict = verdict_on(level, &self.tally(cells), &cells.board);
+        let bonus = level.leftover == Leftover::Bonus
+            && level.moves.is_some_and(|limit| limit > self.moves)
+            && verdict == Some(Status::Won);
+        if bonus {
+            return None;
+        }
+        if let Some(verdict) = verdict {
+            self.status = verdict;
+        } else if !last {
+            let swaps = rules.legal_swaps_on_planes(self.planes.view())?;
+            (!swaps.is_empty()).then_some(())?;
+            self.swaps = Some(KnownSwaps::Packed(swaps));
+            self.status = Status::Playable;
+        }
+        Some(())
+    }
+}
