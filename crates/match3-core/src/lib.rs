@@ -90,7 +90,9 @@
 //! it per sample ([`Game::finish_move`], or [`Probe::finish_move`] straight onto a
 //! probe), with the same outcome as [`Game::speculate_with`] that sample. Its playouts
 //! run on a [`Probe`] ([`Game::probe`]), a scratch game that keeps no copy to undo a
-//! failed turn.
+//! failed turn and, under rules without special kinds whose parts answer on the planes
+//! (the detection's [`Detect::swaps_on_planes`] too), plays on the planes alone until its
+//! [`state`](Probe::state) is read.
 //!
 //! ## Obstacles in a phase
 //!

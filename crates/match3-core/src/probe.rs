@@ -170,19 +170,16 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// move limit; else as it was), without the search for a legal move (and the
     /// shuffle) that [`play`](Probe::play) ends with. Until [`reset`](Probe::reset), the
     /// probe then takes no move and lists none.
-    #[inline]
+    #[inline(always)]
     pub fn play_last(&mut self, mv: Move) -> Result<TurnSummary, MoveError> {
-        let ahead = match self.ahead.is_some() {
-            true => self.try_ahead(mv, true)?,
-            false => None,
-        };
-        let summary = match ahead {
-            Some(summary) => summary,
-            None => {
-                self.refuse_when_done()?;
-                self.last_on_cells(mv)?
-            }
-        };
+        if self.ahead.is_some()
+            && let Some(summary) = self.try_ahead(mv, true)?
+        {
+            self.done = Some(Done::Last);
+            return Ok(summary);
+        }
+        self.refuse_when_done()?;
+        let summary = self.last_on_cells(mv)?;
         self.done = Some(Done::Last);
         Ok(summary)
     }

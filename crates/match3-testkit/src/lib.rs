@@ -28,7 +28,9 @@
 //!    (`speculate`, `evaluate`), the score-only `score_within` with `evaluate_within`
 //!    at every horizon (on level games too), and a move opened to its
 //!    first refill and finished (`open_move`, `finish_move`) with the whole move, under
-//!    the game's generator and another;
+//!    the game's generator and another; a `Probe` playing the game's moves beside it (on
+//!    the bit planes alone where the rules allow) gives the same summaries, errors,
+//!    status, tally, move lists, picks and, its cells caught up, states;
 //! 7. the same seed and moves give the same game, whatever the rules were asked before:
 //!    each case's two games are played in lockstep, move by move, then every case is
 //!    played again, in reverse order and on a new rules value, and must go as it did
