@@ -235,8 +235,9 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
             return None;
         }
         let (rules, level) = (self.rules, self.level);
-        let (ahead, state) = (self.ahead.as_mut()?, &mut self.state);
-        // A part that panics here panics again on the cells, which say where.
+        let (ahead, state) = (self.ahead.as_mut()?, &self.state);
+        // The planes alone move here: a part that panics leaves the cells as they were,
+        // and panics again on them, which say where.
         caught(|| ahead.play((rules, level), state, mv, last)).unwrap_or(None)
     }
 

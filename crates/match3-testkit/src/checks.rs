@@ -682,12 +682,19 @@ fn scenario_steps<R: Rules + ?Sized>(
         if result.is_ok() {
             played.push(mv);
         }
+        if played.len().is_multiple_of(3) {
+            // A future's last move, on a probe of its own put at the game's position.
+            let mut last = origin.probe();
+            last.reset(game.state());
+            last_move_follows(&game, &mut last)?;
+        }
         let on_probe = probe.play(mv);
+        let compare_states = played.len().is_multiple_of(4);
         probe_follows(
             &game,
             &mut probe,
-            (&result, &on_probe),
-            played.len().is_multiple_of(4),
+            (result.as_ref(), on_probe),
+            compare_states,
         )?;
         log.push((Some(mv), result));
         game_lists_agree(rules, &game)?;
@@ -697,42 +704,67 @@ fn scenario_steps<R: Rules + ?Sized>(
 
 /// A probe ([`Game::probe`]) that plays the game's moves beside it stays where the game
 /// is: the same summary (`on_probe`) as the game's turn (`played`), or the same error;
-/// the same status, tally, legal moves and picks; and, when `compare_states` (its cells
-/// made to catch up, which a probe does only when its state is read), the same state. A
-/// probe plays plain moves on the bit planes alone when the rules allow, so this holds
-/// the planes' answers (the detection's `on_planes` and `swaps_on_planes`) to the
-/// cells'. After an error the probe is put back on the game's state (a turn that fails
-/// spends a probe, while the game puts its state back).
+/// the same status, tally, goal units, legal moves and picks; and the same state after a
+/// rejected move, or when `compare_states` (its cells made to catch up, which a probe does
+/// only when its state is read). A probe plays plain moves on the bit planes alone when
+/// the rules allow, so this holds the planes' answers (the detection's `on_planes` and
+/// `swaps_on_planes`) to the cells'. After a turn that fails the probe is put back on the
+/// game's state (a failed turn spends a probe, while the game puts its state back).
 pub fn probe_follows<R: Rules + ?Sized>(
     game: &Game<&R>,
     probe: &mut Probe<'_, &R>,
-    (played, on_probe): (&Result<Trace, MoveError>, &Result<TurnSummary, MoveError>),
+    (played, on_probe): (Result<&Trace, &MoveError>, Result<TurnSummary, MoveError>),
     compare_states: bool,
 ) -> Check {
     let ctx = format!("a probe beside the game, now at {}", game.state().board());
-    match (played, on_probe) {
+    match (played, &on_probe) {
         (Ok(trace), Ok(summary)) => {
             let phases = trace.phases.iter().map(|p| p.chain).max().unwrap_or(0);
+            let want = TurnSummary {
+                score: trace.score(),
+                phases,
+                status: game.status(),
+            };
             ensure!(
-                *summary
-                    == TurnSummary {
-                        score: trace.score(),
-                        phases,
-                        status: game.status()
-                    },
-                "{ctx}: the probe's turn gives {summary:?}, the game's scored {} in {phases} phases with status {:?}",
-                trace.score(),
-                game.status()
-            )
+                *summary == want,
+                "{ctx}: the probe's turn gives {summary:?}, the game's {want:?}"
+            );
         }
         (Err(e), Err(f)) => ensure!(e == f, "{ctx}: the game says {e}, the probe {f}"),
         _ => {
             return Err(Violation(format!(
                 "{ctx}: the game's turn gives {:?}, the probe's {on_probe:?}",
-                played.as_ref().map(Trace::score)
+                played.map(Trace::score)
             )));
         }
     }
+    if let Err(e) = played
+        && matches!(
+            e,
+            MoveError::Runaway { .. } | MoveError::Part(_) | MoveError::Exhausted { .. }
+        )
+    {
+        probe.reset(game.state());
+        return Ok(());
+    }
+    outcome_follows(game, probe, &ctx)?;
+    if compare_states || played.is_err() {
+        let state = probe.state();
+        ensure!(
+            state == game.state(),
+            "{ctx}: the probe's cells caught up at {}, score {}, next id {}; the game has score {}, next id {}",
+            state.board(),
+            state.score(),
+            state.next_id(),
+            game.state().score(),
+            game.state().next_id()
+        );
+    }
+    Ok(())
+}
+
+/// The probe's status, tally, goal units, legal moves and picks are the game's.
+fn outcome_follows<R: Rules + ?Sized>(game: &Game<&R>, probe: &Probe<'_, &R>, ctx: &str) -> Check {
     ensure!(
         (probe.status(), probe.tally()) == (game.status(), *game.state().tally()),
         "{ctx}: the probe has status {:?} and tally {:?}, the game {:?} and {:?}",
@@ -764,21 +796,79 @@ pub fn probe_follows<R: Rules + ?Sized>(
             "{ctx}: pick {n} gives {a:?} on the probe, {b:?} on the game"
         );
     }
-    if played.is_err() {
-        probe.reset(game.state());
-    } else if compare_states {
-        let state = probe.state();
-        ensure!(
-            state == game.state(),
-            "{ctx}: the probe's cells caught up at {}, score {}, next id {}; the game has score {}, next id {}",
-            state.board(),
-            state.score(),
-            state.next_id(),
-            game.state().score(),
-            game.state().next_id()
-        );
-    }
     Ok(())
+}
+
+/// A future's last move on a probe at the game's position ([`Probe::play_last`]) is the
+/// game's turn of the game's first legal move, with the level's verdict alone for status
+/// (else the status it had), after which the probe lists and picks no move.
+pub fn last_move_follows<R: Rules + ?Sized>(game: &Game<&R>, probe: &mut Probe<'_, &R>) -> Check {
+    let Some(&mv) = game.legal_moves().first() else {
+        return Ok(());
+    };
+    let mut after = game.snapshot();
+    let whole = game.speculate(mv, &mut after);
+    let last = probe.play_last(mv);
+    let ctx = format!("{mv} as a future's last move on {}", game.state().board());
+    let (whole, last) = match (whole, last) {
+        (Ok(whole), Ok(last)) => (whole, last),
+        (Err(e), Err(f)) if e == f => return Ok(()),
+        (whole, last) => {
+            return Err(Violation(format!(
+                "{ctx}: the game's turn gives {whole:?}, the probe's {last:?}"
+            )));
+        }
+    };
+    let status = verdict(game.level(), &after).unwrap_or(game.status());
+    ensure!(
+        last == TurnSummary { status, ..whole },
+        "{ctx}: the probe gives {last:?}, the game {whole:?} with the verdict {status:?}"
+    );
+    ensure!(
+        (probe.status(), probe.tally()) == (status, *after.tally()),
+        "{ctx}: the probe ends with status {:?} and tally {:?}, the game's turn with {:?}",
+        probe.status(),
+        probe.tally(),
+        after.tally()
+    );
+    let mut listed = vec![mv];
+    probe.legal_moves_into(&mut listed);
+    ensure!(
+        listed.is_empty() && probe.pick_legal_move(|_| 0).is_none(),
+        "{ctx}: the probe still lists {listed:?} after a future's last move"
+    );
+    // Without a verdict the game's status looked for a move, and a deadlock's shuffle
+    // (tried, if not made) draws from the generator and moves the pieces; the future's
+    // last move does neither.
+    let shuffled = after.shuffles() != game.state().shuffles();
+    let searched = verdict(game.level(), &after).is_none();
+    let drew = searched && (shuffled || after.status() != Status::Playable);
+    let state = probe.state();
+    ensure!(
+        state.next_id() == after.next_id()
+            && (shuffled || state.board() == after.board())
+            && (drew || state.rng() == after.rng()),
+        "{ctx}: the probe's cells caught up at {:?} (next id {}, same generator {}), the game's turn ends at {:?} ({})",
+        state.board(),
+        state.next_id(),
+        state.rng() == after.rng(),
+        after.board(),
+        after.next_id(),
+    );
+    Ok(())
+}
+
+/// The level's verdict on `state`: won when every goal is met, else over when the move
+/// limit is reached (won without goals, lost with them).
+fn verdict(level: &Level, state: &Snapshot) -> Option<Status> {
+    if !level.goals.is_empty() && state.meets(level) {
+        return Some(Status::Won);
+    }
+    let limit = level.moves?;
+    (state.tally().moves >= limit).then_some(match level.goals.is_empty() {
+        true => Status::Won,
+        false => Status::Lost,
+    })
 }
 
 /// Plays `mv` (listed as legal, or not) after looking ahead at it every way the game

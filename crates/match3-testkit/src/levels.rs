@@ -358,6 +358,9 @@ pub fn level_game<R: Rules + ?Sized>(
         return Ok(None);
     };
     let mut counted = Counted::default();
+    // A probe plays every move beside the game, and another each future's last move.
+    let origin = game.clone();
+    let (mut probe, mut last) = (origin.probe(), origin.probe());
     for (i, pick) in picks.iter().enumerate() {
         if i == picks.len() / 2 {
             save_round_trip(rules, &game)?;
@@ -375,10 +378,14 @@ pub fn level_game<R: Rules + ?Sized>(
         // The score-only look-ahead agrees with the full one where a turn may end the
         // level (goals met, the leftover bonus, the move limit).
         crate::checks::cascade_score_only(&game, mv, None)?;
+        last.reset(game.state());
+        crate::checks::last_move_follows(&game, &mut last)?;
         let before = game.board().clone();
         let trace = game
             .play(mv)
             .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
+        let on_probe = probe.play(mv);
+        crate::checks::probe_follows(&game, &mut probe, (Ok(&trace), on_probe), i % 3 == 2)?;
         holes_stay(&before, &trace)?;
         trace_round_trip(&trace)?;
         crate::obstacles::obstacle_turn(&before, &trace)

@@ -11,16 +11,16 @@
 //! special, a deadlock's shuffle, anything unusual) is played on the cells after they
 //! catch up.
 
-use crate::cellset::CellSet;
+use crate::contain::caught;
 use crate::legal::pick_swap;
 use crate::level::{Leftover, Level};
 use crate::moves::{KnownSwaps, Move, MoveKind};
+use crate::planes::PlaneView;
 use crate::progress::Tally;
 use crate::rules::Rules;
 use crate::trace::Status;
 
 use super::on_masks::{MaskState, Planes, planes_rules};
-use super::plan::Plan;
 use super::status::verdict_on;
 use super::turn::MAX_NEXT_ID;
 use super::{Snapshot, TurnSummary};
@@ -56,7 +56,13 @@ impl Ahead {
         let fit = planes_rules(rules, level)?;
         let plain =
             !fit.specials() && !rules.accepts(MoveKind::Drop) && !rules.accepts(MoveKind::Tap);
-        plain.then(|| Ahead {
+        // Parts that cannot answer on the planes never let a move start there (nor do
+        // parts that panic when asked: the turns on the cells will say so).
+        let view = PlaneView::of(&cells.board);
+        let answers = caught(|| {
+            rules.matches_on_planes(view).is_some() && rules.legal_swaps_on_planes(view).is_some()
+        });
+        (plain && answers.unwrap_or(false)).then(|| Ahead {
             planes: MaskState::of(cells),
             moves: 0,
             status: Status::Playable,
@@ -128,12 +134,12 @@ impl Ahead {
     pub(crate) fn play<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
-        cells: &mut Snapshot,
+        cells: &Snapshot,
         mv: Move,
         last: bool,
     ) -> Option<TurnSummary> {
         if self.played.is_empty() {
-            self.begin((rules, level), cells, mv)?;
+            self.begin(rules, cells, mv)?;
         } else if let (Some(swaps), Move::Swap(a, b)) = (&self.swaps, mv) {
             swaps.allows(a, b).then_some(())?;
         } else {
@@ -156,22 +162,23 @@ impl Ahead {
         })
     }
 
-    /// Starts playing ahead of `cells` with `mv`, checked on the cells as their turn
-    /// checks it; `None` when the cells must play it.
-    fn begin<R: Rules + ?Sized>(
-        &mut self,
-        (rules, level): (&R, &Level),
-        cells: &mut Snapshot,
-        mv: Move,
-    ) -> Option<()> {
+    /// Starts playing ahead of `cells` with `mv`, when it is a legal swap by the legal
+    /// swaps the cells' status found, else by those of the planes (never by a check that
+    /// moves the cells: a part that panics there would leave them moved); `None` when the
+    /// cells must play it.
+    fn begin<R: Rules + ?Sized>(&mut self, rules: &R, cells: &Snapshot, mv: Move) -> Option<()> {
+        let Move::Swap(a, b) = mv else {
+            return None;
+        };
         if cells.status != Status::Playable || !self.fit.suit(rules, &cells.board) {
             return None;
         }
-        let mut area = CellSet::new();
-        match cells.plan(rules, level, mv, &mut area) {
-            Ok(Plan::Swap { combo: false }) => {}
-            _ => return None,
-        }
+        // Without special kinds there is no combo: a listed swap is a plain one.
+        let listed = match &cells.swaps {
+            Some(known) => known.allows(a, b),
+            None => (rules.legal_swaps_on_planes(PlaneView::of(&cells.board))?).allows(a, b),
+        };
+        listed.then_some(())?;
         self.planes.load(cells, None);
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         Some(())

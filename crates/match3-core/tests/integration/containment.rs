@@ -269,3 +269,36 @@ fn a_panic_while_a_game_is_set_up_is_a_setup_error() {
         other => panic!("expected a part's error, got {other:?}"),
     }
 }
+
+/// A probe that may play on the bit planes alone (no special kinds, a blind refill)
+/// checks a move without moving the cells: a detection that panics while a swap is tried
+/// on them fails the move as the game does (not as a rejection), and spends the probe.
+#[test]
+fn a_detection_panicking_on_a_probes_first_check_spends_the_probe_as_a_game_fails() {
+    /// Line runs, but a run on the bottom row panics; no answer of its own for swaps, so
+    /// moves are checked by trying them on the board.
+    struct BottomPanics;
+    impl Detect for BottomPanics {
+        fn find_matches(&self, board: &Board) -> CellSet {
+            let found = LineRuns::new(3).find_matches(board);
+            let bottom = board.rows() as u8 - 1;
+            assert!(!found.iter().any(|p| p.row == bottom), "a bottom run");
+            found
+        }
+    }
+    let rules = Variant::new("broken", BottomPanics).with_refill(match3_core::refill::Uniform);
+    // The status looks for a move from the top and stops at the top row's swap, so the
+    // game starts without a panic.
+    let board: Board = "AABA/CDCD/DCDC/BBEB".parse().expect("board");
+    let game = Game::from_board(&rules, board, 1).expect("game");
+    let before = game.snapshot();
+    let swap = Move::Swap(Pos::new(3, 2), Pos::new(3, 3));
+    let mut probe = game.probe();
+    let on_probe = the_part_error(probe.play(swap).expect_err("panics"));
+    let on_game = the_part_error(game.clone().play(swap).expect_err("panics"));
+    assert_eq!(on_probe, on_game);
+    assert_eq!(on_probe.part, PartName::Detection);
+    let far = Move::Swap(Pos::new(0, 0), Pos::new(3, 3));
+    assert_eq!(probe.play(far), Err(MoveError::Part(on_probe)), "spent");
+    assert_eq!(game.snapshot(), before);
+}
