@@ -10,7 +10,7 @@ use crate::progress::Tally;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::ahead::Ahead;
-use crate::state::opened::OpenedMove;
+use crate::state::opened::{KeptPause, OpenedMove};
 use crate::state::turn::Course;
 use crate::state::{Snapshot, TurnSummary, goal_units};
 use crate::trace::{NoTrace, Status};
@@ -208,8 +208,39 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     ) -> Result<TurnSummary, MoveError> {
         self.done = None;
         self.give_up_ahead();
+        if self.ahead.is_some() {
+            if let Some(summary) = self.finish_ahead(opened, refills) {
+                return Ok(summary);
+            }
+            // The planes gave up after putting the cells where the move paused, if they
+            // got that far: the cells play the rest.
+            if let Some(summary) = self.catch_up()? {
+                return Ok(summary);
+            }
+        }
         let (rules, level, state) = (self.rules, self.level, &mut self.state);
         let failed = match caught(|| state.finish_move(rules, level, opened, refills)) {
+            Ok(Ok(summary)) => return Ok(summary),
+            Ok(Err(failed)) => failed,
+            Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
+        };
+        Err(self.spend(failed))
+    }
+
+    /// [`finish_move`](Probe::finish_move) with the rest of the move on the planes alone
+    /// (see [`Probe`]); `None` when the cells must play it.
+    fn finish_ahead(&mut self, opened: &OpenedMove, refills: &GameRng) -> Option<TurnSummary> {
+        let (rules, level) = (self.rules, self.level);
+        let (ahead, state) = (self.ahead.as_mut()?, &mut self.state);
+        // Only the planes move after the cells are put at the pause (a copy): a part
+        // that panics leaves the rest to the cells, which panic again and say where.
+        caught(|| ahead.finish((rules, level), state, (opened, refills))).unwrap_or(None)
+    }
+
+    /// The rest of a paused move on the cells, which are where it paused.
+    fn resume_on_cells(&mut self, kept: &KeptPause) -> Result<TurnSummary, MoveError> {
+        let (rules, level, state) = (self.rules, self.level, &mut self.state);
+        let failed = match caught(|| state.resume(rules, level, kept.paused())) {
             Ok(Ok(summary)) => return Ok(summary),
             Ok(Err(failed)) => failed,
             Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
@@ -246,22 +277,26 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
         self.ahead.as_ref().filter(|ahead| ahead.is_ahead())
     }
 
-    /// Plays the moves played on the planes alone on the cells, in order.
-    fn catch_up(&mut self) -> Result<(), MoveError> {
+    /// Plays on the cells what was played on the planes alone: the rest of a paused move,
+    /// then the moves, in order; the last one's summary.
+    fn catch_up(&mut self) -> Result<Option<TurnSummary>, MoveError> {
         let Some(ahead) = self.ahead.as_mut().filter(|ahead| ahead.is_ahead()) else {
-            return Ok(());
+            return Ok(None);
         };
-        let played = ahead.take_played();
-        let mut caught_up = Ok(());
+        let (paused, played) = ahead.take_played();
+        let mut caught_up = match paused {
+            Some(kept) => self.resume_on_cells(&kept).map(Some),
+            None => Ok(None),
+        };
         for &(mv, last) in &played {
+            if caught_up.is_err() {
+                break;
+            }
             caught_up = match last {
                 true => self.last_on_cells(mv),
                 false => self.turn(mv, Course::PLAY),
             }
-            .map(drop);
-            if caught_up.is_err() {
-                break;
-            }
+            .map(Some);
         }
         if let Some(ahead) = &mut self.ahead {
             ahead.give_back(played);

@@ -1054,6 +1054,8 @@ pub fn opened_move<R: Rules + ?Sized>(
     let other = GameRng::new(0x5eed_0fa1);
     let mut whole_state = game.snapshot();
     let whole = game.speculate_with(mv, &mut whole_state, Some(&other), &mut NoTrace);
+    // One probe finishes the move under both generators in turn, as a search does.
+    let mut probe = game.probe();
     for (refills, (whole, whole_state)) in [
         (game.state().rng(), (spec, spec_state)),
         (&other, (&whole, &whole_state)),
@@ -1070,6 +1072,25 @@ pub fn opened_move<R: Rules + ?Sized>(
             finished.board(),
             whole_state.board()
         );
+        let on_probe = probe.finish_move(&opened, refills);
+        ensure!(
+            &on_probe == whole,
+            "{ctx}: the opened move finishes on a probe with {on_probe:?}, the whole move gives {whole:?}"
+        );
+        if on_probe.is_ok() {
+            let outcome = (probe.status(), probe.tally());
+            let want = (whole_state.status(), *whole_state.tally());
+            ensure!(
+                outcome == want,
+                "{ctx}: the probe's finish ends with {outcome:?}, the whole move with {want:?}"
+            );
+            ensure!(
+                probe.state() == whole_state,
+                "{ctx}: the probe's finish ends on {}, the whole move on {}",
+                probe.state().board(),
+                whole_state.board()
+            );
+        }
     }
     Ok(())
 }

@@ -17,10 +17,12 @@ use crate::level::{Leftover, Level};
 use crate::moves::{KnownSwaps, Move, MoveKind};
 use crate::planes::PlaneView;
 use crate::progress::Tally;
+use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::trace::Status;
 
 use super::on_masks::{MaskState, Planes, planes_rules};
+use super::opened::{KeptPause, OpenedMove};
 use super::status::verdict_on;
 use super::turn::MAX_NEXT_ID;
 use super::{Snapshot, TurnSummary};
@@ -37,6 +39,9 @@ pub(crate) struct Ahead {
     swaps: Option<KnownSwaps>,
     /// What [`planes_rules`] found.
     fit: Planes,
+    /// A paused move whose rest was played here first ([`Ahead::finish`]); the cells are
+    /// where it paused.
+    paused: Option<KeptPause>,
     /// The moves played here, in order, each with whether it was a future's last.
     played: Vec<(Move, bool)>,
 }
@@ -68,6 +73,7 @@ impl Ahead {
             status: Status::Playable,
             swaps: None,
             fit,
+            paused: None,
             played: Vec::new(),
         })
     }
@@ -75,17 +81,19 @@ impl Ahead {
     /// Whether moves were played here that the cells have not played yet; until then
     /// the status, tally and legal moves are these.
     pub(crate) fn is_ahead(&self) -> bool {
-        !self.played.is_empty()
+        self.paused.is_some() || !self.played.is_empty()
     }
 
-    /// The moves played here, for the cells to play, leaving nothing ahead; give the
-    /// buffer back with [`give_back`](Ahead::give_back).
-    pub(crate) fn take_played(&mut self) -> Vec<(Move, bool)> {
-        std::mem::take(&mut self.played)
+    /// What the cells play to catch up: the rest of a paused move, then the moves played
+    /// here, leaving nothing ahead; give the buffer back with
+    /// [`give_back`](Ahead::give_back).
+    pub(crate) fn take_played(&mut self) -> (Option<KeptPause>, Vec<(Move, bool)>) {
+        (self.paused.take(), std::mem::take(&mut self.played))
     }
 
     /// Forgets the moves played here: the cells were overwritten.
     pub(crate) fn forget(&mut self) {
+        self.paused = None;
         self.played.clear();
     }
 
@@ -138,7 +146,7 @@ impl Ahead {
         mv: Move,
         last: bool,
     ) -> Option<TurnSummary> {
-        if self.played.is_empty() {
+        if !self.is_ahead() {
             self.begin(rules, cells, mv)?;
         } else if let (Some(swaps), Move::Swap(a, b)) = (&self.swaps, mv) {
             swaps.allows(a, b).then_some(())?;
@@ -155,6 +163,36 @@ impl Ahead {
         self.moves += 1;
         self.settle((rules, level), cells, last)?;
         self.played.push((mv, last));
+        Some(TurnSummary {
+            score,
+            phases,
+            status: self.status,
+        })
+    }
+
+    /// Finishes `opened` with `refills` as its generator: the cells are put where it
+    /// paused, the rest of it is played here. `None` when the cells must play the rest
+    /// (the cells are then where it paused, its rest pending, when `pending` says so) or
+    /// the whole finish (they are untouched).
+    pub(crate) fn finish<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        cells: &mut Snapshot,
+        (opened, refills): (&OpenedMove, &GameRng),
+    ) -> Option<TurnSummary> {
+        let start = opened.state();
+        if start.status != Status::Playable || !self.fit.suit(rules, &start.board) {
+            return None;
+        }
+        let paused = opened.rest().ok()?;
+        cells.install(opened, refills);
+        let rest = (paused.mv, paused.chain(), paused.score);
+        self.paused = Some(paused.to_kept());
+        self.planes.load(cells, None);
+        (self.moves, self.status) = (cells.tally.moves, Status::Playable);
+        let played = self.planes.resume((rules, level), rest, self.fit);
+        let (score, phases) = played.ok()??;
+        self.settle((rules, level), cells, false)?;
         Some(TurnSummary {
             score,
             phases,

@@ -106,7 +106,8 @@ impl MaskState {
         from.check_counters()?;
         self.load(from, refills);
         let trigger = self.open(from, planned, blind);
-        let ended = self.resolve(rules, level, (planned.0, trigger, blind), (course, planes));
+        let whole = (course, planes, (0, 0));
+        let ended = self.resolve(rules, level, (planned.0, trigger, blind), whole);
         Ok(ended?.map(|(score, _)| score))
     }
 
@@ -124,7 +125,28 @@ impl MaskState {
             return Ok(None);
         };
         self.masks.swap_packed(a, b);
-        let course = (crate::state::turn::Course::PLAY, planes);
+        let course = (Course::PLAY, planes, (0, 0));
+        self.resolve(rules, level, (mv, CellSet::new(), blind), course)
+    }
+
+    /// Plays the rest of the paused move `mv` on the planes as they stand (those of the
+    /// state where it paused): the refill after its phase `chain`, which scored `score`,
+    /// and the phases after it; returns the move's score and phases, `Ok(None)` when the
+    /// turn needs the cells.
+    pub(crate) fn resume<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        (mv, chain, score): (Move, u32, u64),
+        planes: Planes,
+    ) -> Result<Option<(u64, u32)>, MoveError> {
+        let Some(blind) = rules.blind_refill() else {
+            return Ok(None);
+        };
+        if !rules.refills() || chain >= CALM_REFILL_AFTER {
+            return Ok(None);
+        }
+        self.refill(blind);
+        let course = (Course::PLAY, planes, (chain, score));
         self.resolve(rules, level, (mv, CellSet::new(), blind), course)
     }
 
@@ -135,7 +157,7 @@ impl MaskState {
         rules: &R,
         level: &Level,
         (mv, trigger, blind): (Move, CellSet, Blind<'_>),
-        (course, planes): (Course, Planes),
+        (course, planes, from): (Course, Planes, (u32, u64)),
     ) -> Result<Option<(u64, u32)>, MoveError> {
         let phases = Phases {
             level,
@@ -144,6 +166,7 @@ impl MaskState {
             blind,
             last: course.horizon.last_phase(),
             specials: planes.specials,
+            from,
         };
         match self.phases(rules, &phases) {
             Ended::Scored(score, chain) => Ok(Some((score, chain))),
@@ -203,7 +226,7 @@ impl MaskState {
     /// The board has at most 64 cells, so what a phase clears is one packed word.
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
         let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
-        let (mut total, mut chain) = (0u64, 0u32);
+        let (mut chain, mut total) = turn.from;
         let mut trigger = turn.trigger.packed_on(rows, cols);
         loop {
             // Read where the detection wrote it: moving the set out first copies it a
@@ -277,6 +300,9 @@ struct Phases<'l, 'r> {
     last: u32,
     /// Whether the rules have special kinds, whose parts each phase asks.
     specials: bool,
+    /// The chain index and score of the turn before these phases (a paused move's first
+    /// phase; none for a whole move).
+    from: (u32, u64),
 }
 
 /// How the phases on the planes ended.

@@ -126,21 +126,38 @@ impl Snapshot {
         opened: &OpenedMove,
         refills: &GameRng,
     ) -> Result<TurnSummary, MoveError> {
+        self.install(opened, refills);
+        match opened.rest() {
+            Ok(paused) => self.resume(rules, level, paused),
+            Err(ended) => Ok(ended),
+        }
+    }
+
+    /// Puts this snapshot where `opened` stopped, with `refills` as its generator.
+    pub(crate) fn install(&mut self, opened: &OpenedMove, refills: &GameRng) {
         self.clone_from(&opened.state);
         self.rng.clone_from(refills);
-        let (plan, turn, score) = match &opened.rest {
-            Rest::Ended(summary) => return Ok(*summary),
-            Rest::Paused { plan, turn, score } => (*plan, turn, *score),
-        };
-        let mut turn = Turn::clone(turn);
+    }
+
+    /// Plays the rest of a paused move from where it paused (see
+    /// [`install`](Snapshot::install)): the refill after its first phase, the phases
+    /// after it, effects, bonus and status.
+    pub(crate) fn resume<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        level: &Level,
+        paused: Paused<'_>,
+    ) -> Result<TurnSummary, MoveError> {
+        let mut turn = Turn::clone(paused.turn);
         turn.created = take(&mut self.specials);
         turn.fired_list = take(&mut self.fired);
         self.refill_after(rules, level, &turn, turn.chain, &mut NoTrace);
         let rest = self.phases(rules, level, &mut turn, &mut NoTrace);
+        let score = paused.score;
         let ended =
             rest.map(|more| more.map(|(extra, chain)| (score.saturating_add(extra), chain)));
         // The area is only read while opening (a combo's blast, a tap's group).
-        let mv = Some((opened.mv, plan, &CellSet::new()));
+        let mv = Some((paused.mv, paused.plan, &CellSet::new()));
         self.end_turn(
             rules,
             level,
@@ -149,5 +166,75 @@ impl Snapshot {
             &mut NoTrace,
             Course::PLAY,
         )
+    }
+}
+
+/// What a paused move still has to play, for [`Snapshot::resume`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Paused<'a> {
+    pub(crate) mv: Move,
+    plan: Plan,
+    /// The turn at the pause.
+    turn: &'a Turn,
+    /// What the first phase scored.
+    pub(crate) score: u64,
+}
+
+impl Paused<'_> {
+    /// The last phase played before the pause.
+    pub(crate) fn chain(&self) -> u32 {
+        self.turn.chain
+    }
+
+    /// A copy that borrows nothing (it allocates nothing, see [`OpenedMove`]).
+    pub(crate) fn to_kept(self) -> KeptPause {
+        KeptPause {
+            mv: self.mv,
+            plan: self.plan,
+            turn: Turn::clone(self.turn),
+            score: self.score,
+        }
+    }
+}
+
+/// A [`Paused`] kept after its opened move is gone.
+#[derive(Clone, Debug)]
+pub(crate) struct KeptPause {
+    mv: Move,
+    plan: Plan,
+    turn: Turn,
+    score: u64,
+}
+
+impl KeptPause {
+    /// The pause, to [`resume`](Snapshot::resume).
+    pub(crate) fn paused(&self) -> Paused<'_> {
+        Paused {
+            mv: self.mv,
+            plan: self.plan,
+            turn: &self.turn,
+            score: self.score,
+        }
+    }
+}
+
+impl OpenedMove {
+    /// What is left to play of a move that paused at its first refill; the move's summary
+    /// when it was opened to its end.
+    pub(crate) fn rest(&self) -> Result<Paused<'_>, TurnSummary> {
+        match &self.rest {
+            Rest::Paused { plan, turn, score } => Ok(Paused {
+                mv: self.mv,
+                plan: *plan,
+                turn,
+                score: *score,
+            }),
+            Rest::Ended(summary) => Err(*summary),
+        }
+    }
+
+    /// The state where the opened part ended (its generator aside).
+    pub(crate) fn state(&self) -> &Snapshot {
+        &self.state
     }
 }
