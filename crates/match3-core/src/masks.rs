@@ -75,7 +75,7 @@ impl Clone for Masks {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         // Speculation copies boards of one size over and over: the geometry (a dozen
         // words) only changes with the size.

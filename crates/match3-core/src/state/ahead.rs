@@ -24,7 +24,7 @@ use crate::trace::Status;
 use super::on_masks::{MaskState, Planes, planes_rules};
 use super::opened::{KeptPause, OpenedMove};
 use super::status::verdict_on;
-use super::turn::MAX_NEXT_ID;
+use super::turn::{MAX_NEXT_ID, TURN_IDS};
 use super::{Snapshot, TurnSummary};
 
 /// A probe's moves on the planes since its cells last caught up.
@@ -153,7 +153,11 @@ impl Ahead {
         } else {
             return None;
         }
-        let minted = u64::from(cells.next_id) + u64::from(self.planes.drawn());
+        // The cells refuse a move once their id counter is past `MAX_NEXT_ID`, and a turn
+        // mints at most `TURN_IDS`: below that bound for this move, no move here could
+        // have been refused (past it, the cells play and tell).
+        let turns = self.played.len() as u64 + u64::from(self.paused.is_some()) + 1;
+        let minted = u64::from(cells.next_id) + turns * u64::from(TURN_IDS);
         if self.moves == u32::MAX || minted > u64::from(MAX_NEXT_ID) {
             return None;
         }

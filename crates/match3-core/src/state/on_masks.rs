@@ -41,8 +41,6 @@ pub(crate) struct MaskState {
     score: u64,
     colors: u8,
     collected: [u32; MAX_COLORS as usize],
-    /// Pieces the refills drew since the last load: the ids the cells would mint.
-    drawn: u32,
 }
 
 impl MaskState {
@@ -54,28 +52,22 @@ impl MaskState {
             score: state.tally.score,
             colors: state.colors,
             collected: state.tally.collected,
-            drawn: 0,
         }
     }
 
     /// Back to `from`'s planes, score and pieces collected, new pieces from `refills`
     /// when given, else from `from`'s generator.
+    #[inline(always)]
     pub(crate) fn load(&mut self, from: &Snapshot, refills: Option<&GameRng>) {
         self.masks.clone_from(from.board.masks());
         self.rng.clone_from(refills.unwrap_or(&from.rng));
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
-        self.drawn = 0;
     }
 
     /// The planes as they stand.
     pub(crate) fn view(&self) -> PlaneView<'_> {
         PlaneView::of_masks(&self.masks)
-    }
-
-    /// Pieces the refills drew since the last [`load`](MaskState::load).
-    pub(crate) fn drawn(&self) -> u32 {
-        self.drawn
     }
 
     /// The score after the last look-ahead.
@@ -152,6 +144,7 @@ impl MaskState {
 
     /// The phases of `mv` after its opening, which left `trigger` for phase 1: its score
     /// and phases, `Ok(None)` when the turn needs the cells.
+    #[inline(always)]
     fn resolve<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
@@ -224,6 +217,7 @@ impl MaskState {
 
     /// Phases on the planes until nothing matches or the horizon's last phase is done.
     /// The board has at most 64 cells, so what a phase clears is one packed word.
+    #[inline(always)]
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
         let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
         let (mut chain, mut total) = turn.from;
@@ -282,7 +276,6 @@ impl MaskState {
     fn refill(&mut self, blind: Blind<'_>) {
         let cols = self.masks.size().cols();
         let holes = self.masks.packed_empties().expect("a small plain board");
-        self.drawn = self.drawn.saturating_add(holes.count_ones());
         for (pos, i) in packed_cells(holes, cols) {
             let piece: Piece = blind.draw(&mut self.rng, self.colors);
             self.masks.toggle_at((pos, i), Cell::Piece(piece));

@@ -33,7 +33,7 @@ pub const PHASE_LIMIT: u32 = 500;
 
 /// The most piece ids one turn can mint: each phase fills at most every cell and creates
 /// at most a special per cell, and a drop places one piece.
-const TURN_IDS: u32 = (PHASE_LIMIT + 1) * 2 * (MAX_SIDE * MAX_SIDE) as u32;
+pub(crate) const TURN_IDS: u32 = (PHASE_LIMIT + 1) * 2 * (MAX_SIDE * MAX_SIDE) as u32;
 
 /// The highest id counter a turn may start from: past it, a turn could run out of ids,
 /// so the game refuses moves ([`MoveError::Exhausted`]) and saves with a higher counter
