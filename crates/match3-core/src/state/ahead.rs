@@ -176,8 +176,8 @@ impl Ahead {
 
     /// Finishes `opened` with `refills` as its generator: the cells are put where it
     /// paused, the rest of it is played here. `None` when the cells must play the rest
-    /// (the cells are then where it paused, its rest pending, when `pending` says so) or
-    /// the whole finish (they are untouched).
+    /// (they are then where it paused, the rest kept for them to catch up with) or the
+    /// whole finish (they are untouched, nothing kept).
     pub(crate) fn finish<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
