@@ -343,6 +343,47 @@ fn count_collected(
     Ok(())
 }
 
+/// Halfway through a level game: the game saved as JSON and loaded plays the remaining
+/// `picks` as the game does.
+fn saved_copy_continues<R: Rules + ?Sized>(rules: &R, game: &Game<&R>, picks: &[u16]) -> Check {
+    save_round_trip(rules, game)?;
+    let saved: SavedGame =
+        serde_json::from_str(&serde_json::to_string(&game.save()).expect("serializes"))
+            .expect("round-tripped above");
+    let loaded = Game::load(rules, saved).expect("loaded above");
+    continues_identically(game, loaded, picks)
+}
+
+/// The checks of one level turn, `mv` from `before`, on its `trace`: holes stay, the
+/// trace round-trips, obstacles change as the reference turn says, a shuffle is a
+/// shuffle of the board the turn left.
+fn turn_checks<R: Rules + ?Sized>(
+    rules: &R,
+    level: &Level,
+    mv: Move,
+    (before, trace): (&Board, &Trace),
+) -> Check {
+    holes_stay(before, trace)?;
+    trace_round_trip(trace)?;
+    crate::obstacles::obstacle_turn(before, trace)
+        .and_then(|()| {
+            let settle = crate::obstacles::Settle::of(rules, level);
+            crate::obstacles::reference_turn(before, trace, &settle)
+        })
+        .map_err(|v| Violation(format!("{mv} on {before}: {}", v.0)))?;
+    if let Some(s) = &trace.shuffle {
+        // The board the shuffle started from: after the last phase and the effects.
+        let unshuffled = Trace {
+            shuffle: None,
+            ..trace.clone()
+        };
+        let last = (unshuffled.replay(before))
+            .map_err(|e| Violation(format!("{mv} does not replay: {e}")))?;
+        shuffle(rules, &last, s)?;
+    }
+    Ok(())
+}
+
 /// Plays `picks` (indices into the legal-move list) on a level game of `layout` under `level`, checking every invariant of
 /// this module after each turn; halfway, the game is saved as JSON and loaded, and the
 /// copy must play the remaining picks identically. Returns the final state.
@@ -363,12 +404,7 @@ pub fn level_game<R: Rules + ?Sized>(
     let (mut probe, mut last) = (origin.probe(), origin.probe());
     for (i, pick) in picks.iter().enumerate() {
         if i == picks.len() / 2 {
-            save_round_trip(rules, &game)?;
-            let saved: SavedGame =
-                serde_json::from_str(&serde_json::to_string(&game.save()).expect("serializes"))
-                    .expect("round-tripped above");
-            let loaded = Game::load(rules, saved).expect("loaded above");
-            continues_identically(&game, loaded, &picks[i..])?;
+            saved_copy_continues(rules, &game, &picks[i..])?;
         }
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -386,24 +422,7 @@ pub fn level_game<R: Rules + ?Sized>(
             .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
         let on_probe = probe.play(mv);
         crate::checks::probe_follows(&game, &mut probe, (Ok(&trace), on_probe), i % 3 == 2)?;
-        holes_stay(&before, &trace)?;
-        trace_round_trip(&trace)?;
-        crate::obstacles::obstacle_turn(&before, &trace)
-            .and_then(|()| {
-                let settle = crate::obstacles::Settle::of(rules, level);
-                crate::obstacles::reference_turn(&before, &trace, &settle)
-            })
-            .map_err(|v| Violation(format!("{mv} on {before}: {}", v.0)))?;
-        if let Some(s) = &trace.shuffle {
-            // The board the shuffle started from: after the last phase and the effects.
-            let unshuffled = Trace {
-                shuffle: None,
-                ..trace.clone()
-            };
-            let last = (unshuffled.replay(&before))
-                .map_err(|e| Violation(format!("{mv} does not replay: {e}")))?;
-            shuffle(rules, &last, s)?;
-        }
+        turn_checks(rules, level, mv, (&before, &trace))?;
         count_collected(level, &trace, &before, &mut counted)?;
         counted.add_obstacles(&trace);
         progress_and_status(
