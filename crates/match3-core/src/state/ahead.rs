@@ -64,10 +64,11 @@ impl Ahead {
         // Parts that cannot answer on the planes never let a move start there (nor do
         // parts that panic when asked: the turns on the cells will say so).
         let view = PlaneView::of(&cells.board);
-        let answers = caught(|| {
+        let ask = || {
             rules.matches_on_planes(view).is_some() && rules.legal_swaps_on_planes(view).is_some()
-        });
-        (plain && answers.unwrap_or(false)).then(|| Ahead {
+        };
+        let answers = || caught(ask).unwrap_or(false);
+        (plain && answers()).then(|| Ahead {
             planes: MaskState::of(cells),
             moves: 0,
             status: Status::Playable,
