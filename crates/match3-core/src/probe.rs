@@ -219,13 +219,7 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
                 return Ok(summary);
             }
         }
-        let (rules, level, state) = (self.rules, self.level, &mut self.state);
-        let failed = match caught(|| state.finish_move(rules, level, opened, refills)) {
-            Ok(Ok(summary)) => return Ok(summary),
-            Ok(Err(failed)) => failed,
-            Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
-        };
-        Err(self.spend(failed))
+        self.on_cells(|rules, level, state| state.finish_move(rules, level, opened, refills))
     }
 
     /// [`finish_move`](Probe::finish_move) with the rest of the move on the planes alone
@@ -240,8 +234,17 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
 
     /// The rest of a paused move on the cells, which are where it paused.
     fn resume_on_cells(&mut self, kept: &KeptPause) -> Result<TurnSummary, MoveError> {
+        self.on_cells(|rules, level, state| state.resume(rules, level, kept.paused()))
+    }
+
+    /// Runs `finish` (the rest of an opened move) on the cells, its panics contained; a
+    /// failure spends the probe.
+    fn on_cells(
+        &mut self,
+        finish: impl FnOnce(&R, &Level, &mut Snapshot) -> Result<TurnSummary, MoveError>,
+    ) -> Result<TurnSummary, MoveError> {
         let (rules, level, state) = (self.rules, self.level, &mut self.state);
-        let failed = match caught(|| state.resume(rules, level, kept.paused())) {
+        let failed = match caught(|| finish(rules, level, state)) {
             Ok(Ok(summary)) => return Ok(summary),
             Ok(Err(failed)) => failed,
             Err(panicked) => panicked.blame(rules.name(), state.stage).into(),
