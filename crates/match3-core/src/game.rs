@@ -632,11 +632,12 @@ impl<R: Rules> Game<R> {
     /// [`by_count`](crate::Scoring::by_count), a specials part that can tell from the
     /// planes that a phase makes no special:
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
-    /// board of at most 64 cells without holes, obstacles or specials. Cells and ids then
-    /// stay where they were, which saves about a fifth of a greedy clusters decision. A
-    /// phase that may make a special, and a move that may win a level paying the leftover
-    /// bonus, are played on the cells as `evaluate_within` plays them. The greedy bot
-    /// ranks its moves with it.
+    /// board of at most 64 cells without holes or obstacles. Cells and ids then stay where
+    /// they were, which saves about a fifth of a greedy clusters decision. A swap with a
+    /// special, a phase that clears one (it fires) or may make one, and a move that may
+    /// win a level paying the leftover bonus, are played on the cells as
+    /// `evaluate_within` plays them; specials elsewhere on the board only fall. The
+    /// greedy bot ranks its moves with it.
     ///
     /// ```
     /// use match3_core::detect::LineRuns;

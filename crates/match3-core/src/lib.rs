@@ -82,8 +82,9 @@
 //! board, without refills, which is all a bot can know for certain.
 //! [`Game::score_within`] gives the same score into a [`ScoreScratch`], which never shows
 //! its board: when every part has a form that needs no cell (the detection's
-//! [`Detect::on_planes`], a blind refill policy, a scoring by counts, no special kind)
-//! it moves the masks alone on small boards, leaving cells and ids where they were.
+//! [`Detect::on_planes`], a blind refill policy, a scoring by counts, a specials part
+//! that tells from the planes when a phase makes none) it moves the masks alone on small
+//! boards, leaving cells and ids where they were, until a special would be made or fire.
 //! A search that plays one move under many refill samples opens it once
 //! ([`Game::open_move`]: the move's check, its first phase and the gravity after it,
 //! which no sample changes; the whole turn under rules that never refill) and finishes

@@ -1,9 +1,16 @@
 //! The score-only look-ahead (`Game::score_within`, how the greedy bot ranks moves) on
-//! line boards: it plays on the bit planes while no special is made, and must agree with
+//! line boards: it plays on the bit planes while no special is made or fired, and must agree with
 //! the full look-ahead, also on the move that wins a level paying the leftover bonus
 //! (which arms specials on the cells).
 
-use match3_core::{Game, GameConfig, Goal, Horizon, Leftover, Level, Size, Status};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use match3_core::detect::{Detect, LineRuns};
+use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::{
+    Board, CellSet, Game, GameConfig, Goal, Horizon, Leftover, Level, Move, Pos, Rules, Size,
+    Status,
+};
 use match3_lines::Lines;
 
 #[test]
@@ -42,4 +49,56 @@ fn score_only_look_ahead_agrees_on_levels_that_pay_a_bonus() {
     }
     // The games reach their goal with moves to spare: winning moves were looked at.
     assert!(winning > 20, "only {winning} winning look-aheads");
+}
+
+/// Line runs of three that count how often they are asked on the cells (the planes'
+/// answers are not counted): a look-ahead played on the planes alone asks nothing here.
+struct CountedRuns(&'static AtomicUsize);
+
+impl Detect for CountedRuns {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        LineRuns::new(3).find_matches(board)
+    }
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        LineRuns::new(3).match_swaps(board)
+    }
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        LineRuns::new(3).swaps_on_planes(view)
+    }
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        LineRuns::new(3).on_planes(view)
+    }
+}
+
+/// How many times `mv`'s score-only look-ahead (no new pieces) asked the detection on
+/// the cells, on `board` under the line rules; its score agrees with the full look-ahead.
+fn cells_asked(board: &str, mv: Move) -> usize {
+    static ASKED: AtomicUsize = AtomicUsize::new(0);
+    let rules = Lines.variant().with_detect(CountedRuns(&ASKED));
+    let board = rules.parse_board(board).unwrap();
+    let game = Game::from_board(rules, board.clone(), 1).unwrap();
+    let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
+    let full = game.evaluate_within(mv, &mut state, None, Horizon::Known);
+    let before = ASKED.load(Ordering::Relaxed);
+    let only = game.score_within(mv, &mut scratch, None, Horizon::Known);
+    let asked = ASKED.load(Ordering::Relaxed) - before;
+    assert_eq!(full, only, "{mv} on {board}");
+    asked
+}
+
+#[test]
+fn a_special_the_move_leaves_alone_keeps_the_look_ahead_on_the_planes() {
+    // The swap makes a run of three in the top row; a striped piece waits below it.
+    let swap = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
+    let plain = "ABACD/CADBC/DCBDA/BDCAB/CBDCD";
+    let striped_apart = "ABACD/CADBC/DCBDA/BDCA|B/CBDCD";
+    assert_eq!(cells_asked(plain, swap), 0);
+    assert_eq!(cells_asked(striped_apart, swap), 0);
+    // A striped piece in the run fires, and one that is swapped may make a combo: both
+    // need the cells.
+    let striped_in_run = "A|BACD/CADBC/DCBDA/BDCAB/CBDCD";
+    let striped_swapped = "ABACD/CA|DBC/DCBDA/BDCAB/CBDCD";
+    assert!(cells_asked(striped_in_run, swap) > 0);
+    assert!(cells_asked(striped_swapped, swap) > 0);
 }
