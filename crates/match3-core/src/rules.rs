@@ -144,6 +144,10 @@ rules_trait! {
     /// alone ([`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)).
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool;
 
+    /// Whether those answers also hold on boards that hold specials
+    /// ([`Specials::may_create_on_planes_with_specials`](crate::Specials::may_create_on_planes_with_specials)).
+    fn may_create_on_planes_with_specials(&self) -> bool;
+
     /// Whether the holes gravity leaves are filled.
     fn refills(&self) -> bool;
 

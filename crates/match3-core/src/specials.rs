@@ -88,7 +88,9 @@ pub trait Specials {
     fn create(&self, _site: &mut Create<'_>) {}
 
     /// Whether a phase whose matched cells are `matched` may create a special, told from
-    /// the board's bit planes alone (`view`, on a board that holds no special). `true`,
+    /// the board's bit planes alone (`view`, on a board that holds no special unless
+    /// [`may_create_on_planes_with_specials`](Specials::may_create_on_planes_with_specials)
+    /// says these answers hold there too). `true`,
     /// the default, is never wrong; answer `false` only when [`create`](Specials::create)
     /// would push nothing for these matches on this board. Every `false` lets a
     /// score-only look-ahead ([`Game::score_within`](crate::Game::score_within), how the
@@ -97,6 +99,18 @@ pub trait Specials {
     /// reports (its look-aheads must agree with play).
     fn may_create_on_planes(&self, _view: PlaneView<'_>, _matched: &CellSet) -> bool {
         true
+    }
+
+    /// Whether [`may_create_on_planes`](Specials::may_create_on_planes) also holds on a
+    /// board that holds specials, which the planes show as pieces of their colours (a
+    /// colourless one as a piece of none), never as kinds: whether `create` pushes
+    /// nothing for a "no" whatever specials stand elsewhere on the board. `true` lets the
+    /// score-only look-ahead play such boards on the planes (a phase that clears a
+    /// special, which fires, still goes to the cells); `false`, the default, keeps them
+    /// on the cells. The testkit's suite checks every "no" on such boards when this is
+    /// `true`.
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        false
     }
 
     /// The cells the special on [`site.pos()`](Blast::pos) clears when it fires (the
@@ -139,6 +153,10 @@ impl Specials for NoSpecials {
     fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
         false
     }
+
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
 }
 
 /// Two specials parts as one: their kinds joined (a marker both declare does not
@@ -158,6 +176,10 @@ impl<A: Specials, B: Specials> Specials for And<A, B> {
 
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
         self.0.may_create_on_planes(view, matched) || self.1.may_create_on_planes(view, matched)
+    }
+
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        self.0.may_create_on_planes_with_specials() && self.1.may_create_on_planes_with_specials()
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {

@@ -628,6 +628,10 @@ where
         self.has_specials() && self.specials.may_create_on_planes(view, matched)
     }
 
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        self.specials.may_create_on_planes_with_specials()
+    }
+
     #[inline]
     fn refills(&self) -> bool {
         self.refill.fills_holes()

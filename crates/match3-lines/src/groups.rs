@@ -98,6 +98,11 @@ impl Specials for LineShapes {
         // asks the same, so the two never disagree.
         !fewer_than_four(matched) && may_create(view)
     }
+
+    /// The groups' shapes decide, whatever specials stand elsewhere.
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
 }
 
 /// Puts into `out` the specials the `matched` cells of `board` create.

@@ -108,6 +108,10 @@ impl Specials for Striped {
         false // made by LineShapes, never by this part
     }
 
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         let (size, at) = (site.board().size(), site.pos());
         match kind(site.piece()) {
@@ -143,6 +147,10 @@ impl Specials for Wrapped {
         false // made by LineShapes, never by this part
     }
 
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         blast::square(site.board().size(), site.pos(), 1)
     }
@@ -171,6 +179,10 @@ impl Specials for ColorBomb {
 
     fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
         false // made by LineShapes, never by this part
+    }
+
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {

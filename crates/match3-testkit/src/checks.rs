@@ -416,8 +416,9 @@ fn phases_scored<R: Rules + ?Sized>(
     Ok(())
 }
 
-/// A phase that made a special on a board without one was one the rules' specials said
-/// may make one ([`Rules::may_create_on_planes`]): a wrong "no" lets the score-only
+/// A phase that made a special on a board without one (or, when the rules say their
+/// answers hold there, on one with specials, firing none) was one the rules' specials
+/// said may make one ([`Rules::may_create_on_planes`]): a wrong "no" lets the score-only
 /// look-ahead play that phase on the planes, where the special is lost.
 fn creation_foreseen<R: Rules + ?Sized>(
     rules: &R,
@@ -427,11 +428,13 @@ fn creation_foreseen<R: Rules + ?Sized>(
     matched: &CellSet,
 ) -> Check {
     let made = !phase.created.is_empty() || !phase.unplaced.is_empty();
-    if !made
-        || start
-            .pieces()
-            .any(|(_, piece, _)| piece.special().is_some())
-    {
+    let specials = start
+        .pieces()
+        .any(|(_, piece, _)| piece.special().is_some());
+    // A phase that fires goes to the cells before its creations are asked about.
+    let relied =
+        !specials || (rules.may_create_on_planes_with_specials() && phase.fired.is_empty());
+    if !made || !relied {
         return Ok(());
     }
     ensure!(

@@ -23,8 +23,9 @@
 //! 4. after every turn the board is stable and settled, and the status is right;
 //! 5. ids are unique, survivors keep theirs, new ones are minted once each in order;
 //! 6. score is the sum of phase scores and the move count counts accepted moves; a
-//!    phase that made a special on a board without one was one the specials said
-//!    may make one (`Specials::may_create_on_planes`); look-ahead agrees with play
+//!    phase that made a special on a board without one (or, for specials that answer
+//!    there too, on one with specials, firing none) was one the specials said may make
+//!    one (`Specials::may_create_on_planes`); look-ahead agrees with play
 //!    (`speculate`, `evaluate`), the score-only `score_within` with `evaluate_within`
 //!    at every horizon (on level games too), and a move opened to its
 //!    first refill and finished (`open_move`, `finish_move`) with the whole move, under

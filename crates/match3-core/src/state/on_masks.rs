@@ -351,14 +351,20 @@ pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Optio
         && level.spawn.is_none()
         && level.gravity.is_none_or(|g| g == Bundled::Straight);
     let specials = !rules.special_kinds().is_empty();
-    allow.then_some(Planes { specials })
+    let with_specials = specials && rules.may_create_on_planes_with_specials();
+    allow.then_some(Planes {
+        specials,
+        with_specials,
+    })
 }
 
 impl Planes {
     /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
-    /// without holes, obstacles or layers. Under rules with special kinds it may hold
-    /// specials, whose kinds are kept in their cells only: a swap with one, a phase that
-    /// clears one (it fires) and a phase that may create one go back to the cells.
+    /// without holes, obstacles or layers. It may hold specials when the rules' specials
+    /// can tell from the planes whether a phase creates one on such a board
+    /// ([`Rules::may_create_on_planes_with_specials`]); their kinds are kept in their
+    /// cells only: a swap with one, a phase that clears one (it fires) and a phase that
+    /// may create one go back to the cells.
     /// Specials parts that cannot tell from the planes whether a phase creates one answer
     /// "may" whatever they are shown, so one question with no match finds them before any
     /// work on the planes.
@@ -366,7 +372,7 @@ impl Planes {
         let plain = !(board.has_holes() || board.has_obstacles() || board.has_layers());
         let may_create = || rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH);
         let specials = board.packed_specials();
-        let small = specials.is_some_and(|s| self.specials || s == 0);
+        let small = specials.is_some_and(|s| s == 0 || self.with_specials);
         small && plain && !(self.specials && may_create())
     }
 
@@ -382,4 +388,6 @@ pub(crate) struct Planes {
     /// Whether the rules have special kinds, whose parts each phase asks (asked once a
     /// look-ahead: most rules have none).
     specials: bool,
+    /// Whether boards that hold specials suit too (see [`Planes::suit`]).
+    with_specials: bool,
 }

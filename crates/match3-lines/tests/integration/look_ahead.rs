@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use match3_core::detect::{Detect, LineRuns};
 use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::specials::{Kinds, Specials};
 use match3_core::{
     Board, CellSet, Game, GameConfig, Goal, Horizon, Leftover, Level, Move, Pos, Rules, Size,
     Status,
 };
-use match3_lines::Lines;
+use match3_lines::{LINE_SPECIALS, Lines};
 
 #[test]
 fn score_only_look_ahead_agrees_on_levels_that_pay_a_bonus() {
@@ -72,10 +73,11 @@ impl Detect for CountedRuns {
 }
 
 /// How many times `mv`'s score-only look-ahead (no new pieces) asked the detection on
-/// the cells, on `board` under the line rules; its score agrees with the full look-ahead.
-fn cells_asked(board: &str, mv: Move) -> usize {
+/// the cells, on `board` under the line rules with `specials`; its score agrees with the
+/// full look-ahead.
+fn cells_asked<S: Specials>(specials: S, board: &str, mv: Move) -> usize {
     static ASKED: AtomicUsize = AtomicUsize::new(0);
-    let rules = Lines.variant().with_detect(CountedRuns(&ASKED));
+    let rules = (Lines.variant().with_detect(CountedRuns(&ASKED))).with_specials(specials);
     let board = rules.parse_board(board).unwrap();
     let game = Game::from_board(rules, board.clone(), 1).unwrap();
     let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
@@ -93,12 +95,30 @@ fn a_special_the_move_leaves_alone_keeps_the_look_ahead_on_the_planes() {
     let swap = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
     let plain = "ABACD/CADBC/DCBDA/BDCAB/CBDCD";
     let striped_apart = "ABACD/CADBC/DCBDA/BDCA|B/CBDCD";
-    assert_eq!(cells_asked(plain, swap), 0);
-    assert_eq!(cells_asked(striped_apart, swap), 0);
+    assert_eq!(cells_asked(LINE_SPECIALS, plain, swap), 0);
+    assert_eq!(cells_asked(LINE_SPECIALS, striped_apart, swap), 0);
     // A striped piece in the run fires, and one that is swapped may make a combo: both
     // need the cells.
     let striped_in_run = "A|BACD/CADBC/DCBDA/BDCAB/CBDCD";
     let striped_swapped = "ABACD/CA|DBC/DCBDA/BDCAB/CBDCD";
-    assert!(cells_asked(striped_in_run, swap) > 0);
-    assert!(cells_asked(striped_swapped, swap) > 0);
+    assert!(cells_asked(LINE_SPECIALS, striped_in_run, swap) > 0);
+    assert!(cells_asked(LINE_SPECIALS, striped_swapped, swap) > 0);
+    // A specials part that does not say its "no" holds beside other specials keeps such
+    // boards on the cells.
+    let unsure = LINE_SPECIALS.and(Unsure);
+    assert_eq!(cells_asked(unsure, plain, swap), 0);
+    assert!(cells_asked(unsure, striped_apart, swap) > 0);
+}
+
+/// A specials part that makes nothing and says so from the planes, but only for boards
+/// without specials (the default).
+#[derive(Clone, Copy)]
+struct Unsure;
+
+impl Specials for Unsure {
+    const KINDS: &'static Kinds = &Kinds::EMPTY;
+
+    fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
+        false
+    }
 }
