@@ -11,7 +11,6 @@
 //! special, a deadlock's shuffle, anything unusual) is played on the cells after they
 //! catch up.
 
-use crate::board::Board;
 use crate::contain::caught;
 use crate::legal::pick_swap;
 use crate::level::{Leftover, Level};
@@ -187,7 +186,7 @@ impl Ahead {
         (opened, refills): (&OpenedMove, &GameRng),
     ) -> Option<TurnSummary> {
         let start = opened.state();
-        if start.status != Status::Playable || !self.suits(rules, &start.board) {
+        if start.status != Status::Playable || !self.fit.suit(rules, &start.board) {
             return None;
         }
         let paused = opened.rest().ok()?;
@@ -214,7 +213,7 @@ impl Ahead {
         let Move::Swap(a, b) = mv else {
             return None;
         };
-        if cells.status != Status::Playable || !self.suits(rules, &cells.board) {
+        if cells.status != Status::Playable || !self.fit.suit(rules, &cells.board) {
             return None;
         }
         // Without special kinds there is no combo: a listed swap is a plain one.
@@ -226,12 +225,6 @@ impl Ahead {
         self.planes.load(cells, None);
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         Some(())
-    }
-
-    /// Whether moves on `board` may be played here: it suits the planes and holds no
-    /// special (the planes' legal swaps know no combo).
-    fn suits<R: Rules + ?Sized>(&self, rules: &R, board: &Board) -> bool {
-        self.fit.suit(rules, board) && !board.has_special()
     }
 
     /// The status after a move played here, as the cells' turn works it out; `None` when
