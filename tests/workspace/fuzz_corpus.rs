@@ -23,46 +23,72 @@ fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// Runs `check` on every file of `target`'s corpus, spread over the cores (the moves
+/// corpus alone takes most of a minute on one), and fails naming every file that panicked.
+fn replay(target: &str, check: impl Fn(&[u8]) + Sync) {
+    let files = corpus(target);
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = files.len().div_ceil(workers);
+    let failed: Vec<&str> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                let check = &check;
+                scope.spawn(move || {
+                    part.iter()
+                        .filter(|(_, data)| {
+                            let run = std::panic::AssertUnwindSafe(|| check(data));
+                            std::panic::catch_unwind(run).is_err()
+                        })
+                        .map(|(name, _)| name.as_str())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a replay worker"))
+            .collect()
+    });
+    assert!(
+        failed.is_empty(),
+        "{target} corpus files failed: {failed:?}"
+    );
+}
+
 #[test]
 fn notation_corpus_replays() {
-    for (name, data) in corpus("notation") {
-        let result = std::panic::catch_unwind(|| match3_testkit::fuzz::notation(&data));
-        assert!(result.is_ok(), "notation corpus file {name}");
-    }
+    replay("notation", match3_testkit::fuzz::notation);
 }
 
 #[test]
 fn moves_corpus_replays() {
-    let min4 = Clusters::swap().with_min_size(4).unwrap();
-    // The same variants, in the same order, as fuzz/fuzz_targets/moves.rs.
-    let variants: [&dyn Rules; 6] = [
-        &match3_lines::Lines,
-        &Clusters::swap(),
-        &Clusters::drop(),
-        &Clusters::tap(),
-        &match3_finite::Finite,
-        &min4,
-    ];
-    for (name, data) in corpus("moves") {
-        let run = || match3_testkit::fuzz::moves(&variants, &data);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
-        assert!(result.is_ok(), "moves corpus file {name}");
-    }
+    replay("moves", |data| {
+        let min4 = Clusters::swap().with_min_size(4).unwrap();
+        // The same variants, in the same order, as fuzz/fuzz_targets/moves.rs.
+        let variants: [&dyn Rules; 6] = [
+            &match3_lines::Lines,
+            &Clusters::swap(),
+            &Clusters::drop(),
+            &Clusters::tap(),
+            &match3_finite::Finite,
+            &min4,
+        ];
+        match3_testkit::fuzz::moves(&variants, data);
+    });
 }
 
 #[test]
 fn saves_corpus_replays() {
-    // The same variants, in the same order, as fuzz/fuzz_targets/saves.rs.
-    let variants: [&dyn Rules; 5] = [
-        &match3_lines::Lines,
-        &Clusters::swap(),
-        &Clusters::drop(),
-        &Clusters::tap(),
-        &match3_finite::Finite,
-    ];
-    for (name, data) in corpus("saves") {
-        let run = || match3_testkit::fuzz::saves(&variants, &data);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
-        assert!(result.is_ok(), "saves corpus file {name}");
-    }
+    replay("saves", |data| {
+        // The same variants, in the same order, as fuzz/fuzz_targets/saves.rs.
+        let variants: [&dyn Rules; 5] = [
+            &match3_lines::Lines,
+            &Clusters::swap(),
+            &Clusters::drop(),
+            &Clusters::tap(),
+            &match3_finite::Finite,
+        ];
+        match3_testkit::fuzz::saves(&variants, data);
+    });
 }
