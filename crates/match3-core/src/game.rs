@@ -630,14 +630,15 @@ impl<R: Rules> Game<R> {
     /// every part has a form that reads no cell (the detection's
     /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring
     /// [`by_count`](crate::Scoring::by_count), a specials part that can tell from the
-    /// planes that a phase makes no special:
+    /// planes what a phase makes, or at least that it makes no special:
+    /// [`Specials::create_on_planes`](crate::Specials::create_on_planes),
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
     /// board of at most 64 cells without holes or obstacles. Cells and ids then stay where
     /// they were, which saves about a fifth of a greedy clusters decision. A swap with a
-    /// special, a phase that clears one (it fires) or may make one, and a move that may
-    /// win a level paying the leftover bonus, are played on the cells as
-    /// `evaluate_within` plays them; specials elsewhere on the board only fall. The
-    /// greedy bot ranks its moves with it.
+    /// special, a phase that clears one (it fires) or makes one the planes cannot tell or
+    /// put on its own cell, and a move that may win a level paying the leftover bonus,
+    /// are played on the cells as `evaluate_within` plays them; specials elsewhere on
+    /// the board only fall. The greedy bot ranks its moves with it.
     ///
     /// ```
     /// use match3_core::detect::LineRuns;

@@ -16,7 +16,7 @@ use crate::pos::{Pos, Size};
 use crate::refill::{Blind, SpawnSite};
 use crate::rng::GameRng;
 use crate::slot::StateSlot;
-use crate::specials::{Blast, Combo, Create};
+use crate::specials::{Blast, Combo, Create, CreateOnPlanes};
 use crate::topology::Directions;
 
 /// Declares [`Rules`] and its forwarding through pointers from one list of methods, so
@@ -147,6 +147,10 @@ rules_trait! {
     /// Whether those answers also hold on boards that hold specials
     /// ([`Specials::may_create_on_planes_with_specials`](crate::Specials::may_create_on_planes_with_specials)).
     fn may_create_on_planes_with_specials(&self) -> bool;
+
+    /// The specials a phase creates, from the planes alone, when the specials can tell
+    /// ([`Specials::create_on_planes`](crate::Specials::create_on_planes)).
+    fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool;
 
     /// Whether the holes gravity leaves are filled.
     fn refills(&self) -> bool;

@@ -113,6 +113,23 @@ pub trait Specials {
         false
     }
 
+    /// The specials a phase creates, told from the board's bit planes alone: push on
+    /// `site` exactly what [`create`](Specials::create) would push for these matches on
+    /// this board (the same pieces, cells and order) and return `true`; return `false`
+    /// when the planes cannot tell. The same boards as
+    /// [`may_create_on_planes`](Specials::may_create_on_planes) are asked about.
+    ///
+    /// By default a part answers when it can tell that it creates nothing (its
+    /// `may_create_on_planes` says no) and hands every other phase to the cells. A part
+    /// that answers for the phases that do create lets a score-only look-ahead
+    /// ([`Game::score_within`](crate::Game::score_within)) make specials on the planes
+    /// and play on, where it would otherwise start the move again on the cells. A wrong
+    /// answer makes look-aheads score moves wrongly; the testkit's suite compares every
+    /// answer with what `create` pushes.
+    fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
+        !self.may_create_on_planes(site.view(), site.matched())
+    }
+
     /// The cells the special on [`site.pos()`](Blast::pos) clears when it fires (the
     /// engine never clears blockers, and adds the piece's own cell). Asked only for
     /// pieces of this part's kinds.
@@ -180,6 +197,10 @@ impl<A: Specials, B: Specials> Specials for And<A, B> {
 
     fn may_create_on_planes_with_specials(&self) -> bool {
         self.0.may_create_on_planes_with_specials() && self.1.may_create_on_planes_with_specials()
+    }
+
+    fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
+        self.0.create_on_planes(site) && self.1.create_on_planes(site)
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
@@ -359,6 +380,61 @@ impl<'a> Create<'a> {
 
 /// A part may also hand its creations over as an iterator of `(cell, piece)`.
 impl Extend<(Pos, Piece)> for Create<'_> {
+    fn extend<I: IntoIterator<Item = (Pos, Piece)>>(&mut self, items: I) {
+        self.out.extend(items);
+    }
+}
+
+/// What [`Specials::create_on_planes`] sees: the board's planes before the clear, the
+/// phase's matched cells and the cells the move put pieces on; and where the specials
+/// go ([`push`](CreateOnPlanes::push), as [`Create::push`]).
+pub struct CreateOnPlanes<'a> {
+    view: PlaneView<'a>,
+    matched: &'a CellSet,
+    moved: &'a [Pos],
+    out: &'a mut Vec<(Pos, Piece)>,
+}
+
+impl<'a> CreateOnPlanes<'a> {
+    /// A site for a phase that matched `matched` on the planes `view`, after a move that
+    /// put pieces on `moved` (empty for cascade phases); `out` receives what is created.
+    pub fn new(
+        view: PlaneView<'a>,
+        matched: &'a CellSet,
+        moved: &'a [Pos],
+        out: &'a mut Vec<(Pos, Piece)>,
+    ) -> Self {
+        CreateOnPlanes {
+            view,
+            matched,
+            moved,
+            out,
+        }
+    }
+
+    /// The board's planes before the clear (specials show as pieces of their colours).
+    pub fn view(&self) -> PlaneView<'a> {
+        self.view
+    }
+
+    /// The phase's matched cells.
+    pub fn matched(&self) -> &'a CellSet {
+        self.matched
+    }
+
+    /// The cells the move put pieces on (a swap's destination first), empty for cascade
+    /// phases: as [`Create::moved`].
+    pub fn moved(&self) -> &'a [Pos] {
+        self.moved
+    }
+
+    /// Creates `piece` on `pos`, as [`Create::push`].
+    pub fn push(&mut self, pos: Pos, piece: Piece) {
+        self.out.push((pos, piece));
+    }
+}
+
+impl Extend<(Pos, Piece)> for CreateOnPlanes<'_> {
     fn extend<I: IntoIterator<Item = (Pos, Piece)>>(&mut self, items: I) {
         self.out.extend(items);
     }

@@ -20,7 +20,7 @@ use crate::rng::GameRng;
 use crate::rules::{Rules, sealed::Sealed};
 use crate::scoring::{OnePerCell, Scoring};
 use crate::slot::StateSlot;
-use crate::specials::{Blast, Combo, Create, NoSpecials, Specials};
+use crate::specials::{Blast, Combo, Create, CreateOnPlanes, NoSpecials, Specials};
 use crate::topology::{Directions, Sides, Topology};
 
 /// A rule variant: a name and nine parts.
@@ -630,6 +630,11 @@ where
 
     fn may_create_on_planes_with_specials(&self) -> bool {
         self.specials.may_create_on_planes_with_specials()
+    }
+
+    #[inline]
+    fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
+        !self.has_specials() || self.specials.create_on_planes(site)
     }
 
     #[inline]

@@ -18,8 +18,8 @@
 #[cfg(test)]
 use match3_core::MAX_SIDE;
 use match3_core::planes::{self, Field, OnPlanes, PlaneView};
-use match3_core::specials::{Kinds, Specials};
-use match3_core::{Board, CellSet, Color, Piece, Pos, runs, runs::Runs};
+use match3_core::specials::{CreateOnPlanes, Kinds, Specials};
+use match3_core::{Board, CellSet, Color, Piece, Pos, runs::Runs};
 
 use crate::MIN_RUN;
 use crate::specials::{self, Axis};
@@ -86,9 +86,16 @@ impl Specials for LineShapes {
         let matches = *site.matches();
         let board = matches.board();
         if self.may_create_on_planes(PlaneView::of(board), matches.cells()) {
-            let runs = runs::find_runs(board, MIN_RUN);
             let moved = site.moved();
-            create(board, &runs, matches.cells(), moved, site);
+            planes::on_planes(
+                board,
+                Shapes {
+                    runs: None,
+                    matched: matches.cells(),
+                    moved,
+                    out: site,
+                },
+            );
         }
     }
 
@@ -101,6 +108,20 @@ impl Specials for LineShapes {
 
     /// The groups' shapes decide, whatever specials stand elsewhere.
     fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
+
+    /// The same specials as [`create`](Specials::create), from the same planes.
+    fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
+        let (view, matched, moved) = (site.view(), site.matched(), site.moved());
+        if self.may_create_on_planes(view, matched) {
+            view.visit(Shapes {
+                runs: None,
+                matched,
+                moved,
+                out: site,
+            });
+        }
         true
     }
 }
@@ -116,7 +137,7 @@ pub fn create(
     planes::on_planes(
         board,
         Shapes {
-            runs,
+            runs: Some(runs),
             matched,
             moved,
             out,
@@ -125,9 +146,10 @@ pub fn create(
 }
 
 /// [`create`] written once over the board's planes: every group, run and cell set is a
-/// plane, and positions are worked out only for the special's cell.
+/// plane, and positions are worked out only for the special's cell. The runs are the
+/// board's runs of three, found on the planes when not given.
 struct Shapes<'a, E> {
-    runs: &'a Runs,
+    runs: Option<&'a Runs>,
     matched: &'a CellSet,
     moved: &'a [Pos],
     out: &'a mut E,
@@ -136,10 +158,10 @@ struct Shapes<'a, E> {
 impl<E: Extend<(Pos, Piece)>> OnPlanes for Shapes<'_, E> {
     type Output = ();
     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) {
-        let (horizontal, vertical) = (
-            f.plane_of(&self.runs.horizontal),
-            f.plane_of(&self.runs.vertical),
-        );
+        let (horizontal, vertical) = match self.runs {
+            Some(runs) => (f.plane_of(&runs.horizontal), f.plane_of(&runs.vertical)),
+            None => planes::all_runs3(f, &planes::ColorCodes::new(f, colors.clone())),
+        };
         let mut left = f.plane_of(self.matched);
         while !f.is_zero(left) {
             let seed = f.first(left);
@@ -368,6 +390,7 @@ fn deciding_runs_rows(runs: &Runs, group: &CellSet, rows: usize) -> (Option<Run>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use match3_core::specials::Create;
     use match3_core::{Cell, GameRng, Size, runs};
     use proptest::prelude::*;
 
@@ -416,7 +439,16 @@ mod tests {
             let (mut packed, mut rows_made) = (Vec::new(), Vec::new());
             create(&board, &runs, &matched, &moved, &mut packed);
             create_rows(&board, &runs, &matched, &moved, &mut rows_made);
-            prop_assert_eq!(packed, rows_made);
+            prop_assert_eq!(&packed, &rows_made);
+            // The part, from the cells and from the planes alone, makes the same.
+            let (mut made, mut on_planes, mut rng) = (Vec::new(), Vec::new(), GameRng::new(1));
+            let matches = match3_core::Matches::new(&board, &matched);
+            LineShapes.create(&mut Create::new(matches, &moved, &mut rng, &mut made));
+            let view = PlaneView::of(&board);
+            let site = &mut CreateOnPlanes::new(view, &matched, &moved, &mut on_planes);
+            prop_assert!(LineShapes.create_on_planes(site));
+            prop_assert_eq!(&made, &rows_made);
+            prop_assert_eq!(&on_planes, &rows_made);
         }
     }
 }

@@ -411,7 +411,13 @@ fn phases_scored<R: Rules + ?Sized>(
             phase.score,
             phase.cleared.len()
         );
-        creation_foreseen(rules, ctx, phase, start, &matched)?;
+        let moved = match (phase.chain, &trace.opening) {
+            (1, Some(Opening::Swap { a, b, .. })) => vec![*b, *a],
+            (1, Some(Opening::Drop { to, .. })) => vec![*to],
+            (1, Some(Opening::Tap { pos })) => vec![*pos],
+            _ => Vec::new(),
+        };
+        creation_foreseen(rules, ctx, phase, start, (&matched, &moved))?;
     }
     Ok(())
 }
@@ -419,13 +425,16 @@ fn phases_scored<R: Rules + ?Sized>(
 /// A phase that made a special on a board without one (or, when the rules say their
 /// answers hold there, on one with specials, firing none) was one the rules' specials
 /// said may make one ([`Rules::may_create_on_planes`]): a wrong "no" lets the score-only
-/// look-ahead play that phase on the planes, where the special is lost.
+/// look-ahead play that phase on the planes, where the special is lost. On such boards
+/// the specials the rules create from the planes, when they say
+/// ([`Rules::create_on_planes`]), are those the phase made, unless one of them would go
+/// elsewhere than its own cell (the look-ahead then leaves the phase to the cells).
 fn creation_foreseen<R: Rules + ?Sized>(
     rules: &R,
     ctx: &str,
     phase: &match3_core::Phase,
     start: &Board,
-    matched: &CellSet,
+    (matched, moved): (&CellSet, &[Pos]),
 ) -> Check {
     let made = !phase.created.is_empty() || !phase.unplaced.is_empty();
     let specials = start
@@ -434,16 +443,37 @@ fn creation_foreseen<R: Rules + ?Sized>(
     // A phase that fires goes to the cells before its creations are asked about.
     let relied =
         !specials || (rules.may_create_on_planes_with_specials() && phase.fired.is_empty());
-    if !made || !relied {
+    if !relied {
         return Ok(());
     }
+    let view = match3_core::planes::PlaneView::of(start);
     ensure!(
-        rules.may_create_on_planes(match3_core::planes::PlaneView::of(start), matched),
+        !made || rules.may_create_on_planes(view, matched),
         "{ctx}: chain {} made {:?}, but the specials said from the planes it could not",
         phase.chain,
         phase.created
     );
+    let mut foreseen = Vec::new();
+    let site = &mut match3_core::specials::CreateOnPlanes::new(view, matched, moved, &mut foreseen);
+    if !rules.create_on_planes(site) || !on_own_cells(&foreseen, &phase.cleared) {
+        return Ok(());
+    }
+    let made: Vec<_> = phase.created.iter().map(|c| (c.pos, c.piece)).collect();
+    ensure!(
+        made == foreseen && phase.unplaced.is_empty(),
+        "{ctx}: chain {} made {made:?} (not placed: {:?}), but the specials said from the \
+         planes it makes {foreseen:?}",
+        phase.chain,
+        phase.unplaced
+    );
     Ok(())
+}
+
+/// Whether every special of `created` goes on its own cell: one of `cleared` that no
+/// special before it took.
+fn on_own_cells(created: &[(Pos, match3_core::Piece)], cleared: &[Pos]) -> bool {
+    (created.iter().enumerate())
+        .all(|(i, (pos, _))| cleared.contains(pos) && created[..i].iter().all(|(p, _)| p != pos))
 }
 
 /// Score and move count add up.

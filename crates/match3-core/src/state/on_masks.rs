@@ -2,7 +2,8 @@
 //!
 //! When every part of a variant has a form that reads no cell (the detection's
 //! [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring by
-//! counts, a specials part that can tell from the planes that a phase makes no special)
+//! counts, a specials part that can tell from the planes what a phase makes, or that it
+//! makes nothing)
 //! and the board is small and plain, a look-ahead's score needs
 //! only the planes: clearing, gravity and refill move bits, never cells or ids. The
 //! state kept here has no cells at all, so nothing can read cells the planes have left
@@ -17,12 +18,14 @@ use crate::gravity::Bundled;
 use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::Move;
-use crate::piece::{Cell, MAX_COLORS, Piece};
+use crate::piece::{Cell, Combos, MAX_COLORS, Piece};
 use crate::planes::PlaneView;
+use crate::pos::Pos;
 use crate::progress::{Tally, goal_progress};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::specials::CreateOnPlanes;
 
 use super::Snapshot;
 use super::plan::Plan;
@@ -41,6 +44,9 @@ pub(crate) struct MaskState {
     score: u64,
     colors: u8,
     collected: [u32; MAX_COLORS as usize],
+    /// The specials the current phase creates (see [`MaskState::specials_need_cells`]),
+    /// kept to reuse the buffer.
+    created: Vec<(Pos, Piece)>,
 }
 
 impl MaskState {
@@ -52,6 +58,7 @@ impl MaskState {
             score: state.tally.score,
             colors: state.colors,
             collected: state.tally.collected,
+            created: Vec::new(),
         }
     }
 
@@ -73,6 +80,42 @@ impl MaskState {
     /// The score after the last look-ahead.
     pub(crate) fn score(&self) -> u64 {
         self.score
+    }
+
+    /// Whether `a` or `b` holds a special.
+    #[inline(never)]
+    fn swaps_special(&self, a: Pos, b: Pos) -> bool {
+        let cols = self.masks.size().cols();
+        let bit = |p: Pos| 1u64 << (usize::from(p.row) * cols + usize::from(p.col));
+        self.masks.packed_specials().unwrap_or(0) & (bit(a) | bit(b)) != 0
+    }
+
+    /// Whether a swap of two side neighbours on the planes may be a combo under rules
+    /// whose kinds combine as `combines` says: the planes keep no kinds, so any special
+    /// that might be of a kind that combines with anything, and any two specials side by
+    /// side, may be one.
+    pub(crate) fn may_combo(&self, combines: Combines) -> bool {
+        let specials = self.masks.packed_specials().unwrap_or(0);
+        if specials == 0 {
+            return false;
+        }
+        let colorless = self.masks.packed_colorless().unwrap_or(0);
+        if combines.colored_with_anything
+            || (combines.colorless_with_anything && specials & colorless != 0)
+        {
+            return true;
+        }
+        combines.with_specials && self.specials_side_by_side(specials)
+    }
+
+    /// Whether two cells of `specials` (a packed plane) are side neighbours.
+    fn specials_side_by_side(&self, specials: u64) -> bool {
+        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
+        packed_cells(specials, cols).any(|(pos, i)| {
+            let right = usize::from(pos.col) + 1 < cols && specials >> (i + 1) & 1 == 1;
+            let down = usize::from(pos.row) + 1 < rows && specials >> (i + cols) & 1 == 1;
+            right || down
+        })
     }
 
     /// Pieces collected per colour after the last look-ahead.
@@ -100,15 +143,26 @@ impl MaskState {
         let Some(trigger) = self.open(from, planned, blind) else {
             return Ok(None);
         };
+        // Only specials parts are told the moved cells.
+        let moved = match planes.specials {
+            true => Moved::by(planned.0, planned.1),
+            false => Moved::NONE,
+        };
+        let opening = Opening {
+            mv: planned.0,
+            trigger,
+            moved,
+        };
         let whole = (course, planes, (0, 0));
-        let ended = self.resolve(rules, level, (planned.0, trigger, blind), whole);
+        let ended = self.resolve(rules, level, (opening, blind), whole);
         Ok(ended?.map(|(score, _)| score))
     }
 
     /// Plays the swap `mv`, one the planes' legal swaps list, on the planes as they stand
     /// (whatever the cells held), to the end of its cascade with new pieces from this
     /// state's generator; returns its score and phases, `Ok(None)` when the turn needs
-    /// the cells after all.
+    /// the cells after all (a swap of a special, which may fire it or make a combo, among
+    /// others).
     pub(crate) fn play_swap<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
@@ -118,9 +172,17 @@ impl MaskState {
         let (Some(blind), Move::Swap(a, b)) = (rules.blind_refill(), mv) else {
             return Ok(None);
         };
+        if planes.specials && self.swaps_special(a, b) {
+            return Ok(None);
+        }
         self.masks.swap_packed(a, b);
+        let opening = Opening {
+            mv,
+            trigger: 0,
+            moved: Moved([b, a], 2),
+        };
         let course = (Course::PLAY, planes, (0, 0));
-        self.resolve(rules, level, (mv, CellSet::new(), blind), course)
+        self.resolve(rules, level, (opening, blind), course)
     }
 
     /// Plays the rest of the paused move `mv` on the planes as they stand (those of the
@@ -140,8 +202,14 @@ impl MaskState {
             return Ok(None);
         }
         self.refill(blind);
+        // Past its first phase: no phase to come sees the moved cells.
+        let opening = Opening {
+            mv,
+            trigger: 0,
+            moved: Moved::NONE,
+        };
         let course = (Course::PLAY, planes, (chain, score));
-        self.resolve(rules, level, (mv, CellSet::new(), blind), course)
+        self.resolve(rules, level, (opening, blind), course)
     }
 
     /// The phases of `mv` after its opening, which left `trigger` for phase 1: its score
@@ -151,16 +219,19 @@ impl MaskState {
         &mut self,
         rules: &R,
         level: &Level,
-        (mv, trigger, blind): (Move, CellSet, Blind<'_>),
+        (opening, blind): (Opening, Blind<'_>),
         (course, planes, from): (Course, Planes, (u32, u64)),
     ) -> Result<Option<(u64, u32)>, MoveError> {
+        let Opening { mv, trigger, moved } = opening;
         let phases = Phases {
             level,
             trigger,
+            moved,
             refills: rules.refills() && course.horizon != crate::Horizon::Known,
             blind,
             last: course.horizon.last_phase(),
             specials: planes.specials,
+            with_specials: planes.with_specials,
             from,
         };
         match self.phases(rules, &phases) {
@@ -190,14 +261,14 @@ impl MaskState {
     }
 
     /// The move's physical effect on the planes; returns what phase 1 clears besides
-    /// its matches (a tap's group), `None` when the move needs the cells: a swap with a
-    /// special fires it or makes a combo.
+    /// its matches (a tap's group, packed), `None` when the move needs the cells: a swap
+    /// with a special fires it or makes a combo.
     fn open(
         &mut self,
         from: &Snapshot,
         (mv, plan, area): Planned<'_>,
         blind: Blind<'_>,
-    ) -> Option<CellSet> {
+    ) -> Option<u64> {
         match (mv, plan) {
             (Move::Swap(a, b), _) => {
                 let (ca, cb) = (from.board.at(a), from.board.at(b));
@@ -206,7 +277,7 @@ impl MaskState {
                     return None;
                 }
                 self.masks.exchange(a, ca, b, cb);
-                Some(CellSet::new())
+                Some(0)
             }
             (Move::Drop(_), Plan::Drop { to }) => {
                 let piece = from
@@ -215,9 +286,12 @@ impl MaskState {
                 self.masks.toggle(to, Cell::Piece(piece));
                 // The next piece is dealt: the draw keeps the generator in step.
                 blind.draw(&mut self.rng, self.colors);
-                Some(CellSet::new())
+                Some(0)
             }
-            (Move::Tap(_), _) => Some(*area),
+            (Move::Tap(_), _) => {
+                let size = self.masks.size();
+                Some(area.packed_on(size.rows(), size.cols()))
+            }
             _ => unreachable!("plan matches its move"),
         }
     }
@@ -228,7 +302,7 @@ impl MaskState {
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
         let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
         let (mut chain, mut total) = turn.from;
-        let mut trigger = turn.trigger.packed_on(rows, cols);
+        let mut trigger = turn.trigger;
         loop {
             // Read where the detection wrote it: moving the set out first copies it a
             // pair of rows at a time while its last rows are still being written.
@@ -244,7 +318,8 @@ impl MaskState {
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
-            if turn.specials && self.specials_need_cells(rules, matched, cleared) {
+            if turn.specials && self.specials_need_cells(rules, turn, (chain + 1, matched), cleared)
+            {
                 return Ended::NeedsCells;
             }
             chain += 1;
@@ -259,6 +334,9 @@ impl MaskState {
                 count_colors(turn.level, count, &mut self.collected);
             }
             self.masks.clear_packed(cleared);
+            if turn.specials {
+                self.place_created();
+            }
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
@@ -275,20 +353,63 @@ impl MaskState {
         }
     }
 
-    /// Whether a phase that clears `cleared`, of which `matched` matched, needs the cells
-    /// for specials (boards hold them only under rules with special kinds): it clears
-    /// one, which fires, or may make one, which would be kept in its cell only. Out of
-    /// line: the phases of rules without special kinds never call it (inlined, it slowed
-    /// their loop by 0.6% of a greedy game's instructions).
+    /// Whether phase `chain`, which clears `cleared` of which `matched` matched, needs
+    /// the cells for specials (boards hold them only under rules with special kinds): it
+    /// clears one, which fires, or creates some the planes cannot tell or place. Else
+    /// what it creates is left in `self.created`, for [`place_created`] after the
+    /// clear. Out of line: the phases of rules without special kinds never call it
+    /// (inlined, it slowed their loop by 0.6% of a greedy game's instructions).
+    ///
+    /// [`place_created`]: MaskState::place_created
     #[inline(never)]
     fn specials_need_cells<R: Rules + ?Sized>(
-        &self,
+        &mut self,
         rules: &R,
-        matched: &CellSet,
+        turn: &Phases<'_, '_>,
+        (chain, matched): (u32, &CellSet),
         cleared: u64,
     ) -> bool {
-        cleared & self.masks.packed_specials().unwrap_or(0) != 0
-            || rules.may_create_on_planes(PlaneView::of_masks(&self.masks), matched)
+        self.created.clear();
+        if cleared & self.masks.packed_specials().unwrap_or(0) != 0 {
+            return true;
+        }
+        let moved = if chain == 1 { turn.moved.cells() } else { &[] };
+        let view = PlaneView::of_masks(&self.masks);
+        let mut site = CreateOnPlanes::new(view, matched, moved, &mut self.created);
+        if !rules.create_on_planes(&mut site) {
+            return true;
+        }
+        // A board that then holds a special suits the planes only when the specials'
+        // answers hold there too (see `Planes::suit`).
+        let placed = turn.with_specials && self.on_their_cells(rules, cleared);
+        !(self.created.is_empty() || placed)
+    }
+
+    /// Whether every created special goes on its own cell, as on the cells: one the
+    /// clear empties that no special created before it took, of a kind the rules
+    /// declare. Any other (a special placed elsewhere in its group, one not placed, a
+    /// part's error) is left to the cells.
+    fn on_their_cells<R: Rules + ?Sized>(&self, rules: &R, cleared: u64) -> bool {
+        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
+        let mut taken = 0u64;
+        self.created.iter().all(|&(pos, piece)| {
+            let (r, c) = (usize::from(pos.row), usize::from(pos.col));
+            let bit = if r < rows && c < cols {
+                1u64 << (r * cols + c)
+            } else {
+                0
+            };
+            let free = bit & cleared & !taken != 0;
+            taken |= bit;
+            free && piece.special().is_none_or(|s| rules.supports_special(s))
+        })
+    }
+
+    /// Puts the specials the phase created on their cells, which the clear emptied.
+    fn place_created(&mut self) {
+        for &(pos, piece) in &self.created {
+            self.masks.toggle(pos, Cell::Piece(piece));
+        }
     }
 
     /// Fills every empty cell, row-major, with the blind policy's pieces: the draws the
@@ -303,16 +424,52 @@ impl MaskState {
     }
 }
 
+/// How a move opened, for the phases on the planes after it.
+struct Opening {
+    mv: Move,
+    /// Cells phase 1 clears besides its matches (a tap's group), packed.
+    trigger: u64,
+    moved: Moved,
+}
+
+/// The cells a move put pieces on, a swap's destination first (what the cells' turn
+/// tells the specials in phase 1): the first `.1` of `.0`.
+#[derive(Clone, Copy)]
+struct Moved([Pos; 2], u8);
+
+impl Moved {
+    /// No cell: the rest of a paused move.
+    const NONE: Moved = Moved([Pos::new(0, 0); 2], 0);
+
+    /// The cells `mv`, validated as `plan`, puts pieces on.
+    fn by(mv: Move, plan: Plan) -> Moved {
+        match (mv, plan) {
+            (Move::Swap(a, b), _) => Moved([b, a], 2),
+            (Move::Drop(_), Plan::Drop { to }) => Moved([to, to], 1),
+            (Move::Tap(pos), _) => Moved([pos, pos], 1),
+            _ => Moved::NONE,
+        }
+    }
+
+    fn cells(&self) -> &[Pos] {
+        &self.0[..usize::from(self.1)]
+    }
+}
+
 /// What a look-ahead on the planes needs besides its state.
 struct Phases<'l, 'r> {
     level: &'l Level,
-    /// Cells phase 1 clears besides its matches.
-    trigger: CellSet,
+    /// Cells phase 1 clears besides its matches, packed.
+    trigger: u64,
+    /// The cells the move put pieces on.
+    moved: Moved,
     refills: bool,
     blind: Blind<'r>,
     last: u32,
     /// Whether the rules have special kinds, whose parts each phase asks.
     specials: bool,
+    /// Whether boards that hold specials suit (see [`Planes::suit`]).
+    with_specials: bool,
     /// The chain index and score of the turn before these phases (a paused move's first
     /// phase; none for a whole move).
     from: (u32, u64),
@@ -362,9 +519,10 @@ impl Planes {
     /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
     /// without holes, obstacles or layers. It may hold specials when the rules' specials
     /// can tell from the planes whether a phase creates one on such a board
-    /// ([`Rules::may_create_on_planes_with_specials`]); their kinds are kept in their
-    /// cells only: a swap with one, a phase that clears one (it fires) and a phase that
-    /// may create one go back to the cells.
+    /// ([`Rules::may_create_on_planes_with_specials`]); the planes keep no kinds (one
+    /// made on them is only a special of its colour there): a swap with one and a phase
+    /// that clears one (it fires) go back to the cells, as does a phase whose creations
+    /// the specials cannot tell from the planes.
     /// Specials parts that cannot tell from the planes whether a phase creates one answer
     /// "may" whatever they are shown, so one question with no match finds them before any
     /// work on the planes.
@@ -379,6 +537,37 @@ impl Planes {
     /// Whether the rules have special kinds.
     pub(crate) fn specials(self) -> bool {
         self.specials
+    }
+}
+
+/// Which combos the rules' special kinds make (see [`Combos`]), as far as a look-ahead
+/// on the planes, which keeps no kinds, needs to know.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Combines {
+    /// A coloured kind combines with anything.
+    colored_with_anything: bool,
+    /// A colourless kind combines with anything.
+    colorless_with_anything: bool,
+    /// Some kind combines with other specials.
+    with_specials: bool,
+}
+
+impl Combines {
+    /// What the kinds of `rules` combine with.
+    pub(crate) fn of<R: Rules + ?Sized>(rules: &R) -> Self {
+        let mut combines = Combines::default();
+        for kind in rules.special_kinds() {
+            match (kind.combos, kind.colored) {
+                (Combos::WithAnything, true) => combines.colored_with_anything = true,
+                (Combos::WithAnything, false) => combines.colorless_with_anything = true,
+                (Combos::WithSpecials, _) => combines.with_specials = true,
+                (Combos::None, _) => {}
+            }
+        }
+        // Anything includes other specials.
+        combines.with_specials |=
+            combines.colored_with_anything || combines.colorless_with_anything;
+        combines
     }
 }
 

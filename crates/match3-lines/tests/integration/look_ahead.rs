@@ -3,7 +3,7 @@
 //! the full look-ahead, also on the move that wins a level paying the leftover bonus
 //! (which arms specials on the cells).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use match3_core::detect::{Detect, LineRuns};
 use match3_core::planes::{FoundSwaps, PlaneView};
@@ -52,13 +52,19 @@ fn score_only_look_ahead_agrees_on_levels_that_pay_a_bonus() {
     assert!(winning > 20, "only {winning} winning look-aheads");
 }
 
+thread_local! {
+    /// How often [`CountedRuns`] was asked on this thread: a count per thread, since
+    /// tests run side by side.
+    static ASKED: Cell<usize> = const { Cell::new(0) };
+}
+
 /// Line runs of three that count how often they are asked on the cells (the planes'
 /// answers are not counted): a look-ahead played on the planes alone asks nothing here.
-struct CountedRuns(&'static AtomicUsize);
+struct CountedRuns;
 
 impl Detect for CountedRuns {
     fn find_matches(&self, board: &Board) -> CellSet {
-        self.0.fetch_add(1, Ordering::Relaxed);
+        ASKED.set(ASKED.get() + 1);
         LineRuns::new(3).find_matches(board)
     }
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
@@ -76,15 +82,14 @@ impl Detect for CountedRuns {
 /// the cells, on `board` under the line rules with `specials`; its score agrees with the
 /// full look-ahead.
 fn cells_asked<S: Specials>(specials: S, board: &str, mv: Move) -> usize {
-    static ASKED: AtomicUsize = AtomicUsize::new(0);
-    let rules = (Lines.variant().with_detect(CountedRuns(&ASKED))).with_specials(specials);
+    let rules = (Lines.variant().with_detect(CountedRuns)).with_specials(specials);
     let board = rules.parse_board(board).unwrap();
     let game = Game::from_board(rules, board.clone(), 1).unwrap();
     let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
     let full = game.evaluate_within(mv, &mut state, None, Horizon::Known);
-    let before = ASKED.load(Ordering::Relaxed);
+    let before = ASKED.get();
     let only = game.score_within(mv, &mut scratch, None, Horizon::Known);
-    let asked = ASKED.load(Ordering::Relaxed) - before;
+    let asked = ASKED.get() - before;
     assert_eq!(full, only, "{mv} on {board}");
     asked
 }
@@ -120,5 +125,42 @@ impl Specials for Unsure {
 
     fn may_create_on_planes(&self, _: PlaneView<'_>, _: &CellSet) -> bool {
         false
+    }
+}
+
+#[test]
+fn a_special_the_move_makes_is_made_on_the_planes() {
+    // The swap brings the A down into the second row: a run of four As, a striped piece
+    // on the swap's destination, and the phases after it on the planes.
+    let four = "BCAD/AABA/CDCD/DCDC";
+    let swap = Move::Swap(Pos::new(0, 2), Pos::new(1, 2));
+    assert_eq!(cells_asked(LINE_SPECIALS, four, swap), 0);
+    // A wrapped piece (an L) and a colour bomb (five in a row) too.
+    let corner = "BCAD/AABC/CDAD/DCAC";
+    assert_eq!(cells_asked(LINE_SPECIALS, corner, swap), 0);
+    let five = "BCADB/AABAA/CDCDC/DCDCD";
+    assert_eq!(cells_asked(LINE_SPECIALS, five, swap), 0);
+    // The board then holds a special: with a part that does not say its answers hold
+    // beside specials, the phase that makes one goes to the cells.
+    assert!(cells_asked(LINE_SPECIALS.and(Unsure), four, swap) > 0);
+    // So does one that a part cannot tell from the planes what it makes.
+    assert!(cells_asked(LINE_SPECIALS.and(Opaque), four, swap) > 0);
+}
+
+/// A specials part that makes nothing, but says from the planes only that phases of
+/// fewer than four matched cells make nothing (the default answer for the others: it
+/// cannot tell what they make).
+#[derive(Clone, Copy)]
+struct Opaque;
+
+impl Specials for Opaque {
+    const KINDS: &'static Kinds = &Kinds::EMPTY;
+
+    fn may_create_on_planes(&self, _: PlaneView<'_>, matched: &CellSet) -> bool {
+        matched.len() >= 4
+    }
+
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
     }
 }
