@@ -723,9 +723,6 @@ impl Masks {
     pub(crate) fn packed_specials(&self) -> Option<u64> {
         self.packed.get(SPECIALS).copied()
     }
-    pub(crate) fn packed_colorless(&self) -> Option<u64> {
-        self.packed.get(COLORLESS).copied()
-    }
     pub(crate) fn packed_colors(&self) -> Option<&[u64]> {
         self.packed.get(FIRST_COLOR..)
     }

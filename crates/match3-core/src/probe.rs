@@ -25,16 +25,14 @@ use crate::trace::{NoTrace, Status};
 /// turn that *fails* the probe is spent: its state is whatever the turn left, and every
 /// move is refused with that turn's error until [`reset`](Probe::reset).
 ///
-/// On a board of at most 64 cells without holes, obstacles or layers, under rules that
-/// take swaps only and whose parts answer on the bit planes (the bundled detections, a
-/// blind refill, scoring by counts, straight gravity, no end-of-move effects, specials
-/// that tell from the planes what a phase creates: the cluster and line rules), a probe
-/// plays its moves, and the rest of a move it finishes
-/// ([`finish_move`](Probe::finish_move)), on the planes alone, leaving the cells and
-/// piece ids behind, which makes a cluster MCTS decision about 1.45 times as fast. The
-/// cells catch up, by playing the same moves, when [`state`](Probe::state) is read or a
-/// move needs them (a deadlock's shuffle, a swap of a special, a phase that fires one, a
-/// board where a combo may stand, since the planes keep no special kinds): the
+/// On a board of at most 64 cells without holes, obstacles or layers, under rules with
+/// no special kinds that take swaps only and whose parts answer on the bit planes (the
+/// bundled detections, a blind refill, scoring by counts, straight gravity, no
+/// end-of-move effects: the cluster rules, for one), a probe plays its moves, and the
+/// rest of a move it finishes ([`finish_move`](Probe::finish_move)), on the planes
+/// alone, leaving the cells and piece ids behind, which makes a cluster MCTS decision
+/// about 1.45 times as fast. The cells catch up, by playing the same moves, when
+/// [`state`](Probe::state) is read or a move needs them (a deadlock's shuffle, say): the
 /// state, every summary, status and move list are the ones the cells alone would give
 /// (the shared test suite checks it for every variant). A search that only needs the
 /// outcome reads [`status`](Probe::status), [`tally`](Probe::tally) and

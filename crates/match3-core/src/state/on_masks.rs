@@ -18,7 +18,7 @@ use crate::gravity::Bundled;
 use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::Move;
-use crate::piece::{Cell, Combos, MAX_COLORS, Piece};
+use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::planes::PlaneView;
 use crate::pos::Pos;
 use crate::progress::{Tally, goal_progress};
@@ -82,42 +82,6 @@ impl MaskState {
         self.score
     }
 
-    /// Whether `a` or `b` holds a special.
-    #[inline(never)]
-    fn swaps_special(&self, a: Pos, b: Pos) -> bool {
-        let cols = self.masks.size().cols();
-        let bit = |p: Pos| 1u64 << (usize::from(p.row) * cols + usize::from(p.col));
-        self.masks.packed_specials().unwrap_or(0) & (bit(a) | bit(b)) != 0
-    }
-
-    /// Whether a swap of two side neighbours on the planes may be a combo under rules
-    /// whose kinds combine as `combines` says: the planes keep no kinds, so any special
-    /// that might be of a kind that combines with anything, and any two specials side by
-    /// side, may be one.
-    pub(crate) fn may_combo(&self, combines: Combines) -> bool {
-        let specials = self.masks.packed_specials().unwrap_or(0);
-        if specials == 0 {
-            return false;
-        }
-        let colorless = self.masks.packed_colorless().unwrap_or(0);
-        if combines.colored_with_anything
-            || (combines.colorless_with_anything && specials & colorless != 0)
-        {
-            return true;
-        }
-        combines.with_specials && self.specials_side_by_side(specials)
-    }
-
-    /// Whether two cells of `specials` (a packed plane) are side neighbours.
-    fn specials_side_by_side(&self, specials: u64) -> bool {
-        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
-        packed_cells(specials, cols).any(|(pos, i)| {
-            let right = usize::from(pos.col) + 1 < cols && specials >> (i + 1) & 1 == 1;
-            let down = usize::from(pos.row) + 1 < rows && specials >> (i + cols) & 1 == 1;
-            right || down
-        })
-    }
-
     /// Pieces collected per colour after the last look-ahead.
     pub(crate) fn collected(&self) -> &[u32; MAX_COLORS as usize] {
         &self.collected
@@ -161,8 +125,7 @@ impl MaskState {
     /// Plays the swap `mv`, one the planes' legal swaps list, on the planes as they stand
     /// (whatever the cells held), to the end of its cascade with new pieces from this
     /// state's generator; returns its score and phases, `Ok(None)` when the turn needs
-    /// the cells after all (a swap of a special, which may fire it or make a combo, among
-    /// others).
+    /// the cells after all.
     pub(crate) fn play_swap<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
@@ -172,9 +135,6 @@ impl MaskState {
         let (Some(blind), Move::Swap(a, b)) = (rules.blind_refill(), mv) else {
             return Ok(None);
         };
-        if planes.specials && self.swaps_special(a, b) {
-            return Ok(None);
-        }
         self.masks.swap_packed(a, b);
         let opening = Opening {
             mv,
@@ -537,37 +497,6 @@ impl Planes {
     /// Whether the rules have special kinds.
     pub(crate) fn specials(self) -> bool {
         self.specials
-    }
-}
-
-/// Which combos the rules' special kinds make (see [`Combos`]), as far as a look-ahead
-/// on the planes, which keeps no kinds, needs to know.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Combines {
-    /// A coloured kind combines with anything.
-    colored_with_anything: bool,
-    /// A colourless kind combines with anything.
-    colorless_with_anything: bool,
-    /// Some kind combines with other specials.
-    with_specials: bool,
-}
-
-impl Combines {
-    /// What the kinds of `rules` combine with.
-    pub(crate) fn of<R: Rules + ?Sized>(rules: &R) -> Self {
-        let mut combines = Combines::default();
-        for kind in rules.special_kinds() {
-            match (kind.combos, kind.colored) {
-                (Combos::WithAnything, true) => combines.colored_with_anything = true,
-                (Combos::WithAnything, false) => combines.colorless_with_anything = true,
-                (Combos::WithSpecials, _) => combines.with_specials = true,
-                (Combos::None, _) => {}
-            }
-        }
-        // Anything includes other specials.
-        combines.with_specials |=
-            combines.colored_with_anything || combines.colorless_with_anything;
-        combines
     }
 }
 
