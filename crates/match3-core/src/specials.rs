@@ -119,13 +119,15 @@ pub trait Specials {
     /// when the planes cannot tell. The same boards as
     /// [`may_create_on_planes`](Specials::may_create_on_planes) are asked about.
     ///
-    /// By default a part answers when it can tell that it creates nothing (its
-    /// `may_create_on_planes` says no) and hands every other phase to the cells. A part
-    /// that answers for the phases that do create lets a score-only look-ahead
-    /// ([`Game::score_within`](crate::Game::score_within)) make specials on the planes
-    /// and play on, where it would otherwise start the move again on the cells. A wrong
-    /// answer makes look-aheads score moves wrongly; the testkit's suite compares every
-    /// answer with what `create` pushes.
+    /// The planes hold no generator, progress or kinds: a part whose `create` reads any
+    /// of them (draws from the game's generator, say) answers `false` for the phases
+    /// where it would. By default a part answers when it can tell that it creates
+    /// nothing (its `may_create_on_planes` says no) and hands every other phase to the
+    /// cells. A part that answers for the phases that do create lets a score-only
+    /// look-ahead ([`Game::score_within`](crate::Game::score_within)) make specials on
+    /// the planes and play on, where it would otherwise start the move again on the
+    /// cells. A wrong answer makes look-aheads score moves wrongly; the testkit's suite
+    /// compares every answer with what `create` made.
     fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
         !self.may_create_on_planes(site.view(), site.matched())
     }

@@ -398,7 +398,7 @@ struct Opening {
 struct Moved([Pos; 2], u8);
 
 impl Moved {
-    /// No cell: the rest of a paused move.
+    /// No cell: the rest of a paused move, or rules with no specials part to tell.
     const NONE: Moved = Moved([Pos::new(0, 0); 2], 0);
 
     /// The cells `mv`, validated as `plan`, puts pieces on.
