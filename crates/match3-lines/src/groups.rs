@@ -84,19 +84,8 @@ impl Specials for LineShapes {
 
     fn create(&self, site: &mut match3_core::specials::Create<'_>) {
         let matches = *site.matches();
-        let board = matches.board();
-        if self.may_create_on_planes(PlaneView::of(board), matches.cells()) {
-            let moved = site.moved();
-            planes::on_planes(
-                board,
-                Shapes {
-                    runs: None,
-                    matched: matches.cells(),
-                    moved,
-                    out: site,
-                },
-            );
-        }
+        let view = PlaneView::of(matches.board());
+        self.shapes(view, matches.cells(), site.moved(), site);
     }
 
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
@@ -114,15 +103,29 @@ impl Specials for LineShapes {
     /// The same specials as [`create`](Specials::create), from the same planes.
     fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
         let (view, matched, moved) = (site.view(), site.matched(), site.moved());
+        self.shapes(view, matched, moved, site);
+        true
+    }
+}
+
+impl LineShapes {
+    /// Puts into `out` the specials the `matched` cells make on the planes `view`, for
+    /// both `create` and `create_on_planes`: the cheap check first, then the groups.
+    fn shapes(
+        self,
+        view: PlaneView<'_>,
+        matched: &CellSet,
+        moved: &[Pos],
+        out: &mut impl Extend<(Pos, Piece)>,
+    ) {
         if self.may_create_on_planes(view, matched) {
             view.visit(Shapes {
                 runs: None,
                 matched,
                 moved,
-                out: site,
+                out,
             });
         }
-        true
     }
 }
 
