@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use match3_core::{
-    Board, Game, Goal, Layout, Level, Move, ObstacleEvent, Rules, SavedGame, Shuffle, Snapshot,
-    Status, Trace, any_legal_move,
+    Board, Game, Goal, Layout, Level, Move, MoveError, ObstacleEvent, Rules, SavedGame, Shuffle,
+    Snapshot, Status, Trace, any_legal_move,
 };
 
 use crate::checks::{Check, Violation};
@@ -416,12 +416,22 @@ pub fn level_game<R: Rules + ?Sized>(
         crate::checks::cascade_score_only(&game, mv, None)?;
         last.reset(game.state());
         crate::checks::last_move_follows(&game, &mut last)?;
-        let before = game.board().clone();
-        let trace = game
-            .play(mv)
-            .map_err(|e| Violation(format!("listed move {mv} rejected: {e}")))?;
+        let before = game.state().clone();
+        let played = game.play(mv);
         let on_probe = probe.play(mv);
-        crate::checks::probe_follows(&game, &mut probe, (Ok(&trace), on_probe), i % 3 == 2)?;
+        crate::checks::probe_follows(&game, &mut probe, (played.as_ref(), on_probe), i % 3 == 2)?;
+        let trace = match played {
+            Ok(trace) => trace,
+            // Bounded work: a cascade that cannot settle (a palette too small for calm
+            // refills, such as spawn weights that draw one colour under diagonal runs)
+            // or a counter at its limit is refused, and changes nothing.
+            Err(e @ (MoveError::Runaway { .. } | MoveError::Exhausted { .. })) => {
+                crate::checks::rejected_move(&before, mv, &e, game.state())?;
+                break;
+            }
+            Err(e) => return Err(Violation(format!("listed move {mv} rejected: {e}"))),
+        };
+        let before = before.board().clone();
         turn_checks(rules, level, mv, (&before, &trace))?;
         count_collected(level, &trace, &before, &mut counted)?;
         counted.add_obstacles(&trace);

@@ -299,9 +299,9 @@ fn obstacles_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
 
 /// The level invariants ([`levels`](crate::levels)) over generated level games: biased
 /// boards with obstacles planted, holes punched and random cells (`?`) marked, random
-/// move limits, score, collect, jelly and crates goals, stars and shuffle settings,
-/// seeded play, a save and load halfway; every turn also keeps the
-/// [`obstacles`](crate::obstacles) invariants.
+/// move limits, score, collect, jelly and crates goals, stars and shuffle settings, spawn
+/// weights (on rules that take them), seeded play, a save and load halfway; every turn
+/// also keeps the [`obstacles`](crate::obstacles) invariants.
 pub fn levels(rules: &dyn Rules) {
     Property::Levels.run(Subject::new(rules), None);
 }
@@ -319,7 +319,9 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
     // Shuffle switch, a level that picks the slide gravity (a third of the cases), and
     // one whose moves left become the leftover bonus (half).
     let switches = (proptest::option::of(any::<bool>()), 0u8..3, any::<bool>());
-    let level = (proptest::option::of(1u32..10), goals, switches);
+    // Spawn weights (a third of the cases, on rules that take them), zeros among them.
+    let weights = proptest::option::weighted(0.35, proptest::collection::vec(0u32..4, 1..7));
+    let level = (proptest::option::of(1u32..10), goals, switches, weights);
     let cases = (
         generators::boards(features),
         (cells, obstacles),
@@ -336,7 +338,7 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         |(
             board,
             (cells, obstacles),
-            (moves, (score, collect, clear), (shuffle, gravity, bonus)),
+            (moves, (score, collect, clear), (shuffle, gravity, bonus), weights),
             colors,
             seed,
             picks,
@@ -364,7 +366,9 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
                 goals,
                 stars: vec![10, 40, 90],
                 shuffle,
-                spawn: None,
+                spawn: weights
+                    .filter(|_| rules.takes_weights())
+                    .and_then(|w| match3_core::refill::Weighted::new(w).ok()),
                 gravity: (gravity == 0).then_some(match3_core::gravity::Bundled::Slide),
                 leftover: if bonus {
                     match3_core::Leftover::Bonus
