@@ -487,16 +487,57 @@ impl Masks {
         }
     }
 
-    /// Gravity on every plane at once, for a board of at most 64 cells without holes or
-    /// fixed cells (the cells have already moved): every occupied cell moves down by the
-    /// number of empty cells below it in its column, in rounds of 1, 2, 4… rows (see
-    /// [`compress_down`]). Bigger boards move each falling cell's bits instead
-    /// ([`relocate`](Masks::relocate)): there a round costs a word per plane and row.
+    /// Gravity on every plane at once, for a board of at most 64 cells without fixed
+    /// cells (the cells have already moved, or the planes play alone): every occupied
+    /// cell moves down by the number of empty cells below it in its column, in rounds of
+    /// 1, 2, 4… rows (see [`compress_down`]), past holes. Bigger boards move each
+    /// falling cell's bits instead ([`relocate`](Masks::relocate)): there a round costs a
+    /// word per plane and row.
     pub(crate) fn fall(&mut self) {
         let g = self
             .geometry
             .expect("packed planes: a board of at most 64 cells");
-        self.fall_packed(g.cols as usize, g.all);
+        if self.holes.is_empty() {
+            self.fall_packed(g.cols as usize, g.all);
+        } else {
+            self.fall_past_holes(g.cols as usize, g.all);
+        }
+    }
+
+    /// [`fall`](Masks::fall) on a board with holes, which pieces fall past: each
+    /// column's cells are folded down over its holes (a board without holes whose
+    /// columns are as tall as their cells), settled there and unfolded. The rounds are
+    /// planned on the occupied cells alone, then each plane takes them all at once.
+    /// Out of line: boards without holes never come here.
+    #[inline(never)]
+    fn fall_past_holes(&mut self, cols: usize, all: u64) {
+        let (rows, cells) = (self.rows, all & !pack_rows(&self.holes, cols));
+        // Holes with no cell below them or none above (a pool's rim) are passed by
+        // nothing: each column's cells are one run, which settles as it is.
+        let (above, below) = (
+            smear(cells, cols, rows, true),
+            smear(cells, cols, rows, false),
+        );
+        if above & below & !cells == 0 {
+            compress_down(&mut self.packed, cells, rows, cols);
+            return;
+        }
+        let mut plan = Rounds::default();
+        let folded = compress_rounds(cells, all, (rows, cols), |moving, shift| {
+            plan.push((moving, shift, 0));
+        });
+        let folds = plan.len;
+        let occupied = plan.apply(self.packed_occupied());
+        compress_rounds(occupied, folded, (rows, cols), |moving, shift| {
+            plan.push((moving, shift, 0));
+        });
+        for i in (0..folds).rev() {
+            let (moving, shift, _) = plan.rounds[i];
+            plan.push((moving << shift, 0, shift));
+        }
+        for p in self.packed.iter_mut() {
+            *p = plan.apply(*p);
+        }
     }
 
     /// On a small board: the cells that hold a piece or a blocker (what falls).
@@ -814,7 +855,25 @@ static BYTES_OF_BITS: [u64; 256] = {
 /// a time takes as many rounds as the deepest gap, each over every plane.
 #[inline(always)]
 fn compress_down(planes: &mut [u64], all: u64, rows: usize, cols: usize) {
-    let mut occupied = planes[PIECES] | planes[BLOCKERS];
+    let occupied = planes[PIECES] | planes[BLOCKERS];
+    compress_rounds(occupied, all, (rows, cols), |moving, shift| {
+        for p in planes.iter_mut() {
+            let t = *p & moving;
+            *p = (*p ^ t) | t << shift;
+        }
+    });
+}
+
+/// The rounds of [`compress_down`] for the cells `occupied` among `all`: `round(moving,
+/// shift)` for each round that moves cells (those of `moving`, `shift` bits up: down
+/// the board); returns where the occupied cells end.
+#[inline(always)]
+fn compress_rounds(
+    mut occupied: u64,
+    all: u64,
+    (rows, cols): (usize, usize),
+    mut round: impl FnMut(u64, usize),
+) -> u64 {
     // Marks on the cells right above an empty cell: the marks at and below a cell count
     // the empty cells below it.
     let mut marks = (all & !occupied) >> cols;
@@ -831,13 +890,54 @@ fn compress_down(planes: &mut [u64], all: u64, rows: usize, cols: usize) {
         if moving != 0 {
             let shift = step * cols;
             occupied = (occupied ^ moving) | moving << shift;
-            for p in planes.iter_mut() {
-                let t = *p & moving;
-                *p = (*p ^ t) | t << shift;
-            }
+            round(moving, shift);
         }
         marks &= !parity;
         step *= 2;
+    }
+    occupied
+}
+
+/// The cells with a cell of `bits` somewhere above them in their column (`down`), or
+/// somewhere below (not `down`), on a packed board `rows` × `cols`.
+#[inline]
+fn smear(bits: u64, cols: usize, rows: usize, down: bool) -> u64 {
+    let mut spread = if down { bits << cols } else { bits >> cols };
+    let mut span = cols;
+    while span < rows * cols {
+        spread |= if down { spread << span } else { spread >> span };
+        span *= 2;
+    }
+    spread
+}
+
+/// Moves of bits planned for every plane of a small board: each round takes the bits of
+/// its mask and shifts them left (down the board) or right (up), onto places no bit
+/// holds. A fall past holes takes at most 15 rounds: 5 (a board at most 32 rows tall)
+/// to fold the columns over their holes, 5 to settle them, 5 to unfold.
+#[derive(Default)]
+struct Rounds {
+    /// Each round's mask, left shift and right shift (one of them zero).
+    rounds: [(u64, usize, usize); 15],
+    len: usize,
+}
+
+impl Rounds {
+    #[inline]
+    fn push(&mut self, round: (u64, usize, usize)) {
+        self.rounds[self.len] = round;
+        self.len += 1;
+    }
+
+    /// `plane` after every round.
+    #[inline]
+    fn apply(&self, plane: u64) -> u64 {
+        let mut p = plane;
+        for &(mask, left, right) in &self.rounds[..self.len] {
+            let t = p & mask;
+            p = (p ^ t) | (t << left) >> right;
+        }
+        p
     }
 }
 
@@ -921,6 +1021,77 @@ mod tests {
             }
             for p in planes.iter_mut() {
                 *p = (*p & !falling) | (*p & falling) << cols;
+            }
+        }
+    }
+
+    /// Gravity past holes, one column at a time: the occupied cells, top to bottom, go
+    /// to the lowest cells that are not holes, in order.
+    fn fall_column_by_column(planes: &mut [u64], cells: u64, (rows, cols): (usize, usize)) {
+        let occupied = planes[PIECES] | planes[BLOCKERS];
+        let mut settled = vec![0u64; planes.len()];
+        for c in 0..cols {
+            let at = |r: usize| 1u64 << (r * cols + c);
+            let open: Vec<usize> = (0..rows).filter(|&r| cells & at(r) != 0).collect();
+            let full: Vec<usize> = (0..rows).filter(|&r| occupied & at(r) != 0).collect();
+            let places = &open[open.len() - full.len()..];
+            for (&from, &to) in full.iter().zip(places) {
+                for (p, s) in planes.iter().zip(settled.iter_mut()) {
+                    *s |= u64::from(p & at(from) != 0) * at(to);
+                }
+            }
+        }
+        planes.copy_from_slice(&settled);
+    }
+
+    /// Holes at the top and the bottom of columns, up to three each, from `bits`.
+    fn rim_holes(bits: u64, rows: usize, cols: usize) -> u64 {
+        let mut holes = 0;
+        for c in 0..cols {
+            let ends = bits.rotate_right(4 * c as u32 % 64) as usize;
+            let (top, bottom) = (ends & 3, ends >> 2 & 3);
+            for r in (0..rows).filter(|&r| r < top || r + bottom >= rows) {
+                holes |= 1 << (r * cols + c);
+            }
+        }
+        holes
+    }
+
+    #[test]
+    fn folding_over_holes_settles_as_each_column_falls() {
+        let mut draw = crate::test_draws::draws_below(0x51f1_5eed_0bad_cafe);
+        let mut next = move || draw(u64::MAX);
+        for (rows, cols) in [
+            (8, 8),
+            (6, 8),
+            (3, 5),
+            (7, 9),
+            (2, 32),
+            (16, 4),
+            (8, 1),
+            (32, 2),
+        ] {
+            let all = u64::MAX >> (64 - rows * cols);
+            for _ in 0..2000 {
+                // Holes sparse or dense, or on the rim only (the tops and bottoms of
+                // columns), pieces and blockers anywhere else.
+                let mut holes = next() & next() & (next() | next()) & all;
+                if next() % 3 == 0 {
+                    holes = rim_holes(next(), rows, cols);
+                }
+                let occupied = next() & next() & all & !holes;
+                let blockers = occupied & next() & next();
+                let pieces = occupied & !blockers;
+                let red = pieces & next();
+                let planes = [pieces, blockers, pieces & next(), 0, red, pieces & !red];
+                let (mut fast, mut slow) = (planes.to_vec(), planes.to_vec());
+                let mut masks = Masks::new(Size::new(rows, cols).unwrap());
+                masks.packed = fast.clone();
+                masks.holes = crate::packed::unpack_rows(holes, rows, cols)[..rows].to_vec();
+                masks.fall();
+                fast.copy_from_slice(&masks.packed);
+                fall_column_by_column(&mut slow, all & !holes, (rows, cols));
+                assert_eq!(fast, slow, "{rows}×{cols}, holes {holes:x}: {planes:x?}");
             }
         }
     }

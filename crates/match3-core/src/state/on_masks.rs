@@ -29,7 +29,7 @@ use crate::specials::CreateOnPlanes;
 
 use super::Snapshot;
 use super::plan::Plan;
-use super::spawn::{CALM_REFILL_AFTER, packed_cells};
+use super::spawn::{CALM_REFILL_AFTER, blind_policy, packed_cells};
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
 
 /// The matches of a phase that matched nothing, for [`planes_suffice`]'s question.
@@ -99,7 +99,7 @@ impl MaskState {
         planned: Planned<'_>,
         (course, planes): (Course, Planes),
     ) -> Result<Option<u64>, MoveError> {
-        let Some(blind) = rules.blind_refill() else {
+        let Some(blind) = blind_policy(rules, level) else {
             return Ok(None);
         };
         from.check_counters()?;
@@ -132,7 +132,7 @@ impl MaskState {
         mv: Move,
         planes: Planes,
     ) -> Result<Option<(u64, u32)>, MoveError> {
-        let (Some(blind), Move::Swap(a, b)) = (rules.blind_refill(), mv) else {
+        let (Some(blind), Move::Swap(a, b)) = (blind_policy(rules, level), mv) else {
             return Ok(None);
         };
         self.masks.swap_packed(a, b);
@@ -155,7 +155,7 @@ impl MaskState {
         (mv, chain, score): (Move, u32, u64),
         planes: Planes,
     ) -> Result<Option<(u64, u32)>, MoveError> {
-        let Some(blind) = rules.blind_refill() else {
+        let Some(blind) = blind_policy(rules, level) else {
             return Ok(None);
         };
         if !rules.refills() || chain >= CALM_REFILL_AFTER {
@@ -459,13 +459,13 @@ pub(crate) fn planes_suffice<R: Rules + ?Sized>(
 
 /// Whether the rules and level let a look-ahead move only the planes on a board that
 /// suits them: the rules say they read planes only, fall straight and have no
-/// end-of-move effect, and the level leaves new pieces and gravity to them.
+/// end-of-move effect, new pieces come from a blind policy (the level's spawn weights
+/// or the rules' own) and the level leaves gravity to the rules.
 pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Option<Planes> {
-    let allow = rules.blind_refill().is_some()
+    let allow = blind_policy(rules, level).is_some()
         && rules.score_by_count(1, 1).is_some()
         && rules.gravity() == Some(Bundled::Straight)
         && !rules.has_effects()
-        && level.spawn.is_none()
         && level.gravity.is_none_or(|g| g == Bundled::Straight);
     let specials = !rules.special_kinds().is_empty();
     let with_specials = specials && rules.may_create_on_planes_with_specials();
@@ -477,7 +477,8 @@ pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Optio
 
 impl Planes {
     /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
-    /// without holes, obstacles or layers. It may hold specials when the rules' specials
+    /// without obstacles or layers (holes are fine: pieces fall past them on the planes
+    /// too). It may hold specials when the rules' specials
     /// can tell from the planes whether a phase creates one on such a board
     /// ([`Rules::may_create_on_planes_with_specials`]); the planes keep no kinds (one
     /// made on them is only a special of its colour there): a swap with one and a phase
@@ -487,7 +488,7 @@ impl Planes {
     /// "may" whatever they are shown, so one question with no match finds them before any
     /// work on the planes.
     pub(crate) fn suit<R: Rules + ?Sized>(self, rules: &R, board: &Board) -> bool {
-        let plain = !(board.has_holes() || board.has_obstacles() || board.has_layers());
+        let plain = !(board.has_obstacles() || board.has_layers());
         let may_create = || rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH);
         let specials = board.packed_specials();
         let small = specials.is_some_and(|s| s == 0 || self.with_specials);

@@ -123,7 +123,10 @@ impl Snapshot {
 
 /// The level's or the rules' refill policy when it is blind ([`Refill::blind`]).
 #[inline]
-fn blind_policy<'a, R: Rules + ?Sized>(rules: &'a R, level: &'a Level) -> Option<Blind<'a>> {
+pub(super) fn blind_policy<'a, R: Rules + ?Sized>(
+    rules: &'a R,
+    level: &'a Level,
+) -> Option<Blind<'a>> {
     match &level.spawn {
         Some(policy) => policy.blind(),
         None => rules.blind_refill(),

@@ -164,3 +164,28 @@ impl Specials for Opaque {
         true
     }
 }
+
+#[test]
+fn a_level_with_spawn_weights_refills_on_the_planes() {
+    // The swap makes a run of three in the top row; its refill comes from the level's
+    // weights (no D at all), on the planes as on the cells.
+    let rules = Lines.variant().with_detect(CountedRuns);
+    let board = rules.parse_board("ABACD/CADBC/DCBDA/BDCAB/CBDCD").unwrap();
+    let swap = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
+    let weights = match3_core::refill::Weighted::new(vec![1, 3, 2]).unwrap();
+    let level = Level {
+        spawn: Some(weights),
+        ..Level::default()
+    };
+    for seed in 0..20 {
+        let game = Game::from_board(&rules, board.clone(), seed).unwrap();
+        let game = game.with_level(level.clone()).unwrap();
+        let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
+        let full = game.evaluate_within(swap, &mut state, None, Horizon::Cascade);
+        let before = ASKED.get();
+        let only = game.score_within(swap, &mut scratch, None, Horizon::Cascade);
+        assert_eq!(ASKED.get(), before, "seed {seed}: the cells were asked");
+        assert_eq!(full, only, "seed {seed}");
+        assert_eq!(state.goal_units(&level), scratch.goal_units(&level));
+    }
+}
