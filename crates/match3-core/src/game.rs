@@ -628,12 +628,14 @@ impl<R: Rules> Game<R> {
     /// says, and the goal progress it would make, but into a [`ScoreScratch`], which
     /// never shows its board: that lets the look-ahead move only the board's masks when
     /// every part has a form that reads no cell (the detection's
-    /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring
+    /// [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy or the
+    /// level's spawn weights, a scoring
     /// [`by_count`](crate::Scoring::by_count), a specials part that can tell from the
     /// planes what a phase makes, or at least that it makes no special:
     /// [`Specials::create_on_planes`](crate::Specials::create_on_planes),
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
-    /// board of at most 64 cells without holes or obstacles. Cells and ids then stay where
+    /// board of at most 64 cells without obstacles or layers (pieces fall past holes on
+    /// the planes as on the cells). Cells and ids then stay where
     /// they were, which saves about a fifth of a greedy clusters decision. A swap with a
     /// special, a phase that clears one (it fires) or makes one the planes cannot tell or
     /// put on its own cell, and a move that may win a level paying the leftover bonus,
