@@ -734,11 +734,20 @@ impl<R: Rules> Game<R> {
         planned: Planned<'_>,
         course: (Course, Planes),
     ) -> Result<Option<u64>, MoveError> {
-        let score = masks.play((&self.rules, &self.level), from, planned, course)?;
-        // A move that wins a level paying the leftover bonus is left to the cells, which
-        // play the bonus.
+        let parts = (&self.rules, &self.level);
+        let Some((score, chain)) = masks.play(parts, from, planned, course)? else {
+            return Ok(None);
+        };
+        // A move that wins a level paying the leftover bonus with moves to spare plays
+        // the bonus too, on the planes when they can.
         let bonus = course.0.horizon == Horizon::Cascade && self.level.leftover == Leftover::Bonus;
-        Ok(score.filter(|_| !(bonus && masks.meets_goals(&self.level, from.0))))
+        let after = from.0.tally().moves.saturating_add(1);
+        let left = (self.level.moves).map_or(0, |limit| limit.saturating_sub(after));
+        if !(bonus && left > 0 && masks.meets_goals(&self.level, from.0)) {
+            return Ok(Some(score));
+        }
+        let extra = masks.bonus(parts, (planned.0, chain, left), course.1)?;
+        Ok(extra.map(|(extra, _)| score.saturating_add(extra)))
     }
 
     /// A scratch for [`score_within`](Game::score_within), reused across calls.

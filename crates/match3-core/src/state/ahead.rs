@@ -166,13 +166,9 @@ impl Ahead {
         // A validated swap that clears nothing, or a runaway: the cells say which.
         let (score, phases) = played.ok()?.filter(|&(_, phases)| phases > 0)?;
         self.moves += 1;
-        self.settle((rules, level), cells, last)?;
+        let summary = self.settle((rules, level), cells, (mv, score, phases), last)?;
         self.played.push((mv, last));
-        Some(TurnSummary {
-            score,
-            phases,
-            status: self.status,
-        })
+        Some(summary)
     }
 
     /// Finishes `opened` with `refills` as its generator: the cells are put where it
@@ -197,12 +193,7 @@ impl Ahead {
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         let played = self.planes.resume((rules, level), rest, self.fit);
         let (score, phases) = played.ok()??;
-        self.settle((rules, level), cells, false)?;
-        Some(TurnSummary {
-            score,
-            phases,
-            status: self.status,
-        })
+        self.settle((rules, level), cells, (rest.0, score, phases), false)
     }
 
     /// Starts playing ahead of `cells` with `mv`, when it is a legal swap by the legal
@@ -227,21 +218,30 @@ impl Ahead {
         Some(())
     }
 
-    /// The status after a move played here, as the cells' turn works it out; `None` when
-    /// that needs the cells (a leftover bonus to play, or no legal move left).
+    /// The end of move `mv`, whose phases scored `score` and ended at chain `phases`,
+    /// played here, as the cells' turn ends it: the leftover bonus when the move earns
+    /// it, then the status. `None` when that needs the cells (a bonus the planes cannot
+    /// play, or no legal move left).
     fn settle<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
         cells: &Snapshot,
+        (mv, score, phases): (Move, u64, u32),
         last: bool,
-    ) -> Option<()> {
+    ) -> Option<TurnSummary> {
         self.swaps = None;
-        let verdict = verdict_on(level, &self.tally(cells), &cells.board);
-        let bonus = level.leftover == Leftover::Bonus
-            && level.moves.is_some_and(|limit| limit > self.moves)
-            && verdict == Some(Status::Won);
-        if bonus {
-            return None;
+        let mut verdict = verdict_on(level, &self.tally(cells), &cells.board);
+        let (mut score, mut phases) = (score, phases);
+        let left = level
+            .moves
+            .map_or(0, |limit| limit.saturating_sub(self.moves));
+        if level.leftover == Leftover::Bonus && left > 0 && verdict == Some(Status::Won) {
+            let bonus = self
+                .planes
+                .bonus((rules, level), (mv, phases, left), self.fit);
+            let (extra, chain) = bonus.ok()??;
+            (score, phases) = (score.saturating_add(extra), chain);
+            verdict = verdict_on(level, &self.tally(cells), &cells.board);
         }
         if let Some(verdict) = verdict {
             self.status = verdict;
@@ -251,6 +251,10 @@ impl Ahead {
             self.swaps = Some(KnownSwaps::Packed(swaps));
             self.status = Status::Playable;
         }
-        Some(())
+        Some(TurnSummary {
+            score,
+            phases,
+            status: self.status,
+        })
     }
 }

@@ -88,7 +88,7 @@ impl MaskState {
     }
 
     /// Plays the validated move `planned` from `from` (whose board it was checked on) on
-    /// the planes, as far as `course` goes, and returns its score; `Ok(None)` when the
+    /// the planes, as far as `course` goes, and returns its score and last chain; `Ok(None)` when the
     /// turn needs the cells after all (a cascade that turns calm, or rules that cannot
     /// answer on the planes). New pieces come from `refills` when given, else from
     /// `from`'s generator.
@@ -98,7 +98,7 @@ impl MaskState {
         (from, refills): (&Snapshot, Option<&GameRng>),
         planned: Planned<'_>,
         (course, planes): (Course, Planes),
-    ) -> Result<Option<u64>, MoveError> {
+    ) -> Result<Option<(u64, u32)>, MoveError> {
         let Some(blind) = blind_policy(rules, level) else {
             return Ok(None);
         };
@@ -118,8 +118,7 @@ impl MaskState {
             moved,
         };
         let whole = (course, planes, (0, 0));
-        let ended = self.resolve(rules, level, (opening, blind), whole);
-        Ok(ended?.map(|(score, _)| score))
+        self.resolve(rules, level, (opening, blind), whole)
     }
 
     /// Plays the swap `mv`, one the planes' legal swaps list, on the planes as they stand
@@ -204,11 +203,63 @@ impl MaskState {
         }
     }
 
+    /// The leftover bonus on the planes, after move `mv`, whose phases ended at `chain`,
+    /// met every goal with `left` moves to spare, as the cells play it
+    /// ([`Snapshot::bonus`](super::Snapshot)) under rules without a coloured special
+    /// kind: each move left clears a random plain piece (row-major, drawn from the
+    /// generator, the drawn place taken by the last), and the phases after the clear
+    /// play on. Returns the bonus's score and the last chain; `Ok(None)` when the cells
+    /// must play it (rules whose bonus arms specials, or a phase the planes cannot play).
+    pub(crate) fn bonus<R: Rules + ?Sized>(
+        &mut self,
+        (rules, level): (&R, &Level),
+        (mv, chain, left): (Move, u32, u32),
+        planes: Planes,
+    ) -> Result<Option<(u64, u32)>, MoveError> {
+        let Some(blind) = blind_policy(rules, level) else {
+            return Ok(None);
+        };
+        if rules.special_kinds().iter().any(|kind| kind.colored) {
+            return Ok(None);
+        }
+        let drawn = self.draw_plain(left);
+        if drawn == 0 {
+            return Ok(Some((0, chain)));
+        }
+        let opening = Opening {
+            mv,
+            trigger: drawn,
+            moved: Moved::NONE,
+        };
+        let course = (Course::PLAY, planes, (chain, 0));
+        self.resolve(rules, level, (opening, blind), course)
+    }
+
+    /// Up to `left` plain pieces drawn as the cells' bonus draws them: the packed cells.
+    fn draw_plain(&mut self, left: u32) -> u64 {
+        let (pieces, specials) = (self.masks.packed_pieces(), self.masks.packed_specials());
+        let mut bits = pieces.unwrap_or(0) & !specials.unwrap_or(0);
+        let (mut plain, mut n) = ([0u8; 64], 0);
+        while bits != 0 {
+            plain[n] = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            n += 1;
+        }
+        let mut drawn = 0u64;
+        for _ in 0..left.min(n as u32) {
+            let i = self.rng.below(n as u32) as usize;
+            drawn |= 1 << plain[i];
+            n -= 1;
+            plain[i] = plain[n];
+        }
+        drawn
+    }
+
     /// Whether the turn just played here meets every goal of `level`, judged as the
     /// cells' turn judges it (with this look-ahead's score and pieces collected; jelly
     /// and crates from `from`'s board, which holds neither). On a level that pays the
-    /// leftover bonus such a move is left to the cells, which play the bonus (clearing
-    /// the pieces it draws, armed as specials when the rules have a coloured kind).
+    /// leftover bonus such a move with moves to spare plays the bonus next
+    /// ([`bonus`](MaskState::bonus)).
     #[inline(never)]
     pub(crate) fn meets_goals(&self, level: &Level, from: &Snapshot) -> bool {
         let tally = Tally {
