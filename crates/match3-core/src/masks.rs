@@ -40,6 +40,9 @@ pub(crate) struct Masks {
     /// Row masks of holes; empty until the board has one, so that boards without holes
     /// (nearly all) copy and clear no extra plane.
     holes: Vec<u32>,
+    /// The holes packed, on small boards (zero elsewhere): gravity and refills on the
+    /// planes read them as one word.
+    hole_bits: u64,
     /// Row masks of obstacles, plane-major: locks, jelly (any layer), crates. Empty until
     /// the board has one, for the same reason.
     obstacles: Vec<u32>,
@@ -67,6 +70,7 @@ impl Clone for Masks {
             } else {
                 self.holes.clone()
             },
+            hole_bits: self.hole_bits,
             obstacles: if self.obstacles.is_empty() {
                 Vec::new()
             } else {
@@ -97,6 +101,7 @@ impl Clone for Masks {
         if !(self.holes.is_empty() && source.holes.is_empty()) {
             self.holes.clone_from(&source.holes);
         }
+        self.hole_bits = source.hole_bits;
         if !(self.obstacles.is_empty() && source.obstacles.is_empty()) {
             self.obstacles.clone_from(&source.obstacles);
         }
@@ -123,6 +128,7 @@ impl Masks {
             geometry,
             columns: geometry.as_ref().and_then(Geometry::column_gather),
             holes: Vec::new(),
+            hole_bits: 0,
             obstacles: Vec::new(),
         }
     }
@@ -370,6 +376,9 @@ impl Masks {
                 self.holes = vec![0; self.rows];
             }
             self.holes[pos.row as usize] ^= 1 << pos.col;
+            if self.is_packed() {
+                self.hole_bits ^= self.packed_bit(pos);
+            }
         } else {
             self.flip_obstacle(CRATES, pos);
         }
@@ -511,7 +520,7 @@ impl Masks {
     /// Out of line: boards without holes never come here.
     #[inline(never)]
     fn fall_past_holes(&mut self, cols: usize, all: u64) {
-        let (rows, cells) = (self.rows, all & !pack_rows(&self.holes, cols));
+        let (rows, cells) = (self.rows, all & !self.hole_bits);
         // Holes with no cell below them or none above (a pool's rim) are passed by
         // nothing: each column's cells are one run, which settles as it is.
         let (above, below) = (
@@ -519,7 +528,7 @@ impl Masks {
             smear(cells, cols, rows, false),
         );
         if above & below & !cells == 0 {
-            compress_down(&mut self.packed, cells, rows, cols);
+            self.fall_packed(cols, cells);
             return;
         }
         let mut plan = Rounds::default();
@@ -601,9 +610,11 @@ impl Masks {
     }
 
     /// [`fall`](Masks::fall) on packed planes (row stride `cols`, at most 32, so every
-    /// shift stays below 64), with constant shifts on the common 8 × 8 board.
+    /// shift stays below 64) whose cells are `all`, with constant shifts on boards eight
+    /// wide (8 × 8, and the 6 × 8 of most sample levels: the rows past the board hold
+    /// nothing and are no cells, so nothing moves there).
     fn fall_packed(&mut self, cols: usize, all: u64) {
-        if (self.rows, cols) == (8, 8) {
+        if cols == 8 && self.rows <= 8 {
             compress_down(&mut self.packed, all, 8, 8);
         } else {
             compress_down(&mut self.packed, all, self.rows, cols);
@@ -747,10 +758,8 @@ impl Masks {
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         let g = self.geometry.as_ref()?;
         let mut empty = g.all & !self.packed_occupied();
-        // Holes and crates are row words, there only on boards that have had some.
-        if !self.holes.is_empty() {
-            empty &= !pack_rows(&self.holes, self.cols);
-        }
+        // Crates are row words, there only on boards that have had some.
+        empty &= !self.hole_bits;
         if !self.obstacles.is_empty() {
             empty &= !pack_rows(self.obstacle(CRATES), self.cols);
         }
@@ -1088,6 +1097,7 @@ mod tests {
                 let mut masks = Masks::new(Size::new(rows, cols).unwrap());
                 masks.packed = fast.clone();
                 masks.holes = crate::packed::unpack_rows(holes, rows, cols)[..rows].to_vec();
+                masks.hole_bits = holes;
                 masks.fall();
                 fast.copy_from_slice(&masks.packed);
                 fall_column_by_column(&mut slow, all & !holes, (rows, cols));
