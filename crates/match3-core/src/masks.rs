@@ -758,8 +758,8 @@ impl Masks {
     pub(crate) fn packed_empties(&self) -> Option<u64> {
         let g = self.geometry.as_ref()?;
         let mut empty = g.all & !self.packed_occupied();
-        // Crates are row words, there only on boards that have had some.
         empty &= !self.hole_bits;
+        // Crates are row words, there only on boards that have had some.
         if !self.obstacles.is_empty() {
             empty &= !pack_rows(self.obstacle(CRATES), self.cols);
         }
