@@ -11,7 +11,7 @@ use crate::contain::{Panicked, caught};
 use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::swap_masks;
-use crate::level::{Goal, GoalProgress, Leftover, Level};
+use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::notation::Layout;
 use crate::obstacles::Cleared;
@@ -21,6 +21,7 @@ use crate::probe::Probe;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::save::SavedGame;
+use crate::state::bonus::bonus_moves;
 use crate::state::goal_units;
 use crate::state::on_masks::{MaskState, Planes, planes_suffice};
 use crate::state::opened::OpenedMove;
@@ -739,11 +740,14 @@ impl<R: Rules> Game<R> {
             return Ok(None);
         };
         // A move that wins a level paying the leftover bonus with moves to spare plays
-        // the bonus too, on the planes when they can.
-        let bonus = course.0.horizon == Horizon::Cascade && self.level.leftover == Leftover::Bonus;
+        // the bonus too (a whole cascade only), on the planes when they can.
+        if course.0.horizon != Horizon::Cascade {
+            return Ok(Some(score));
+        }
         let after = from.0.tally().moves.saturating_add(1);
-        let left = (self.level.moves).map_or(0, |limit| limit.saturating_sub(after));
-        if !(bonus && left > 0 && masks.meets_goals(&self.level, from.0)) {
+        let won = || (masks.meets_goals(&self.level, from.0)).then_some(Status::Won);
+        let left = bonus_moves(&self.level, after, won);
+        if left == 0 {
             return Ok(Some(score));
         }
         let extra = masks.bonus(parts, (planned.0, chain, left), course.1)?;

@@ -1034,6 +1034,20 @@ mod tests {
         }
     }
 
+    /// Packed board shapes the gravity tests settle: square, the sample levels' 6 × 8,
+    /// odd widths, a single row and column, the tallest and the widest.
+    const SHAPES: [(usize, usize); 9] = [
+        (8, 8),
+        (6, 8),
+        (3, 5),
+        (7, 9),
+        (2, 32),
+        (16, 4),
+        (1, 8),
+        (8, 1),
+        (32, 2),
+    ];
+
     /// Gravity past holes, one column at a time: the occupied cells, top to bottom, go
     /// to the lowest cells that are not holes, in order.
     fn fall_column_by_column(planes: &mut [u64], cells: u64, (rows, cols): (usize, usize)) {
@@ -1070,16 +1084,7 @@ mod tests {
     fn folding_over_holes_settles_as_each_column_falls() {
         let mut draw = crate::test_draws::draws_below(0x51f1_5eed_0bad_cafe);
         let mut next = move || draw(u64::MAX);
-        for (rows, cols) in [
-            (8, 8),
-            (6, 8),
-            (3, 5),
-            (7, 9),
-            (2, 32),
-            (16, 4),
-            (8, 1),
-            (32, 2),
-        ] {
+        for (rows, cols) in SHAPES {
             let all = u64::MAX >> (64 - rows * cols);
             for _ in 0..2000 {
                 // Holes sparse or dense, or on the rim only (the tops and bottoms of
@@ -1115,16 +1120,7 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for (rows, cols) in [
-            (8, 8),
-            (6, 8),
-            (3, 5),
-            (7, 9),
-            (2, 32),
-            (16, 4),
-            (1, 8),
-            (8, 1),
-        ] {
+        for (rows, cols) in SHAPES {
             let all = u64::MAX >> (64 - rows * cols);
             for _ in 0..2000 {
                 // Pieces of three colours on a random part of the board (sparse or

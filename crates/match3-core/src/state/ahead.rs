@@ -13,7 +13,7 @@
 
 use crate::contain::caught;
 use crate::legal::pick_swap;
-use crate::level::{Leftover, Level};
+use crate::level::Level;
 use crate::moves::{KnownSwaps, Move, MoveKind};
 use crate::planes::PlaneView;
 use crate::progress::Tally;
@@ -21,6 +21,7 @@ use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::trace::Status;
 
+use super::bonus::bonus_moves;
 use super::on_masks::{MaskState, Planes, planes_rules};
 use super::opened::{KeptPause, OpenedMove};
 use super::status::verdict_on;
@@ -232,10 +233,8 @@ impl Ahead {
         self.swaps = None;
         let mut verdict = verdict_on(level, &self.tally(cells), &cells.board);
         let (mut score, mut phases) = (score, phases);
-        let left = level
-            .moves
-            .map_or(0, |limit| limit.saturating_sub(self.moves));
-        if level.leftover == Leftover::Bonus && left > 0 && verdict == Some(Status::Won) {
+        let left = bonus_moves(level, self.moves, || verdict);
+        if left > 0 {
             let bonus = self
                 .planes
                 .bonus((rules, level), (mv, phases, left), self.fit);

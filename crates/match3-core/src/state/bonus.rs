@@ -16,13 +16,30 @@ use super::Snapshot;
 use super::after::Ended;
 use super::turn::Turn;
 
+/// The moves left that become `level`'s leftover bonus after a move, once `moves` are
+/// counted: none unless the level pays the bonus, has moves to spare and the move won it
+/// (`verdict`, asked only then: judging goals costs more than the other two checks).
+/// The one rule of who earns the bonus, for the cells and for the planes.
+#[inline]
+pub(crate) fn bonus_moves(
+    level: &Level,
+    moves: u32,
+    verdict: impl FnOnce() -> Option<Status>,
+) -> u32 {
+    let left = level.moves.map_or(0, |limit| limit.saturating_sub(moves));
+    let won = || verdict() == Some(Status::Won);
+    if level.leftover == Leftover::Bonus && left > 0 && won() {
+        left
+    } else {
+        0
+    }
+}
+
 impl Snapshot {
     /// Whether the move just played (its phases over) earns the bonus.
     #[inline]
     pub(super) fn earns_bonus(&self, level: &Level) -> bool {
-        level.leftover == Leftover::Bonus
-            && level.moves.is_some_and(|limit| limit > self.tally.moves)
-            && self.verdict(level) == Some(Status::Won)
+        bonus_moves(level, self.tally.moves, || self.verdict(level)) > 0
     }
 
     /// Runs the bonus after the move's phases `ended`; returns the whole move's score and

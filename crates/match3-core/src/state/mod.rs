@@ -8,7 +8,7 @@
 
 mod after;
 pub(crate) mod ahead;
-mod bonus;
+pub(crate) mod bonus;
 mod fire;
 pub(crate) mod form;
 pub(crate) mod on_masks;
