@@ -449,6 +449,38 @@ mod levels {
     }
 
     #[test]
+    fn bonus_check_catches_a_locked_a_repeated_and_a_missing_draw() {
+        // Row 0 locked; the swap lines up three As in row 2 and wins with 9 moves left.
+        let board = "E@D@B@C@D@/CEDBE/AABCD/BCACB/DBDEC".parse().unwrap();
+        let level = Level {
+            leftover: match3_core::Leftover::Bonus,
+            ..level(10, 1)
+        };
+        let rules = match3_lines::Lines;
+        let game = Game::from_board(&rules, board, 7).unwrap();
+        let mut game = game.with_level(level).unwrap();
+        let trace = game
+            .play(Move::Swap(Pos::new(3, 2), Pos::new(2, 2)))
+            .unwrap();
+        assert!(levels::bonus_draws(&rules, &trace, 9).is_ok());
+        assert_eq!(trace.bonus.as_ref().unwrap().changed.len(), 9);
+        let tampered = |tamper: &dyn Fn(&mut Vec<match3_core::Changed>)| {
+            let mut t = trace.clone();
+            tamper(&mut t.bonus.as_mut().unwrap().changed);
+            levels::bonus_draws(&rules, &t, 9).unwrap_err().0
+        };
+        let locked = tampered(&|c| c[0].pos = Pos::new(0, 0));
+        assert!(locked.contains("not a plain unlocked piece"), "{locked}");
+        let twice = tampered(&|c| c[1] = c[0]);
+        assert!(twice.contains("twice"), "{twice}");
+        let missing = tampered(&|c| c.truncate(8));
+        assert!(
+            missing.contains("turned 8 pieces with 9 moves left"),
+            "{missing}"
+        );
+    }
+
+    #[test]
     fn continuation_check_catches_a_loaded_game_with_another_future() {
         let rules = match3_lines::Lines;
         let config = match3_core::GameConfig::new(1);

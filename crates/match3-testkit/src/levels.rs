@@ -45,6 +45,53 @@ pub fn holes_stay(before: &Board, trace: &Trace) -> Check {
     Ok(())
 }
 
+/// The leftover bonus, when the turn `trace` played one with `left` moves to spare under
+/// `rules`: every piece it turned into a special was a plain, unlocked piece on the board
+/// it drew from (after the phases before it and the effects), with the id it names, no
+/// cell turned twice; under rules with a coloured special kind it turned as many as it
+/// could, `left` or every such piece.
+pub fn bonus_draws<R: Rules + ?Sized>(rules: &R, trace: &Trace, left: u32) -> Check {
+    let Some(bonus) = &trace.bonus else {
+        return Ok(());
+    };
+    let Some(mut board) = (bonus.after as usize)
+        .checked_sub(1)
+        .and_then(|i| trace.phases.get(i))
+        .map(|p| p.board.clone())
+    else {
+        return Err(Violation(format!("a bonus after {} phases", bonus.after)));
+    };
+    for c in trace.effects.iter().filter(|e| e.after == bonus.after) {
+        for ch in &c.changed {
+            board
+                .set(ch.pos, ch.cell, ch.id.unwrap_or(0))
+                .map_err(|e| Violation(e.to_string()))?;
+        }
+    }
+    let plain = |board: &Board, pos| {
+        board.at(pos).piece().is_some_and(|p| p.special().is_none()) && !board.layers(pos).locked
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for ch in &bonus.changed {
+        ensure!(
+            plain(&board, ch.pos) && board.id(ch.pos) == ch.was && seen.insert(ch.pos),
+            "the bonus turned {:?} at {}, not a plain unlocked piece (or twice) on {board}",
+            ch.was,
+            ch.pos
+        );
+    }
+    if rules.special_kinds().iter().any(|kind| kind.colored) {
+        let count = board.iter().filter(|&(pos, _)| plain(&board, pos)).count();
+        let want = count.min(left as usize);
+        ensure!(
+            bonus.changed.len() == want,
+            "the bonus turned {} pieces with {left} moves left and {count} plain pieces on {board}",
+            bonus.changed.len()
+        );
+    }
+    Ok(())
+}
+
 /// A shuffle of `before` (the board after the turn's last phase): a permutation of its
 /// pieces, ids with them, blockers and holes in place; it ends with no match and a legal
 /// move under `rules`; every recorded move names the piece that made it, row-major by
@@ -433,6 +480,10 @@ pub fn level_game<R: Rules + ?Sized>(
         };
         let before = before.board().clone();
         turn_checks(rules, level, mv, (&before, &trace))?;
+        let left = level
+            .moves
+            .map_or(0, |limit| limit.saturating_sub(game.moves()));
+        bonus_draws(rules, &trace, left)?;
         count_collected(level, &trace, &before, &mut counted)?;
         counted.add_obstacles(&trace);
         progress_and_status(

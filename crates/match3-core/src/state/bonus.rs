@@ -5,15 +5,18 @@
 //! traced like any other (the pieces turned into specials are the trace's `bonus`), and the
 //! pieces are drawn from the game's generator, so the bonus replays exactly.
 
+use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::level::{Leftover, Level};
 use crate::obstacles;
 use crate::pos::{MAX_SIDE, Pos};
+use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::trace::{Changed, Sink, Status};
 
 use super::Snapshot;
 use super::after::Ended;
+use super::spawn::packed_cells;
 use super::turn::Turn;
 
 /// The moves left that become `level`'s leftover bonus after a move, once `moves` are
@@ -76,30 +79,21 @@ impl Snapshot {
             .iter()
             .find(|kind| kind.colored)
             .copied();
-        // Every plain, unlocked piece, row-major, on the stack (searches play the bonus in
-        // many futures): a drawn cell's place goes to the last one.
+        // On the stack: searches play the bonus in many futures.
         let mut plain = [Pos::new(0, 0); MAX_SIDE * MAX_SIDE];
-        let mut n = 0;
-        for (pos, piece, _) in self.board.pieces() {
-            if piece.special().is_none() && !obstacles::is_locked(&self.board, pos) {
-                plain[n] = pos;
-                n += 1;
-            }
-        }
-        let draws = left.min(n as u32);
-        let (mut drawn, mut turned) = (CellSet::new(), Vec::with_capacity(draws as usize));
-        for _ in 0..draws {
-            let i = self.rng.below(n as u32) as usize;
-            let pos = plain[i];
-            n -= 1;
-            plain[i] = plain[n];
+        let n = plain_pieces(&self.board, &mut plain);
+        let first = draw(&mut plain[..n], left, &mut self.rng);
+        let (mut drawn, mut turned) = (CellSet::new(), Vec::with_capacity(n - first));
+        for &pos in plain[first..n].iter().rev() {
             drawn.insert(pos);
             let (Some(kind), Some(color)) = (kind, self.board.color_at(pos)) else {
                 continue;
             };
             let cell = crate::piece::Cell::Piece(kind.piece(color));
             let (was, id) = (self.board.id(pos), self.mint());
-            self.board.set(pos, cell, id).expect("a piece's cell");
+            // A piece for a piece on an unlocked cell: its layers fit as they are.
+            self.board.put_piece_keeping_id(pos, cell);
+            self.board.put_id(pos, id);
             turned.push(Changed {
                 pos,
                 was,
@@ -112,4 +106,39 @@ impl Snapshot {
         }
         drawn
     }
+}
+
+/// Writes `board`'s plain, unlocked pieces to `out` in row-major order (the order the
+/// bonus draws from); returns how many. Read from the masks on boards of at most 64
+/// cells.
+fn plain_pieces(board: &Board, out: &mut [Pos]) -> usize {
+    let mut n = 0;
+    if let (Some(pieces), Some(specials)) = (board.packed_pieces(), board.packed_specials()) {
+        let locks = crate::packed::pack_rows(board.lock_rows(), board.cols());
+        for (pos, _) in packed_cells(pieces & !(specials | locks), board.cols()) {
+            out[n] = pos;
+            n += 1;
+        }
+        return n;
+    }
+    for (pos, piece, _) in board.pieces() {
+        if piece.special().is_none() && !obstacles::is_locked(board, pos) {
+            out[n] = pos;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Draws up to `left` of `cells` from `rng`, each from those not drawn yet, and moves the
+/// drawn ones to the end, the first drawn last; returns where they start. The one draw of
+/// the leftover bonus, on the cells and on the planes, so that both clear the same pieces.
+pub(crate) fn draw<T>(cells: &mut [T], left: u32, rng: &mut GameRng) -> usize {
+    let mut n = cells.len();
+    for _ in 0..left.min(n as u32) {
+        let i = rng.below(n as u32) as usize;
+        n -= 1;
+        cells.swap(i, n);
+    }
+    n
 }

@@ -245,14 +245,8 @@ impl MaskState {
             bits &= bits - 1;
             n += 1;
         }
-        let mut drawn = 0u64;
-        for _ in 0..left.min(n as u32) {
-            let i = self.rng.below(n as u32) as usize;
-            drawn |= 1 << plain[i];
-            n -= 1;
-            plain[i] = plain[n];
-        }
-        drawn
+        let first = super::bonus::draw(&mut plain[..n], left, &mut self.rng);
+        plain[first..n].iter().fold(0, |drawn, &i| drawn | 1 << i)
     }
 
     /// Whether the turn just played here meets every goal of `level`, judged as the

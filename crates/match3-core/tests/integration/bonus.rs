@@ -99,3 +99,53 @@ fn without_special_kinds_the_drawn_pieces_are_cleared() {
     let traced = trace.bonus.as_ref().expect("where the bonus starts");
     assert!(traced.changed.is_empty(), "nothing turned into a special");
 }
+
+/// A board of `rows` × `cols` (at least 6 × 5) with every piece locked but row 4's and
+/// (5, 2), where swapping (5, 2) up makes a run of As in row 4; no run before.
+fn locked_all_but_a_row(rows: usize, cols: usize) -> String {
+    let letter = |r: usize, c: usize| (b'A' + ((r + 2 * c) % 5) as u8) as char;
+    let cell = |r: usize, c: usize| match (r, c) {
+        (4, 0 | 1) | (5, 2) => "A".to_string(),
+        (4, 2) => "B".to_string(),
+        (4, _) => letter(r, c).to_string(),
+        _ => format!("{}@", letter(r, c)),
+    };
+    let rows: Vec<String> = (0..rows)
+        .map(|r| (0..cols).map(|c| cell(r, c)).collect())
+        .collect();
+    rows.join("/")
+}
+
+#[test]
+fn the_bonus_turns_plain_unlocked_pieces_only() {
+    // Small boards draw from the masks, bigger ones cell by cell.
+    for (rows, cols) in [(6, 5), (8, 8), (9, 8), (12, 12)] {
+        let rules = Variant::new("stars", LineRuns::new(3))
+            .with_refill(Uniform)
+            .with_specials(Stars);
+        let board = locked_all_but_a_row(rows, cols).parse().unwrap();
+        let game = Game::from_board(rules, board, 7).unwrap();
+        let mut game = game
+            .with_level(Level {
+                moves: Some(40),
+                ..level(Leftover::Bonus)
+            })
+            .unwrap();
+        let trace = game
+            .play(Move::Swap(Pos::new(5, 2), Pos::new(4, 2)))
+            .unwrap();
+        let bonus = trace.bonus.as_ref().expect("a bonus with 39 moves left");
+        let drew_from = &trace.phases[bonus.after as usize - 1].board;
+        let plain: Vec<Pos> = (drew_from.iter())
+            .filter(|&(pos, cell)| {
+                cell.piece().is_some_and(|p| p.special().is_none()) && !drew_from.layers(pos).locked
+            })
+            .map(|(pos, _)| pos)
+            .collect();
+        let mut turned: Vec<Pos> = bonus.changed.iter().map(|c| c.pos).collect();
+        turned.sort();
+        // More moves left than plain pieces: every plain piece, and no locked one.
+        assert!(plain.len() < 39, "{}", plain.len());
+        assert_eq!(turned, plain, "on {drew_from}");
+    }
+}
