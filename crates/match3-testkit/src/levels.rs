@@ -1,8 +1,10 @@
 //! Level invariants: holes never hold a piece, shuffles keep every id and colour and end
-//! playable, goal progress is what the traces show, `won`/`lost` come exactly when the
-//! level says, and a saved game continues exactly like the original.
+//! playable, the leftover bonus turns plain, unlocked pieces only, goal progress is what
+//! the traces show, `won`/`lost` come exactly when the level says, and a saved game
+//! continues exactly like the original.
 //!
-//! Each check is a pure function of what a game reported, so `tests/broken.rs` can show
+//! Each check is a pure function of what a game reported, so the workspace's
+//! `tests/workspace/testkit_broken.rs` can show
 //! that each one fails on tampered data; [`level_game`] runs them all over one seeded
 //! level game, and [`suite::levels`](crate::suite::levels) over generated ones.
 
