@@ -318,22 +318,7 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
         1 => Just(Vec::new()),
         1 => proptest::collection::vec((0u8..10, 0u8..10, 0u8..7), 0..10),
     ];
-    let goals = (
-        proptest::option::of(prop_oneof![0u64..60, 0u64..400]),
-        proptest::option::of((0u8..4, 0u32..20)),
-        any::<bool>(),
-    );
-    // Shuffle switch, a level that picks the slide gravity (a third of the cases), and
-    // one whose moves left become the leftover bonus (half).
-    let switches = (proptest::option::of(any::<bool>()), 0u8..3, any::<bool>());
-    // Spawn weights (a third of the cases, on rules that take them), zeros among them.
-    let weights = proptest::option::weighted(0.35, proptest::collection::vec(0u32..4, 1..7));
-    let level = (
-        proptest::option::weighted(0.8, 1u32..10),
-        goals,
-        switches,
-        weights,
-    );
+    let level = level_settings();
     let cases = (
         generators::boards(features),
         (cells, obstacles),
@@ -391,6 +376,37 @@ fn levels_in(rules: &dyn Rules, memory: Memory) -> Result<(), String> {
             let layout = Layout { board, random };
             levels_check(rules, &layout, colors, &level, seed, &picks)
         },
+    )
+}
+
+/// [`level_settings`]' values: move limit, goals (score, collect, clear), switches
+/// (shuffle, gravity, leftover bonus), spawn weights.
+type LevelSettings = (
+    Option<u32>,
+    (Option<u64>, Option<(u8, u32)>, bool),
+    (Option<bool>, u8, bool),
+    Option<Vec<u32>>,
+);
+
+/// What a generated level sets beside its board: the move limit (four in five), the
+/// score, collect and clear goals, the shuffle, gravity and leftover switches, and spawn
+/// weights.
+fn level_settings() -> impl Strategy<Value = LevelSettings> {
+    let goals = (
+        proptest::option::of(prop_oneof![0u64..60, 0u64..400]),
+        proptest::option::of((0u8..4, 0u32..20)),
+        any::<bool>(),
+    );
+    // Shuffle switch, a level that picks the slide gravity (a third of the cases), and
+    // one whose moves left become the leftover bonus (half).
+    let switches = (proptest::option::of(any::<bool>()), 0u8..3, any::<bool>());
+    // Spawn weights (a third of the cases, on rules that take them), zeros among them.
+    let weights = proptest::option::weighted(0.35, proptest::collection::vec(0u32..4, 1..7));
+    (
+        proptest::option::weighted(0.8, 1u32..10),
+        goals,
+        switches,
+        weights,
     )
 }
 
