@@ -66,6 +66,29 @@ fn combo_pairs_packed<'b>(
             Combos::WithAnything => with_any |= 1 << i,
         }
     }
+    Some((g, pairs_of(g, (with_specials, with_any), pieces)))
+}
+
+/// The combo swaps on a board of at most 8 × 8 whose specials that combine with
+/// specials are `with_specials`, those that combine with anything `with_any`, and whose
+/// pieces are `pieces` (packed), packed a byte per row; `None` on a bigger board.
+pub(crate) fn combo_swaps_on(
+    g: &Geometry,
+    (with_specials, with_any): (u64, u64),
+    pieces: u64,
+) -> Option<PackedSwaps> {
+    let [right, down] = pairs_of(g, (with_specials, with_any), pieces);
+    Some(PackedSwaps {
+        right: g.to_bytes8(right)?,
+        down: g.to_bytes8(down)?,
+    })
+}
+
+/// The combo pairs with the right and with the lower neighbour, as packed planes keyed
+/// by the left or upper cell: two specials side by side that both combine with
+/// specials, or a special that combines with anything next to any piece.
+#[inline]
+fn pairs_of(g: &Geometry, (with_specials, with_any): (u64, u64), pieces: u64) -> [u64; 2] {
     let s = with_specials | with_any;
     let right = (s & g.look_right(s, 1))
         | (with_any & g.look_right(pieces, 1))
@@ -73,7 +96,7 @@ fn combo_pairs_packed<'b>(
     let down = (s & g.look_down(s, 1))
         | (with_any & g.look_down(pieces, 1))
         | (g.look_down(with_any, 1) & pieces);
-    Some((g, [right, down]))
+    [right, down]
 }
 
 /// [`combo_pairs_packed`] on any board, as cell sets.

@@ -637,11 +637,13 @@ impl<R: Rules> Game<R> {
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
     /// board of at most 64 cells without obstacles or layers (pieces fall past holes on
     /// the planes as on the cells). Cells and ids then stay where
-    /// they were, which saves about a fifth of a greedy clusters decision. A swap with a
-    /// special, a phase that clears one (it fires) or makes one the planes cannot tell or
-    /// put on its own cell, and a move that may win a level paying the leftover bonus,
-    /// are played on the cells as `evaluate_within` plays them; specials elsewhere on
-    /// the board only fall. The greedy bot ranks its moves with it.
+    /// they were, which saves about a fifth of a greedy clusters decision. A special that
+    /// a phase clears fires there too when the specials tell its blast from the planes
+    /// ([`Specials::blast_on_planes`](crate::Specials::blast_on_planes)). A swap with a
+    /// special, a phase that fires one whose blast the planes cannot tell or makes one
+    /// they cannot tell or put on its own cell, and a move that may win a level paying
+    /// the leftover bonus, are played on the cells as `evaluate_within` plays them. The
+    /// greedy bot ranks its moves with it.
     ///
     /// ```
     /// use match3_core::detect::LineRuns;

@@ -503,13 +503,19 @@ impl Masks {
     /// falling cell's bits instead ([`relocate`](Masks::relocate)): there a round costs a
     /// word per plane and row.
     pub(crate) fn fall(&mut self) {
+        self.fall_with(&mut []);
+    }
+
+    /// [`fall`](Masks::fall), moving the packed planes `extra` (kept beside these, over
+    /// the same cells) as every plane here moves.
+    pub(crate) fn fall_with(&mut self, extra: &mut [u64]) {
         let g = self
             .geometry
             .expect("packed planes: a board of at most 64 cells");
         if self.holes.is_empty() {
-            self.fall_packed(g.cols as usize, g.all);
+            self.fall_packed(g.cols as usize, g.all, extra);
         } else {
-            self.fall_past_holes(g.cols as usize, g.all);
+            self.fall_past_holes(g.cols as usize, g.all, extra);
         }
     }
 
@@ -519,7 +525,7 @@ impl Masks {
     /// planned on the occupied cells alone, then each plane takes them all at once.
     /// Out of line: boards without holes never come here.
     #[inline(never)]
-    fn fall_past_holes(&mut self, cols: usize, all: u64) {
+    fn fall_past_holes(&mut self, cols: usize, all: u64, extra: &mut [u64]) {
         let (rows, cells) = (self.rows, all & !self.hole_bits);
         // Holes with no cell below them or none above (a pool's rim) are passed by
         // nothing: each column's cells are one run, which settles as it is.
@@ -528,7 +534,7 @@ impl Masks {
             smear(cells, cols, rows, false),
         );
         if above & below & !cells == 0 {
-            self.fall_packed(cols, cells);
+            self.fall_packed(cols, cells, extra);
             return;
         }
         let mut plan = Rounds::default();
@@ -544,7 +550,7 @@ impl Masks {
             let (moving, shift, _) = plan.rounds[i];
             plan.push((moving << shift, 0, shift));
         }
-        for p in self.packed.iter_mut() {
+        for p in self.packed.iter_mut().chain(extra) {
             *p = plan.apply(*p);
         }
     }
@@ -613,11 +619,11 @@ impl Masks {
     /// shift stays below 64) whose cells are `all`, with constant shifts on boards eight
     /// wide (8 × 8, and the 6 × 8 of most sample levels: the rows past the board hold
     /// nothing and are no cells, so nothing moves there).
-    fn fall_packed(&mut self, cols: usize, all: u64) {
+    fn fall_packed(&mut self, cols: usize, all: u64, extra: &mut [u64]) {
         if cols == 8 && self.rows <= 8 {
-            compress_down(&mut self.packed, all, 8, 8);
+            compress_down([&mut self.packed, extra], all, 8, 8);
         } else {
-            compress_down(&mut self.packed, all, self.rows, cols);
+            compress_down([&mut self.packed, extra], all, self.rows, cols);
         }
     }
 
@@ -862,11 +868,17 @@ static BYTES_OF_BITS: [u64; 256] = {
 /// cells whose count has bit `k`; taken from the low bit up, no cell lands on one still
 /// to move. Three rounds settle an 8 × 8 board whatever its gaps, where moving a row at
 /// a time takes as many rounds as the deepest gap, each over every plane.
+/// The planes are the board's own (`planes[0]`, whose pieces and blockers fall) and
+/// any kept beside them (`planes[1]`), which move alike.
 #[inline(always)]
-fn compress_down(planes: &mut [u64], all: u64, rows: usize, cols: usize) {
+fn compress_down([planes, extra]: [&mut [u64]; 2], all: u64, rows: usize, cols: usize) {
     let occupied = planes[PIECES] | planes[BLOCKERS];
     compress_rounds(occupied, all, (rows, cols), |moving, shift| {
         for p in planes.iter_mut() {
+            let t = *p & moving;
+            *p = (*p ^ t) | t << shift;
+        }
+        for p in extra.iter_mut() {
             let t = *p & moving;
             *p = (*p ^ t) | t << shift;
         }
@@ -1140,7 +1152,7 @@ mod tests {
                     pieces & !(red | green),
                 ];
                 let (mut fast, mut slow) = (planes, planes);
-                compress_down(&mut fast, all, rows, cols);
+                compress_down([&mut fast, &mut []], all, rows, cols);
                 fall_by_rows(&mut slow, all, rows, cols);
                 assert_eq!(fast, slow, "{rows}×{cols}: {planes:x?}");
             }

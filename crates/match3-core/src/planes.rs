@@ -41,7 +41,7 @@ use crate::cellset::CellSet;
 use crate::masks::Masks;
 use crate::moves::{PackedSwaps, SwapMasks};
 use crate::packed::Geometry;
-use crate::piece::MAX_COLORS;
+use crate::piece::{Color, MAX_COLORS};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// A board layout for planes. Bit `c` of `left(x, k)` is bit `c - k` of `x` in the same
@@ -453,6 +453,21 @@ impl<'a> PlaneView<'a> {
     /// The board's size.
     pub fn size(&self) -> Size {
         self.masks.size()
+    }
+
+    /// The cells that hold a piece of `color`, specials of that colour included (as
+    /// [`Board::cells_of_color`]).
+    pub fn cells_of_color(&self, color: Color) -> CellSet {
+        crate::board::rows_to_set(&self.masks.color(color.index()))
+    }
+
+    /// How many pieces of `color` the board holds, specials of that colour included.
+    pub fn count_color(&self, color: Color) -> u32 {
+        self.masks
+            .color(color.index())
+            .iter()
+            .map(|w| w.count_ones())
+            .sum()
     }
 
     /// Runs `visitor` on the planes: [`on_planes`].

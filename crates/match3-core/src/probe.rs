@@ -26,10 +26,10 @@ use crate::trace::{NoTrace, Status};
 /// move is refused with that turn's error until [`reset`](Probe::reset).
 ///
 /// On a board of at most 64 cells without obstacles or layers (holes are fine), under
-/// rules with no special kinds that take swaps only and whose parts answer on the bit
-/// planes (the bundled detections, a blind refill or the level's spawn weights, scoring
-/// by counts, straight gravity, no end-of-move effects: the cluster rules, for one), a
-/// probe plays its moves, and the
+/// rules that take swaps only and whose parts answer on the bit planes (the bundled
+/// detections, a blind refill or the level's spawn weights, scoring by counts, straight
+/// gravity, no end-of-move effects, specials whose creations and blasts the planes can
+/// tell: the cluster and line rules, for two), a probe plays its moves, and the
 /// rest of a move it finishes ([`finish_move`](Probe::finish_move)), on the planes
 /// alone, leaving the cells and piece ids behind, which makes a cluster MCTS decision
 /// about 1.45 times as fast. The cells catch up, by playing the same moves, when

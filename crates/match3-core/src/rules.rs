@@ -16,7 +16,7 @@ use crate::pos::{Pos, Size};
 use crate::refill::{Blind, SpawnSite};
 use crate::rng::GameRng;
 use crate::slot::StateSlot;
-use crate::specials::{Blast, Combo, Create, CreateOnPlanes};
+use crate::specials::{Blast, BlastOnPlanes, Combo, Create, CreateOnPlanes};
 use crate::topology::Directions;
 
 /// Declares [`Rules`] and its forwarding through pointers from one list of methods, so
@@ -136,6 +136,10 @@ rules_trait! {
 
     /// The cells a special clears when it fires.
     fn blast(&self, site: &mut Blast<'_>) -> CellSet;
+
+    /// The cells a special clears when it fires, from the planes alone, when the specials
+    /// can tell ([`Specials::blast_on_planes`](crate::Specials::blast_on_planes)).
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet>;
 
     /// The specials a phase creates from its matches.
     fn create_specials(&self, site: &mut Create<'_>);

@@ -139,6 +139,22 @@ pub trait Specials {
         CellSet::new()
     }
 
+    /// What the special on [`site.pos()`](BlastOnPlanes::pos) clears when it fires, told
+    /// from the board's bit planes alone: exactly the cells [`blast`](Specials::blast)
+    /// would answer on this board, or `None`, the default, when the planes cannot tell.
+    ///
+    /// The planes hold no generator, progress, ids or obstacles: a part whose `blast`
+    /// reads any of them answers `None`. Every answer lets the searches' scratch games
+    /// ([`Probe`](crate::Probe), how MCTS plays its futures) and the score-only
+    /// look-ahead ([`Game::score_within`](crate::Game::score_within)) fire the special on
+    /// the planes and play on, where they would otherwise hand the turn to the cells; a
+    /// wrong one makes them play other games than play does, which the testkit's suite
+    /// reports (it compares every answer with the blast play made). Asked only for
+    /// pieces of this part's kinds.
+    fn blast_on_planes(&self, _site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        None
+    }
+
     /// The cells the combo of swapping [`from`](Combo::from) onto [`to`](Combo::to)
     /// clears, judged on the board before the swap; `None` when this part has no answer
     /// for that pair (another part may). Asked only for swaps the kinds'
@@ -213,6 +229,17 @@ impl<A: Specials, B: Specials> Specials for And<A, B> {
             self.1.blast(site)
         } else {
             CellSet::new()
+        }
+    }
+
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        let special = site.piece().special();
+        if A::KINDS.declares(special) {
+            self.0.blast_on_planes(site)
+        } else if B::KINDS.declares(special) {
+            self.1.blast_on_planes(site)
+        } else {
+            Some(CellSet::new())
         }
     }
 
@@ -489,6 +516,37 @@ impl<'a> Blast<'a> {
     /// so that replays and look-ahead stay deterministic.
     pub fn rng(&mut self) -> &mut GameRng {
         self.rng
+    }
+}
+
+/// What [`Specials::blast_on_planes`] sees: the firing piece and its cell, and the
+/// board's planes before the phase's clear (no cells, ids, generator or progress).
+#[derive(Clone, Copy, Debug)]
+pub struct BlastOnPlanes<'a> {
+    view: PlaneView<'a>,
+    pos: Pos,
+    piece: Piece,
+}
+
+impl<'a> BlastOnPlanes<'a> {
+    /// The special `piece` on `pos` firing on the planes `view`.
+    pub fn new(view: PlaneView<'a>, pos: Pos, piece: Piece) -> Self {
+        BlastOnPlanes { view, pos, piece }
+    }
+
+    /// The board's planes, before the phase's clear.
+    pub fn view(&self) -> PlaneView<'a> {
+        self.view
+    }
+
+    /// The firing piece's cell.
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    /// The firing piece.
+    pub fn piece(&self) -> Piece {
+        self.piece
     }
 }
 

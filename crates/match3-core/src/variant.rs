@@ -20,7 +20,7 @@ use crate::rng::GameRng;
 use crate::rules::{Rules, sealed::Sealed};
 use crate::scoring::{OnePerCell, Scoring};
 use crate::slot::StateSlot;
-use crate::specials::{Blast, Combo, Create, CreateOnPlanes, NoSpecials, Specials};
+use crate::specials::{Blast, BlastOnPlanes, Combo, Create, CreateOnPlanes, NoSpecials, Specials};
 use crate::topology::{Directions, Sides, Topology};
 
 /// A rule variant: a name and nine parts.
@@ -614,6 +614,10 @@ where
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         self.specials.blast(site)
+    }
+
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        self.specials.blast_on_planes(site)
     }
 
     #[inline]

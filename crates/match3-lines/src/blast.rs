@@ -3,6 +3,7 @@
 //! Areas are returned whole; the engine drops blockers and empty cells from them, so a
 //! blocker is immune to every blast and combo by construction.
 
+use match3_core::planes::PlaneView;
 use match3_core::specials::{Blast, Combo, Specials};
 use match3_core::{Board, CellSet, Color, GameRng, Piece, Pos, Size};
 
@@ -55,6 +56,18 @@ pub fn most_common_color(board: &Board) -> Option<Color> {
         .enumerate()
         .max_by_key(|&(i, &n)| (n, std::cmp::Reverse(i)))?;
     (n > 0).then(|| Color::new(index as u8).expect("index below MAX_COLORS"))
+}
+
+/// [`most_common_color`] from the board's planes alone (the same colour).
+pub fn most_common_on_planes(view: PlaneView<'_>) -> Option<Color> {
+    let colors = (0..match3_core::MAX_COLORS).filter_map(Color::new);
+    let counted = colors.map(|c| (view.count_color(c), c));
+    // Ties go to the lowest colour: the first of the highest count.
+    let (n, color) = counted.fold((0, None), |best, (n, c)| match n > best.0 {
+        true => (n, Some(c)),
+        false => best,
+    });
+    color.filter(|_| n > 0)
 }
 
 /// What the line special `piece` at `at` clears when something else sets it off (its own

@@ -4,10 +4,10 @@
 //! with the part that creates them ([`LineShapes`](crate::groups::LineShapes)).
 
 use match3_core::planes::PlaneView;
-use match3_core::specials::{Blast, Combo, Kinds, Specials};
-use match3_core::{CellSet, Color, Combos, Piece, Special, SpecialKind};
+use match3_core::specials::{Blast, BlastOnPlanes, Combo, Kinds, Specials};
+use match3_core::{CellSet, Color, Combos, Piece, Pos, Size, Special, SpecialKind};
 
-use crate::blast::{self, most_common_color, with_pair};
+use crate::blast::{self, most_common_color, most_common_on_planes, with_pair};
 
 /// Which line a striped piece clears when it fires.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -113,12 +113,11 @@ impl Specials for Striped {
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
-        let (size, at) = (site.board().size(), site.pos());
-        match kind(site.piece()) {
-            Some(Kind::Striped(Axis::Row)) => blast::row(size, at.row),
-            Some(Kind::Striped(Axis::Col)) => blast::column(size, at.col),
-            _ => CellSet::new(),
-        }
+        stripe(site.board().size(), site.pos(), site.piece())
+    }
+
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        Some(stripe(site.view().size(), site.pos(), site.piece()))
     }
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
@@ -153,6 +152,10 @@ impl Specials for Wrapped {
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         blast::square(site.board().size(), site.pos(), 1)
+    }
+
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        Some(blast::square(site.view().size(), site.pos(), 1))
     }
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
@@ -194,6 +197,15 @@ impl Specials for ColorBomb {
         area
     }
 
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        let view = site.view();
+        let mut area = (most_common_on_planes(view))
+            .map(|c| view.cells_of_color(c))
+            .unwrap_or_default();
+        area.insert(site.pos());
+        Some(area)
+    }
+
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
         let board = site.board();
         let (a, b) = site.pieces();
@@ -205,6 +217,16 @@ impl Specials for ColorBomb {
             _ => return None,
         };
         Some(with_pair(area, site.from(), site.to()))
+    }
+}
+
+/// What the striped `piece` at `at` clears: its row or its column (nothing for another
+/// kind).
+fn stripe(size: Size, at: Pos, piece: Piece) -> CellSet {
+    match kind(piece) {
+        Some(Kind::Striped(Axis::Row)) => blast::row(size, at.row),
+        Some(Kind::Striped(Axis::Col)) => blast::column(size, at.col),
+        _ => CellSet::new(),
     }
 }
 

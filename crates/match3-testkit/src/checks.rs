@@ -418,12 +418,13 @@ fn phases_scored<R: Rules + ?Sized>(
             _ => Vec::new(),
         };
         creation_foreseen(rules, ctx, phase, start, (&matched, &moved))?;
+        blasts_foreseen(rules, ctx, phase, start)?;
     }
     Ok(())
 }
 
 /// A phase that made a special on a board without one (or, when the rules say their
-/// answers hold there, on one with specials, firing none) was one the rules' specials
+/// answers hold there, on one with specials, unless it is a combo's) was one the rules' specials
 /// said may make one ([`Rules::may_create_on_planes`]): a wrong "no" lets the score-only
 /// look-ahead play that phase on the planes, where the special is lost. On such boards
 /// the specials the rules create from the planes, when they say
@@ -440,9 +441,10 @@ fn creation_foreseen<R: Rules + ?Sized>(
     let specials = start
         .pieces()
         .any(|(_, piece, _)| piece.special().is_some());
-    // A phase that fires goes to the cells before its creations are asked about.
-    let relied =
-        !specials || (rules.may_create_on_planes_with_specials() && phase.fired.is_empty());
+    // A phase that fires plays on the planes when the blasts are told there; a combo's
+    // goes to the cells before its creations are asked about.
+    let combo = phase.fired.iter().any(|f| f.fire.partner.is_some());
+    let relied = !specials || (rules.may_create_on_planes_with_specials() && !combo);
     if !relied {
         return Ok(());
     }
@@ -466,6 +468,41 @@ fn creation_foreseen<R: Rules + ?Sized>(
         phase.chain,
         phase.unplaced
     );
+    Ok(())
+}
+
+/// Every blast of a phase on a board without obstacles that the specials tell from the
+/// planes ([`Rules::blast_on_planes`]) is the blast play made: a wrong answer makes the
+/// searches' probes and the score-only look-ahead fire other blasts than play. (Combos
+/// are played on the cells; boards with obstacles too, so the planes are not asked
+/// there.)
+fn blasts_foreseen<R: Rules + ?Sized>(
+    rules: &R,
+    ctx: &str,
+    phase: &match3_core::Phase,
+    start: &Board,
+) -> Check {
+    if start.has_obstacles() {
+        return Ok(());
+    }
+    let view = match3_core::planes::PlaneView::of(start);
+    for fired in phase.fired.iter().filter(|f| f.fire.partner.is_none()) {
+        let (pos, piece) = (fired.fire.pos, fired.fire.piece);
+        let site = match3_core::specials::BlastOnPlanes::new(view, pos, piece);
+        let Some(area) = rules.blast_on_planes(&site) else {
+            continue;
+        };
+        let told: Vec<Pos> = (area.iter())
+            .filter(|&p| start.get(p).is_ok_and(|c| c.piece().is_some()))
+            .collect();
+        ensure!(
+            told == fired.cleared,
+            "{ctx}: chain {}: {piece} at {pos} blasted {:?}, but the specials said from the \
+             planes it blasts {told:?}",
+            phase.chain,
+            fired.cleared
+        );
+    }
     Ok(())
 }
 

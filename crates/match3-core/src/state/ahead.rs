@@ -7,18 +7,23 @@
 //! probe's state was. The moves are kept, and the cells catch up by playing them (before
 //! the probe's state is read, or when a move needs the cells): the same turns from the
 //! same state with the same generator, so the cells reach the state they would have
-//! reached alone, ids and all. A move the planes cannot play (one that may make a
-//! special, a deadlock's shuffle, anything unusual) is played on the cells after they
-//! catch up.
+//! reached alone, ids and all. Specials are made and fired on the planes when the
+//! specials can tell them there (each special's kind is kept on a plane of its own); a
+//! move the planes cannot play (a combo, a blast or creation the specials cannot tell
+//! from the planes, a leftover bonus that arms specials, a deadlock's shuffle, anything
+//! unusual) is played on the cells after they catch up.
 
 use crate::contain::caught;
 use crate::legal::pick_swap;
 use crate::level::Level;
-use crate::moves::{KnownSwaps, Move, MoveKind};
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps};
+use crate::piece::{Color, Piece};
 use crate::planes::PlaneView;
+use crate::pos::Pos;
 use crate::progress::Tally;
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::specials::BlastOnPlanes;
 use crate::trace::Status;
 
 use super::bonus::bonus_moves;
@@ -27,6 +32,20 @@ use super::opened::{KeptPause, OpenedMove};
 use super::status::verdict_on;
 use super::turn::{MAX_NEXT_ID, TURN_IDS};
 use super::{Snapshot, TurnSummary};
+
+/// Whether the specials tell every kind's blast from the planes: each kind is asked
+/// about a piece of its kind on the first cell of the board `view`.
+fn blasts_on_planes<R: Rules + ?Sized>(rules: &R, view: PlaneView<'_>) -> bool {
+    let first = Color::new(0).expect("a colour");
+    rules.special_kinds().iter().all(|kind| {
+        let piece = match kind.colored {
+            true => Piece::new(first, kind.special),
+            false => Piece::colorless(kind.special),
+        };
+        let site = BlastOnPlanes::new(view, Pos::new(0, 0), piece);
+        rules.blast_on_planes(&site).is_some()
+    })
+}
 
 /// A probe's moves on the planes since its cells last caught up.
 #[derive(Clone, Debug)]
@@ -50,23 +69,25 @@ pub(crate) struct Ahead {
 impl Ahead {
     /// Nothing played ahead of `cells`; `None` when the rules and level never let a probe
     /// play ahead: they must let a look-ahead play on the planes ([`planes_rules`]) and
-    /// take swaps only. Rules with special kinds stay on the cells too: their futures
-    /// soon make a special, which the planes cannot hold, and the moves already played
-    /// ahead are then played again (measured on the line rules' MCTS decision: 2% more
-    /// instructions than on the cells alone).
+    /// take swaps only. Under rules with special kinds, every kind's blast must be told
+    /// from the planes ([`Rules::blast_on_planes`]): their futures soon make specials and
+    /// fire them, and a probe that handed each of those moves to the cells would play
+    /// the moves before it again (measured on the line rules' MCTS decision before their
+    /// blasts were told on the planes: 2% more instructions than on the cells alone).
     pub(crate) fn new<R: Rules + ?Sized>(
         rules: &R,
         level: &Level,
         cells: &Snapshot,
     ) -> Option<Self> {
         let fit = planes_rules(rules, level)?;
-        let plain =
-            !fit.specials() && !rules.accepts(MoveKind::Drop) && !rules.accepts(MoveKind::Tap);
+        let plain = !rules.accepts(MoveKind::Drop) && !rules.accepts(MoveKind::Tap);
         // Parts that cannot answer on the planes never let a move start there (nor do
         // parts that panic when asked: the turns on the cells will say so).
         let view = PlaneView::of(&cells.board);
         let ask = || {
-            rules.matches_on_planes(view).is_some() && rules.legal_swaps_on_planes(view).is_some()
+            rules.matches_on_planes(view).is_some()
+                && rules.legal_swaps_on_planes(view).is_some()
+                && (!fit.specials() || blasts_on_planes(rules, view))
         };
         let answers = || caught(ask).unwrap_or(false);
         (plain && answers()).then(|| Ahead {
@@ -208,7 +229,7 @@ impl Ahead {
         if cells.status != Status::Playable || !self.fit.suit(rules, &cells.board) {
             return None;
         }
-        // Without special kinds there is no combo: a listed swap is a plain one.
+        // A combo among the listed swaps goes back to the cells when the planes play it.
         let listed = match &cells.swaps {
             Some(known) => known.allows(a, b),
             None => (rules.legal_swaps_on_planes(PlaneView::of(&cells.board))?).allows(a, b),
@@ -217,6 +238,20 @@ impl Ahead {
         self.planes.load(cells, None);
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         Some(())
+    }
+
+    /// The legal swaps on the planes: the detection's, and the combos of the specials
+    /// on them (as the cells list them).
+    fn legal_swaps<R: Rules + ?Sized>(&self, rules: &R) -> Option<PackedSwaps> {
+        let found = rules.legal_swaps_on_planes(self.planes.view())?;
+        if !self.fit.specials() {
+            return Some(found);
+        }
+        let combos = self.planes.combo_swaps(rules)?;
+        Some(PackedSwaps {
+            right: found.right | combos.right,
+            down: found.down | combos.down,
+        })
     }
 
     /// The end of move `mv`, whose phases scored `score` and ended at chain `phases`,
@@ -245,7 +280,7 @@ impl Ahead {
         if let Some(verdict) = verdict {
             self.status = verdict;
         } else if !last {
-            let swaps = rules.legal_swaps_on_planes(self.planes.view())?;
+            let swaps = self.legal_swaps(rules)?;
             (!swaps.is_empty()).then_some(())?;
             self.swaps = Some(KnownSwaps::Packed(swaps));
             self.status = Status::Playable;

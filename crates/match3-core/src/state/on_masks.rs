@@ -3,7 +3,7 @@
 //! When every part of a variant has a form that reads no cell (the detection's
 //! [`Detect::on_planes`](crate::Detect::on_planes), a blind refill policy, a scoring by
 //! counts, a specials part that can tell from the planes what a phase makes, or that it
-//! makes nothing)
+//! makes nothing, and what its specials clear when they fire)
 //! and the board is small and plain, a look-ahead's score needs
 //! only the planes: clearing, gravity and refill move bits, never cells or ids. The
 //! state kept here has no cells at all, so nothing can read cells the planes have left
@@ -13,21 +13,25 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
+use crate::combos::combo_swaps_on;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
 use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::Move;
+use crate::moves::PackedSwaps;
 use crate::piece::{Cell, MAX_COLORS, Piece};
+use crate::piece::{Color, Combos};
 use crate::planes::PlaneView;
 use crate::pos::Pos;
 use crate::progress::{Tally, goal_progress};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
-use crate::specials::CreateOnPlanes;
+use crate::specials::{BlastOnPlanes, CreateOnPlanes};
 
 use super::Snapshot;
+use super::kind_planes::KindPlanes;
 use super::plan::Plan;
 use super::spawn::{CALM_REFILL_AFTER, blind_policy, packed_cells};
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
@@ -47,6 +51,8 @@ pub(crate) struct MaskState {
     /// The specials the current phase creates (see [`MaskState::specials_need_cells`]),
     /// kept to reuse the buffer.
     created: Vec<(Pos, Piece)>,
+    /// What kind each special on the planes is.
+    kinds: KindPlanes,
 }
 
 impl MaskState {
@@ -59,6 +65,7 @@ impl MaskState {
             colors: state.colors,
             collected: state.tally.collected,
             created: Vec::new(),
+            kinds: KindPlanes::of(&state.board),
         }
     }
 
@@ -67,6 +74,7 @@ impl MaskState {
     #[inline(always)]
     pub(crate) fn load(&mut self, from: &Snapshot, refills: Option<&GameRng>) {
         self.masks.clone_from(from.board.masks());
+        self.kinds.load(&from.board);
         self.rng.clone_from(refills.unwrap_or(&from.rng));
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
@@ -134,6 +142,9 @@ impl MaskState {
         let (Some(blind), Move::Swap(a, b)) = (blind_policy(rules, level), mv) else {
             return Ok(None);
         };
+        if planes.specials && !self.swap_kinds(rules, a, b) {
+            return Ok(None);
+        }
         self.masks.swap_packed(a, b);
         let opening = Opening {
             mv,
@@ -317,13 +328,15 @@ impl MaskState {
             };
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
-            let cleared = (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
+            let mut cleared =
+                (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
-            if turn.specials && self.specials_need_cells(rules, turn, (chain + 1, matched), cleared)
+            if turn.specials
+                && self.specials_need_cells(rules, turn, (chain + 1, matched), &mut cleared)
             {
                 return Ended::NeedsCells;
             }
@@ -340,6 +353,7 @@ impl MaskState {
             }
             self.masks.clear_packed(cleared);
             if turn.specials {
+                self.kinds.clear(cleared);
                 self.place_created();
             }
             self.score = self.score.saturating_add(score);
@@ -347,7 +361,7 @@ impl MaskState {
             if chain >= turn.last {
                 return Ended::Scored(total, chain);
             }
-            self.masks.fall();
+            self.masks.fall_with(self.kinds.planes_mut());
             if turn.refills {
                 if chain >= CALM_REFILL_AFTER {
                     // A calm refill tries pieces on the cells.
@@ -360,10 +374,11 @@ impl MaskState {
 
     /// Whether phase `chain`, which clears `cleared` of which `matched` matched, needs
     /// the cells for specials (boards hold them only under rules with special kinds): it
-    /// clears one, which fires, or creates some the planes cannot tell or place. Else
-    /// what it creates is left in `self.created`, for [`place_created`] after the
-    /// clear. Out of line: the phases of rules without special kinds never call it
-    /// (inlined, it slowed their loop by 0.6% of a greedy game's instructions).
+    /// clears one whose blast the planes cannot tell, or creates some the planes cannot
+    /// tell or place. Else the specials it clears have fired, their blasts added to
+    /// `cleared`, and what it creates is left in `self.created`, for [`place_created`]
+    /// after the clear. Out of line: the phases of rules without special kinds never
+    /// call it (inlined, it slowed their loop by 0.6% of a greedy game's instructions).
     ///
     /// [`place_created`]: MaskState::place_created
     #[inline(never)]
@@ -372,10 +387,10 @@ impl MaskState {
         rules: &R,
         turn: &Phases<'_, '_>,
         (chain, matched): (u32, &CellSet),
-        cleared: u64,
+        cleared: &mut u64,
     ) -> bool {
         self.created.clear();
-        if cleared & self.masks.packed_specials().unwrap_or(0) != 0 {
+        if *cleared & self.masks.packed_specials().unwrap_or(0) != 0 && !self.fire(rules, cleared) {
             return true;
         }
         let moved = if chain == 1 { turn.moved.cells() } else { &[] };
@@ -386,8 +401,81 @@ impl MaskState {
         }
         // A board that then holds a special suits the planes only when the specials'
         // answers hold there too (see `Planes::suit`).
-        let placed = turn.with_specials && self.on_their_cells(rules, cleared);
+        let placed = turn.with_specials && self.on_their_cells(rules, *cleared);
         !(self.created.is_empty() || placed)
+    }
+
+    /// Fires the specials in `cleared` as the cells fire them: row-major, each blast
+    /// adding the pieces of its area (and the specials among them, which fire in turn)
+    /// until none is left. `false` when a blast needs the cells: the specials cannot
+    /// tell it from the planes, or it reaches off the board (the cells say so).
+    fn fire<R: Rules + ?Sized>(&self, rules: &R, cleared: &mut u64) -> bool {
+        let size = self.masks.size();
+        let (rows, cols) = (size.rows(), size.cols());
+        let specials = self.masks.packed_specials().unwrap_or(0);
+        let pieces = self.masks.packed_pieces().unwrap_or(0);
+        let mut fired = 0u64;
+        loop {
+            let waiting = specials & *cleared & !fired;
+            if waiting == 0 {
+                return true;
+            }
+            let i = waiting.trailing_zeros() as usize;
+            fired |= 1 << i;
+            let pos = Pos::new((i / cols) as u8, (i % cols) as u8);
+            let Some(piece) = self.special_at(i) else {
+                return false;
+            };
+            let site = BlastOnPlanes::new(self.view(), pos, piece);
+            let area = match rules.blast_on_planes(&site) {
+                Some(area) if area.first_outside(size).is_none() => area,
+                _ => return false,
+            };
+            *cleared |= area.packed_on(rows, cols) & pieces;
+        }
+    }
+
+    /// The special on cell `i`, its kind from the kind planes and its colour from the
+    /// colour planes (none for a colourless one).
+    fn special_at(&self, i: usize) -> Option<Piece> {
+        let special = self.kinds.at(i)?;
+        let colors = self.masks.packed_colors()?;
+        let color = (colors.iter().position(|&plane| plane >> i & 1 != 0))
+            .and_then(|c| Color::new(c as u8));
+        Some(match color {
+            Some(color) => Piece::new(color, special),
+            None => Piece::colorless(special),
+        })
+    }
+
+    /// Trades the kinds on `a` and `b` for a swap the planes play, unless it is a combo
+    /// (`false`: the cells fire the pair).
+    fn swap_kinds<R: Rules + ?Sized>(&mut self, rules: &R, a: Pos, b: Pos) -> bool {
+        let cols = self.masks.size().cols();
+        let (i, j) = (
+            usize::from(a.row) * cols + usize::from(a.col),
+            usize::from(b.row) * cols + usize::from(b.col),
+        );
+        let (with_specials, with_any) = self.kinds.combining(rules.special_kinds());
+        let combos = |i: usize| match (with_specials >> i & 1, with_any >> i & 1) {
+            (_, 1) => Combos::WithAnything,
+            (1, _) => Combos::WithSpecials,
+            _ => Combos::None,
+        };
+        if Combos::pair(combos(i), combos(j)) {
+            return false;
+        }
+        self.kinds.swap(i, j);
+        true
+    }
+
+    /// The combo swaps on the planes, by the kinds' table (see
+    /// [`combo_swaps_on`](crate::combos::combo_swaps_on)); `None` on a board bigger than
+    /// 8 × 8.
+    pub(crate) fn combo_swaps<R: Rules + ?Sized>(&self, rules: &R) -> Option<PackedSwaps> {
+        let g = self.masks.geometry()?;
+        let combining = self.kinds.combining(rules.special_kinds());
+        combo_swaps_on(g, combining, self.masks.packed_pieces()?)
     }
 
     /// Whether every created special goes on its own cell, as on the cells: one the
@@ -412,8 +500,13 @@ impl MaskState {
 
     /// Puts the specials the phase created on their cells, which the clear emptied.
     fn place_created(&mut self) {
+        let cols = self.masks.size().cols();
         for &(pos, piece) in &self.created {
             self.masks.toggle(pos, Cell::Piece(piece));
+            if let Some(special) = piece.special() {
+                let i = usize::from(pos.row) * cols + usize::from(pos.col);
+                self.kinds.put(1 << i, special);
+            }
         }
     }
 
@@ -525,10 +618,12 @@ impl Planes {
     /// without obstacles or layers (holes are fine: pieces fall past them on the planes
     /// too). It may hold specials when the rules' specials
     /// can tell from the planes whether a phase creates one on such a board
-    /// ([`Rules::may_create_on_planes_with_specials`]); the planes keep no kinds (one
-    /// made on them is only a special of its colour there): a swap with one and a phase
-    /// that clears one (it fires) go back to the cells, as does a phase whose creations
-    /// the specials cannot tell from the planes.
+    /// ([`Rules::may_create_on_planes_with_specials`]); the look-ahead keeps each
+    /// special's kind on a plane of its own, and fires the specials a phase clears when
+    /// the specials tell their blasts from the planes ([`Rules::blast_on_planes`]). A
+    /// phase that fires one they cannot tell, or whose creations they cannot tell, goes
+    /// back to the cells, as does a swap with a special under the score-only look-ahead
+    /// (a probe plays one that is no combo).
     /// Specials parts that cannot tell from the planes whether a phase creates one answer
     /// "may" whatever they are shown, so one question with no match finds them before any
     /// work on the planes.

@@ -7,11 +7,13 @@ use std::cell::Cell;
 
 use match3_core::detect::{Detect, LineRuns};
 use match3_core::planes::{FoundSwaps, PlaneView};
-use match3_core::specials::{Kinds, Specials};
+use match3_core::specials::{And, Blast, Combo, Kinds, Specials};
 use match3_core::{
     Board, CellSet, Game, GameConfig, Goal, Horizon, Leftover, Level, Move, Pos, Rules, Size,
     Status,
 };
+use match3_lines::groups::LineShapes;
+use match3_lines::specials::{ColorBomb, Striped, Wrapped};
 use match3_lines::{LINE_SPECIALS, Lines};
 
 #[test]
@@ -102,17 +104,63 @@ fn a_special_the_move_leaves_alone_keeps_the_look_ahead_on_the_planes() {
     let striped_apart = "ABACD/CADBC/DCBDA/BDCA|B/CBDCD";
     assert_eq!(cells_asked(LINE_SPECIALS, plain, swap), 0);
     assert_eq!(cells_asked(LINE_SPECIALS, striped_apart, swap), 0);
-    // A striped piece in the run fires, and one that is swapped may make a combo: both
-    // need the cells.
+    // A striped piece in the run fires on the planes, whose specials tell its blast;
+    // one that is swapped may make a combo, which needs the cells.
     let striped_in_run = "A|BACD/CADBC/DCBDA/BDCAB/CBDCD";
     let striped_swapped = "ABACD/CA|DBC/DCBDA/BDCAB/CBDCD";
-    assert!(cells_asked(LINE_SPECIALS, striped_in_run, swap) > 0);
+    assert_eq!(cells_asked(LINE_SPECIALS, striped_in_run, swap), 0);
     assert!(cells_asked(LINE_SPECIALS, striped_swapped, swap) > 0);
+    // Specials whose blast is not told from the planes fire on the cells.
+    assert!(cells_asked(CELLS_ONLY_STRIPES, striped_in_run, swap) > 0);
     // A specials part that does not say its "no" holds beside other specials keeps such
     // boards on the cells.
     let unsure = LINE_SPECIALS.and(Unsure);
     assert_eq!(cells_asked(unsure, plain, swap), 0);
     assert!(cells_asked(unsure, striped_apart, swap) > 0);
+}
+
+#[test]
+fn blasts_fire_on_the_planes_one_after_another() {
+    // The run of three in the top row takes a striped piece that clears its column,
+    // which takes a wrapped piece, whose square takes a colour bomb, which clears the
+    // most common colour: every blast on the planes, the same score as on the cells.
+    let swap = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
+    let chain = "A|BACD/CADBC/D+CBDA/*DCAB/CBDCD";
+    assert_eq!(cells_asked(LINE_SPECIALS, chain, swap), 0);
+    assert!(cells_asked(CELLS_ONLY_STRIPES, chain, swap) > 0);
+    // A swap that moves a striped piece without a combo plays on the planes too.
+    let moved = "ABA|CD/CADBC/DCBDA/BDCAB/CBDCD";
+    let swap_moved = Move::Swap(Pos::new(0, 2), Pos::new(0, 1));
+    let _ = cells_asked(LINE_SPECIALS, moved, swap_moved);
+}
+
+/// The line specials with a striped part whose blast is told on the cells only.
+const CELLS_ONLY_STRIPES: And<And<And<CellsOnlyStriped, Wrapped>, ColorBomb>, LineShapes> =
+    And(And(And(CellsOnlyStriped, Wrapped), ColorBomb), LineShapes);
+
+/// Striped pieces as the line rules have them, without their blast on the planes (the
+/// default answer: the planes cannot tell).
+#[derive(Clone, Copy)]
+struct CellsOnlyStriped;
+
+impl Specials for CellsOnlyStriped {
+    const KINDS: &'static Kinds = Striped::KINDS;
+
+    fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
+        Striped.may_create_on_planes(view, matched)
+    }
+
+    fn may_create_on_planes_with_specials(&self) -> bool {
+        true
+    }
+
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        Striped.blast(site)
+    }
+
+    fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        Striped.combo(site)
+    }
 }
 
 /// A specials part that makes nothing and says so from the planes, but only for boards
