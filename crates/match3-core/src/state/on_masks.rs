@@ -21,7 +21,7 @@ use crate::masks::Masks;
 use crate::moves::Move;
 use crate::moves::PackedSwaps;
 use crate::piece::{Cell, MAX_COLORS, Piece};
-use crate::piece::{Color, Combos};
+use crate::piece::{Color, Combos, Special};
 use crate::planes::PlaneView;
 use crate::pos::Pos;
 use crate::progress::{Tally, goal_progress};
@@ -216,11 +216,12 @@ impl MaskState {
 
     /// The leftover bonus on the planes, after move `mv`, whose phases ended at `chain`,
     /// met every goal with `left` moves to spare, as the cells play it
-    /// ([`Snapshot::bonus`](super::Snapshot)) under rules without a coloured special
-    /// kind: each move left clears a random plain piece (row-major, drawn from the
-    /// generator, the drawn place taken by the last), and the phases after the clear
-    /// play on. Returns the bonus's score and the last chain; `Ok(None)` when the cells
-    /// must play it (rules whose bonus arms specials, or a phase the planes cannot play).
+    /// ([`Snapshot::bonus`](super::Snapshot)): each move left turns a random plain piece
+    /// (row-major, drawn from the generator, the drawn place taken by the last) into a
+    /// special of the rules' first coloured kind, or leaves it plain under rules without
+    /// one; the drawn pieces are cleared (the specials fire) and the phases after the
+    /// clear play on. Returns the bonus's score and the last chain; `Ok(None)` when the
+    /// cells must play it (a blast or phase the planes cannot play).
     pub(crate) fn bonus<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
@@ -230,12 +231,12 @@ impl MaskState {
         let Some(blind) = blind_policy(rules, level) else {
             return Ok(None);
         };
-        if rules.special_kinds().iter().any(|kind| kind.colored) {
-            return Ok(None);
-        }
         let drawn = self.draw_plain(left);
         if drawn == 0 {
             return Ok(Some((0, chain)));
+        }
+        if let Some(kind) = rules.special_kinds().iter().find(|kind| kind.colored) {
+            self.arm(drawn, kind.special);
         }
         let opening = Opening {
             mv,
@@ -244,6 +245,21 @@ impl MaskState {
         };
         let course = (Course::PLAY, planes, (chain, 0));
         self.resolve(rules, level, (opening, blind), course)
+    }
+
+    /// Turns the plain pieces on the cells `drawn` into specials of kind `special`, each
+    /// of its piece's colour.
+    fn arm(&mut self, drawn: u64, special: Special) {
+        let cols = self.masks.size().cols();
+        for (pos, i) in packed_cells(drawn, cols) {
+            let Some(color) = self.color_at(i) else {
+                continue;
+            };
+            let (plain, armed) = (Piece::plain(color), Piece::new(color, special));
+            self.masks
+                .replace_at((pos, i), Cell::Piece(plain), Cell::Piece(armed));
+            self.kinds.put(1 << i, special);
+        }
     }
 
     /// Up to `left` plain pieces drawn as the cells' bonus draws them: the packed cells.
@@ -439,13 +455,17 @@ impl MaskState {
     /// colour planes (none for a colourless one).
     fn special_at(&self, i: usize) -> Option<Piece> {
         let special = self.kinds.at(i)?;
-        let colors = self.masks.packed_colors()?;
-        let color = (colors.iter().position(|&plane| plane >> i & 1 != 0))
-            .and_then(|c| Color::new(c as u8));
-        Some(match color {
+        Some(match self.color_at(i) {
             Some(color) => Piece::new(color, special),
             None => Piece::colorless(special),
         })
+    }
+
+    /// The colour of the piece on cell `i`, if it has one.
+    fn color_at(&self, i: usize) -> Option<Color> {
+        let colors = self.masks.packed_colors()?;
+        let index = colors.iter().position(|&plane| plane >> i & 1 != 0)?;
+        Color::new(index as u8)
     }
 
     /// Trades the kinds on `a` and `b` for a swap the planes play, unless it is a combo
