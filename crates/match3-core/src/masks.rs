@@ -503,12 +503,20 @@ impl Masks {
     /// falling cell's bits instead ([`relocate`](Masks::relocate)): there a round costs a
     /// word per plane and row.
     pub(crate) fn fall(&mut self) {
-        self.fall_with(&mut []);
+        // A literal empty slice: the inlined fall moves no plane beside these.
+        self.fall_beside(&mut []);
     }
 
     /// [`fall`](Masks::fall), moving the packed planes `extra` (kept beside these, over
     /// the same cells) as every plane here moves.
     pub(crate) fn fall_with(&mut self, extra: &mut [u64]) {
+        self.fall_beside(extra);
+    }
+
+    /// [`fall_with`](Masks::fall_with), inlined into both so that [`fall`](Masks::fall)
+    /// has no loop for planes beside.
+    #[inline(always)]
+    fn fall_beside(&mut self, extra: &mut [u64]) {
         let g = self
             .geometry
             .expect("packed planes: a board of at most 64 cells");
@@ -619,6 +627,7 @@ impl Masks {
     /// shift stays below 64) whose cells are `all`, with constant shifts on boards eight
     /// wide (8 × 8, and the 6 × 8 of most sample levels: the rows past the board hold
     /// nothing and are no cells, so nothing moves there).
+    #[inline(always)]
     fn fall_packed(&mut self, cols: usize, all: u64, extra: &mut [u64]) {
         if cols == 8 && self.rows <= 8 {
             compress_down([&mut self.packed, extra], all, 8, 8);
@@ -868,8 +877,10 @@ static BYTES_OF_BITS: [u64; 256] = {
 /// cells whose count has bit `k`; taken from the low bit up, no cell lands on one still
 /// to move. Three rounds settle an 8 × 8 board whatever its gaps, where moving a row at
 /// a time takes as many rounds as the deepest gap, each over every plane.
-/// The planes are the board's own (`planes[0]`, whose pieces and blockers fall) and
-/// any kept beside them (`planes[1]`), which move alike.
+///
+/// The planes are the board's own (`planes[0]`, whose pieces and blockers fall) and any
+/// kept beside them (`planes[1]`, a literal empty slice when there are none, which the
+/// inlined loop then drops), which move alike.
 #[inline(always)]
 fn compress_down([planes, extra]: [&mut [u64]; 2], all: u64, rows: usize, cols: usize) {
     let occupied = planes[PIECES] | planes[BLOCKERS];
@@ -1119,6 +1130,34 @@ mod tests {
                 fast.copy_from_slice(&masks.packed);
                 fall_column_by_column(&mut slow, all & !holes, (rows, cols));
                 assert_eq!(fast, slow, "{rows}×{cols}, holes {holes:x}: {planes:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn planes_kept_beside_fall_as_the_board_s_own() {
+        let mut draw = crate::test_draws::draws_below(0x0dd_ba11_5eed_f00d);
+        let mut next = move || draw(u64::MAX);
+        for (rows, cols) in SHAPES {
+            let all = u64::MAX >> (64 - rows * cols);
+            for with_holes in [false, true] {
+                for _ in 0..500 {
+                    let holes = if with_holes { next() & next() & all } else { 0 };
+                    let pieces = next() & all & !holes;
+                    let (red, special) = (pieces & next(), pieces & next() & next());
+                    let mut masks = Masks::new(Size::new(rows, cols).unwrap());
+                    masks.packed = vec![pieces, 0, special, 0, red, pieces & !red];
+                    if with_holes {
+                        let words = crate::packed::unpack_rows(holes, rows, cols);
+                        masks.holes = words[..rows].to_vec();
+                        masks.hole_bits = holes;
+                    }
+                    // Two planes beside: a copy of the specials and of one colour.
+                    let mut beside = [special, red];
+                    masks.fall_with(&mut beside);
+                    let (now_special, now_red) = (masks.packed[SPECIALS], masks.packed[4]);
+                    assert_eq!(beside, [now_special, now_red], "{rows}×{cols}");
+                }
             }
         }
     }

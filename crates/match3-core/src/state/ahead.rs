@@ -80,7 +80,11 @@ impl Ahead {
         cells: &Snapshot,
     ) -> Option<Self> {
         let fit = planes_rules(rules, level)?;
-        let plain = !rules.accepts(MoveKind::Drop) && !rules.accepts(MoveKind::Tap);
+        // A board with obstacles or layers keeps them to the end of the game (and so do
+        // the states a search resets its probe to): its moves would all go to the cells.
+        let plain = !rules.accepts(MoveKind::Drop)
+            && !rules.accepts(MoveKind::Tap)
+            && Planes::plain(&cells.board);
         // Parts that cannot answer on the planes never let a move start there (nor do
         // parts that panic when asked: the turns on the cells will say so).
         let view = PlaneView::of(&cells.board);

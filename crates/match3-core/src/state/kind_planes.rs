@@ -24,10 +24,21 @@ impl KindPlanes {
     }
 
     /// The specials of `board`, a board of at most 64 cells (the buffers are kept).
+    #[inline]
     pub(crate) fn load(&mut self, board: &Board) {
         self.kinds.clear();
         self.bits.clear();
-        let mut specials = board.packed_specials().unwrap_or(0);
+        // Most boards a look-ahead starts from hold no special.
+        let specials = board.packed_specials().unwrap_or(0);
+        if specials != 0 {
+            self.load_specials(board, specials);
+        }
+    }
+
+    /// [`load`](KindPlanes::load) past its empty case: the specials on the cells
+    /// `specials`.
+    #[inline(never)]
+    fn load_specials(&mut self, board: &Board, mut specials: u64) {
         while specials != 0 {
             let i = specials.trailing_zeros() as usize;
             specials &= specials - 1;
@@ -68,6 +79,11 @@ impl KindPlanes {
             let differ = (*bits >> i ^ *bits >> j) & 1;
             *bits ^= differ << i | differ << j;
         }
+    }
+
+    /// Whether no kind was met since the last load (a plane may be empty all the same).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
     }
 
     /// The planes, to move with the others when pieces fall.

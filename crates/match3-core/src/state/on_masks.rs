@@ -370,14 +370,20 @@ impl MaskState {
             self.masks.clear_packed(cleared);
             if turn.specials {
                 self.kinds.clear(cleared);
-                self.place_created();
+                if !self.created.is_empty() {
+                    self.place_created();
+                }
             }
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
                 return Ended::Scored(total, chain);
             }
-            self.masks.fall_with(self.kinds.planes_mut());
+            if turn.specials && !self.kinds.is_empty() {
+                self.masks.fall_with(self.kinds.planes_mut());
+            } else {
+                self.masks.fall();
+            }
             if turn.refills {
                 if chain >= CALM_REFILL_AFTER {
                     // A calm refill tries pieces on the cells.
@@ -648,11 +654,17 @@ impl Planes {
     /// "may" whatever they are shown, so one question with no match finds them before any
     /// work on the planes.
     pub(crate) fn suit<R: Rules + ?Sized>(self, rules: &R, board: &Board) -> bool {
-        let plain = !(board.has_obstacles() || board.has_layers());
+        let plain = Planes::plain(board);
         let may_create = || rules.may_create_on_planes(PlaneView::of(board), &NO_MATCH);
         let specials = board.packed_specials();
         let small = specials.is_some_and(|s| s == 0 || self.with_specials);
         small && plain && !(self.specials && may_create())
+    }
+
+    /// Whether `board` has never held an obstacle or a layer, which the planes do not
+    /// keep (a board keeps their planes once it has had one).
+    pub(crate) fn plain(board: &Board) -> bool {
+        !(board.has_obstacles() || board.has_layers())
     }
 
     /// Whether the rules have special kinds.
