@@ -5,8 +5,8 @@
 use match3_core::detect::LineRuns;
 use match3_core::refill::Uniform;
 use match3_core::scoring::CellsTimesChain;
-use match3_core::specials::{Blast, Create, Kinds};
-use match3_core::{CellSet, SpecialKind, Specials, Variant};
+use match3_core::specials::{Blast, BlastOnPlanes, Create, Kinds};
+use match3_core::{CellSet, Pos, SpecialKind, Specials, Variant};
 use match3_testkit::suite;
 
 const ROW: SpecialKind = SpecialKind::colored('-', "row");
@@ -46,5 +46,49 @@ fn rules_on_the_planes_alone_score_alike_on_masks_and_cells() {
     let rules = Variant::new("planes", LineRuns::new(4))
         .with_refill(Uniform)
         .with_scoring(CellsTimesChain::new(2));
+    suite::turns(&rules);
+}
+
+/// [`Rows`] whose blast is told from the planes too: truly, or, for `Lying`, as the
+/// piece's column instead of its row.
+struct PlaneRows<const LYING: bool>;
+
+impl<const LYING: bool> Specials for PlaneRows<LYING> {
+    const KINDS: &'static Kinds = Rows::KINDS;
+    fn create(&self, site: &mut Create<'_>) {
+        Rows.create(site);
+    }
+    fn blast(&self, site: &mut Blast<'_>) -> CellSet {
+        Rows.blast(site)
+    }
+    fn blast_on_planes(&self, site: &BlastOnPlanes<'_>) -> Option<CellSet> {
+        let (size, at) = (site.view().size(), site.pos());
+        if LYING {
+            return Some(
+                (0..size.rows() as u8)
+                    .map(|r| Pos::new(r, at.col))
+                    .collect(),
+            );
+        }
+        let mut area = CellSet::new();
+        area.set_row_bits(at.row as usize, u32::MAX >> (32 - size.cols()));
+        Some(area)
+    }
+}
+
+#[test]
+fn blasts_told_from_the_planes_are_held_to_the_blasts_played() {
+    let rules = Variant::new("plane-rows", LineRuns::new(3))
+        .with_specials(PlaneRows::<false>)
+        .with_refill(Uniform);
+    suite::turns(&rules);
+}
+
+#[test]
+#[should_panic(expected = "but the specials said from the planes it blasts")]
+fn a_blast_told_wrongly_from_the_planes_fails_the_suite() {
+    let rules = Variant::new("plane-rows", LineRuns::new(3))
+        .with_specials(PlaneRows::<true>)
+        .with_refill(Uniform);
     suite::turns(&rules);
 }
