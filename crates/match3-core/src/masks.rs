@@ -558,7 +558,10 @@ impl Masks {
             let (moving, shift, _) = plan.rounds[i];
             plan.push((moving << shift, 0, shift));
         }
-        for p in self.packed.iter_mut().chain(extra) {
+        for p in self.packed.iter_mut() {
+            *p = plan.apply(*p);
+        }
+        for p in extra.iter_mut() {
             *p = plan.apply(*p);
         }
     }
