@@ -1,17 +1,13 @@
 //! `simulate --shard`, `merge` and `simulate --records`: shards merge into exactly the
 //! whole run, records are one line per game in order.
 
-use std::path::PathBuf;
-
+use crate::common::scratch::Scratch;
 use crate::common::{match3, without_whole_run_keys};
 use serde_json::Value;
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("match3-shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch directory for one test, removed when it ends.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("shards", name)
 }
 
 fn stdout(args: &[&str]) -> Vec<u8> {

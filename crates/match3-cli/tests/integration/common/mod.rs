@@ -5,6 +5,7 @@
 
 pub mod corners;
 pub mod http;
+pub mod scratch;
 pub mod stars;
 pub mod webdriver;
 
