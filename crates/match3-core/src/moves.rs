@@ -413,6 +413,15 @@ pub struct PackedSwaps {
 }
 
 impl PackedSwaps {
+    /// The swaps of either.
+    #[inline]
+    pub(crate) fn union(self, other: PackedSwaps) -> PackedSwaps {
+        PackedSwaps {
+            right: self.right | other.right,
+            down: self.down | other.down,
+        }
+    }
+
     /// The number of swaps.
     pub fn len(&self) -> usize {
         (self.right.count_ones() + self.down.count_ones()) as usize

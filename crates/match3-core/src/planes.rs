@@ -600,10 +600,7 @@ impl FoundSwaps {
     #[inline]
     pub fn union(self, other: FoundSwaps) -> FoundSwaps {
         match (self, other) {
-            (FoundSwaps::Packed(a), FoundSwaps::Packed(b)) => FoundSwaps::Packed(PackedSwaps {
-                right: a.right | b.right,
-                down: a.down | b.down,
-            }),
+            (FoundSwaps::Packed(a), FoundSwaps::Packed(b)) => FoundSwaps::Packed(a.union(b)),
             (a, b) => {
                 let mut masks = a.into_masks();
                 masks.union_with(&b.into_masks());

@@ -536,10 +536,7 @@ where
             return Some(found);
         }
         let combos = combos::combo_swaps_packed(board, S::KINDS.as_slice())?;
-        Some(PackedSwaps {
-            right: found.right | combos.right,
-            down: found.down | combos.down,
-        })
+        Some(found.union(combos))
     }
 
     #[inline]

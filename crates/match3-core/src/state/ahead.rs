@@ -251,11 +251,7 @@ impl Ahead {
         if !self.fit.specials() {
             return Some(found);
         }
-        let combos = self.planes.combo_swaps(rules)?;
-        Some(PackedSwaps {
-            right: found.right | combos.right,
-            down: found.down | combos.down,
-        })
+        Some(found.union(self.planes.combo_swaps(rules)?))
     }
 
     /// The end of move `mv`, whose phases scored `score` and ended at chain `phases`,
