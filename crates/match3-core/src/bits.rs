@@ -11,6 +11,16 @@ pub(crate) fn byte_counts(x: u64) -> u64 {
     (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
 }
 
+/// Trades bits `i` and `j` of every word of `planes` (a swap of two cells, on packed
+/// planes).
+#[inline]
+pub(crate) fn trade_bits(planes: &mut [u64], i: usize, j: usize) {
+    for p in planes {
+        let differ = (*p >> i ^ *p >> j) & 1;
+        *p ^= differ << i | differ << j;
+    }
+}
+
 /// The index of the `n`-th set bit of `bits` (from 0, lowest first); `None` when it has
 /// at most `n` set bits.
 #[inline]

@@ -14,7 +14,6 @@ use crate::legal::swap_masks;
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::notation::Layout;
-use crate::obstacles::Cleared;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Size;
 use crate::probe::Probe;
@@ -95,8 +94,7 @@ impl ScoreScratch {
     /// ([`Snapshot::goal_units`]).
     pub fn goal_units(&self, level: &Level) -> u64 {
         if self.on_masks {
-            // No layer or crate on such a board: collected pieces are all it counts.
-            goal_units(level, self.masks.collected(), Cleared::default())
+            goal_units(level, self.masks.collected(), self.masks.cleared())
         } else {
             self.cells.goal_units(level)
         }
@@ -635,8 +633,8 @@ impl<R: Rules> Game<R> {
     /// planes what a phase makes, or at least that it makes no special:
     /// [`Specials::create_on_planes`](crate::Specials::create_on_planes),
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
-    /// board of at most 64 cells without obstacles or layers (pieces fall past holes on
-    /// the planes as on the cells). Cells and ids then stay where
+    /// board of at most 64 cells without locks or crates (pieces fall past holes on the
+    /// planes as on the cells, and jelly loses its layers there). Cells and ids then stay where
     /// they were, which saves about a fifth of a greedy clusters decision. A special that
     /// a phase clears fires there too when the specials tell its blast from the planes
     /// ([`Specials::blast_on_planes`](crate::Specials::blast_on_planes)). A swap with a

@@ -5,6 +5,7 @@
 //! Detection and move generation read these with shifts and ANDs instead of visiting
 //! cells.
 
+use crate::bits::trade_bits;
 use crate::cellset::CellSet;
 use crate::packed::{ColumnGather, Geometry, pack_rows, unpack_rows};
 use crate::piece::Cell;
@@ -482,10 +483,7 @@ impl Masks {
     /// plane's two bits trade places, so the cells need not be read.
     pub(crate) fn swap_packed(&mut self, a: Pos, b: Pos) {
         let (i, j) = (self.packed_index(a), self.packed_index(b));
-        for p in &mut self.packed {
-            let differ = (*p >> i ^ *p >> j) & 1;
-            *p ^= differ << i | differ << j;
-        }
+        trade_bits(&mut self.packed, i, j);
     }
 
     /// [`clear`](Masks::clear) on a board of at most 64 cells, given the packed cells.
@@ -493,6 +491,27 @@ impl Masks {
     pub(crate) fn clear_packed(&mut self, cleared: u64) {
         for p in &mut self.packed {
             *p &= !cleared;
+        }
+    }
+
+    /// On a board of at most 64 cells whose cells `cells` hold pieces: paints those pieces
+    /// anew, `specials` and `colorless` holding the cells of specials and of colourless
+    /// pieces, `colors[k]` those of colour `k` (all within `cells`). The pieces plane
+    /// stays: the same cells hold pieces.
+    pub(crate) fn repaint_packed(
+        &mut self,
+        cells: u64,
+        (specials, colorless): (u64, u64),
+        colors: &[u64],
+    ) {
+        let planes = self.packed.iter_mut().enumerate().skip(SPECIALS);
+        for (plane, bits) in planes {
+            let paint = match plane {
+                SPECIALS => specials,
+                COLORLESS => colorless,
+                _ => colors.get(plane - FIRST_COLOR).copied().unwrap_or(0),
+            };
+            *bits = *bits & !cells | paint;
         }
     }
 

@@ -25,7 +25,7 @@ use crate::trace::{NoTrace, Status};
 /// turn that *fails* the probe is spent: its state is whatever the turn left, and every
 /// move is refused with that turn's error until [`reset`](Probe::reset).
 ///
-/// On a board of at most 64 cells without obstacles or layers (holes are fine), under
+/// On a board of at most 64 cells without locks or crates (holes and jelly are fine), under
 /// rules that take swaps only and whose parts answer on the bit planes (the bundled
 /// detections, a blind refill or the level's spawn weights, scoring by counts, straight
 /// gravity, no end-of-move effects, specials whose creations and blasts the planes can
@@ -33,7 +33,7 @@ use crate::trace::{NoTrace, Status};
 /// rest of a move it finishes ([`finish_move`](Probe::finish_move)), on the planes
 /// alone, leaving the cells and piece ids behind, which makes a cluster MCTS decision
 /// about 1.45 times as fast. The cells catch up, by playing the same moves, when
-/// [`state`](Probe::state) is read or a move needs them (a deadlock's shuffle, say): the
+/// [`state`](Probe::state) is read or a move needs them (a combo, say): the
 /// state, every summary, status and move list are the ones the cells alone would give
 /// (the shared test suite checks it for every variant). A search that only needs the
 /// outcome reads [`status`](Probe::status), [`tally`](Probe::tally) and
@@ -121,7 +121,7 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// jelly and crates cleared (as [`Snapshot::tally`]).
     pub fn tally(&self) -> Tally {
         match self.moves_ahead() {
-            Some(ahead) => ahead.tally(&self.state),
+            Some(ahead) => ahead.tally(),
             None => *self.state.tally(),
         }
     }

@@ -146,10 +146,32 @@ impl<'a> Progress<'a> {
     }
 }
 
+/// What is left on a board for the obstacle goals: the board itself, or the bit planes a
+/// look-ahead plays on.
+pub(crate) trait Remaining {
+    /// Jelly layers left.
+    fn jelly_left(&self) -> u32;
+    /// Crates left.
+    fn crates_left(&self) -> u32;
+}
+
+impl Remaining for Board {
+    fn jelly_left(&self) -> u32 {
+        Board::jelly_left(self)
+    }
+    fn crates_left(&self) -> u32 {
+        Board::crates_left(self)
+    }
+}
+
 /// How far `tally` and `board` have come on `goal`: what it needs (the score target, the
 /// count to collect, or every jelly layer or crate the game started with, cleared so far
 /// plus left), the progress so far, and whether the goal is met.
-pub(crate) fn goal_progress(goal: Goal, tally: &Tally, board: &Board) -> GoalProgress {
+pub(crate) fn goal_progress(
+    goal: Goal,
+    tally: &Tally,
+    board: &(impl Remaining + ?Sized),
+) -> GoalProgress {
     let cleared = tally.cleared;
     // Each count is worked out once: jelly is a walk over the board's layers.
     let (progress, needed, done) = match goal {

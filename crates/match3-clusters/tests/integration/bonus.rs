@@ -3,46 +3,10 @@
 //! cascade after it plays on). Probes and the score-only look-ahead play it on the
 //! planes, and end where the game's own turn ends.
 
-use std::cell::Cell;
+use match3_clusters::Clusters;
+use match3_core::{Board, Game, Goal, Horizon, Leftover, Level};
 
-use match3_clusters::{ClusterDetect, Clusters};
-use match3_core::detect::Detect;
-use match3_core::planes::{FoundSwaps, PlaneView};
-use match3_core::{Board, CellSet, Game, Goal, Horizon, Leftover, Level, Pos};
-
-thread_local! {
-    /// How often [`Counted`] was asked on the cells on this thread.
-    static ASKED: Cell<usize> = const { Cell::new(0) };
-}
-
-/// The cluster detection, counting how often it is asked on the cells (its answers on
-/// the planes are not counted).
-struct Counted(ClusterDetect);
-
-impl Detect for Counted {
-    fn find_matches(&self, board: &Board) -> CellSet {
-        ASKED.set(ASKED.get() + 1);
-        self.0.find_matches(board)
-    }
-    fn in_match(&self, board: &Board, pos: Pos) -> Option<bool> {
-        self.0.in_match(board, pos)
-    }
-    fn swap_matches(&self, board: &Board, a: Pos, b: Pos) -> Option<bool> {
-        self.0.swap_matches(board, a, b)
-    }
-    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        self.0.match_swaps(board)
-    }
-    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
-        self.0.swaps_on_planes(view)
-    }
-    fn any_match_swap(&self, board: &Board) -> Option<bool> {
-        self.0.any_match_swap(board)
-    }
-    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
-        self.0.on_planes(view)
-    }
-}
+use crate::counted::{Counted, asked};
 
 /// A level any first move wins (one point), with five moves to spare for the bonus.
 fn easy_level() -> Level {
@@ -69,22 +33,17 @@ fn a_winning_moves_bonus_plays_on_the_planes_as_on_the_cells() {
             let mut played = game.clone();
             let trace = played.play(mv).unwrap();
             // On the planes: the detection is never asked on the cells.
-            let asked = |f: &mut dyn FnMut()| {
-                let before = ASKED.get();
-                f();
-                ASKED.get() - before
-            };
             probe.reset(game.state());
             let mut summary = None;
             let mut only = None;
             assert_eq!(
-                asked(&mut || summary = Some(probe.play(mv))),
+                asked(|| summary = Some(probe.play(mv))),
                 0,
                 "{mv}: the probe"
             );
             let cascade = Horizon::Cascade;
-            let mut score_only = || only = Some(game.score_within(mv, &mut scores, None, cascade));
-            assert_eq!(asked(&mut score_only), 0, "{mv}: the score-only look-ahead");
+            let score_only = || only = Some(game.score_within(mv, &mut scores, None, cascade));
+            assert_eq!(asked(score_only), 0, "{mv}: the score-only look-ahead");
             let summary = summary.unwrap().unwrap();
             assert_eq!(
                 (summary.score, only),

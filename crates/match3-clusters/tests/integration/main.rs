@@ -2,5 +2,7 @@
 //! One test binary per crate: each file below is a module.
 
 mod bonus;
+mod calm;
+mod counted;
 mod examples;
 mod suite;

@@ -8,10 +8,11 @@
 //! the probe's state is read, or when a move needs the cells): the same turns from the
 //! same state with the same generator, so the cells reach the state they would have
 //! reached alone, ids and all. Specials are made and fired on the planes when the
-//! specials can tell them there (each special's kind is kept on a plane of its own); a
-//! move the planes cannot play (a combo, a blast or creation the specials cannot tell
-//! from the planes, a leftover bonus that arms specials, a deadlock's shuffle, anything
-//! unusual) is played on the cells after they catch up.
+//! specials can tell them there (each special's kind is kept on a plane of its own), and
+//! so are a deadlock's shuffle and a long cascade's calm refills; a move the planes
+//! cannot play (a combo, a blast or creation the specials cannot tell from the planes, a
+//! shuffle that no try solves, anything unusual) is played on the cells after they
+//! catch up.
 
 use crate::contain::caught;
 use crate::legal::pick_swap;
@@ -80,8 +81,9 @@ impl Ahead {
         cells: &Snapshot,
     ) -> Option<Self> {
         let fit = planes_rules(rules, level)?;
-        // A board with obstacles or layers keeps them to the end of the game (and so do
-        // the states a search resets its probe to): its moves would all go to the cells.
+        // A board with locks or crates (which the planes do not keep) would send its
+        // moves to the cells until the last is broken: a probe made on one never starts
+        // on the planes.
         let plain = !rules.accepts(MoveKind::Drop)
             && !rules.accepts(MoveKind::Tap)
             && Planes::plain(&cells.board);
@@ -135,13 +137,13 @@ impl Ahead {
         self.status
     }
 
-    /// What the game has counted after the moves here, ahead of `cells`.
-    pub(crate) fn tally(&self, cells: &Snapshot) -> Tally {
+    /// What the game has counted after the moves here.
+    pub(crate) fn tally(&self) -> Tally {
         Tally {
             score: self.planes.score(),
             moves: self.moves,
             collected: *self.planes.collected(),
-            ..cells.tally
+            cleared: self.planes.cleared(),
         }
     }
 
@@ -192,7 +194,7 @@ impl Ahead {
         // A validated swap that clears nothing, or a runaway: the cells say which.
         let (score, phases) = played.ok()?.filter(|&(_, phases)| phases > 0)?;
         self.moves += 1;
-        let summary = self.settle((rules, level), cells, (mv, score, phases), last)?;
+        let summary = self.settle((rules, level), (mv, score, phases), last)?;
         self.played.push((mv, last));
         Some(summary)
     }
@@ -219,7 +221,7 @@ impl Ahead {
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         let played = self.planes.resume((rules, level), rest, self.fit);
         let (score, phases) = played.ok()??;
-        self.settle((rules, level), cells, (rest.0, score, phases), false)
+        self.settle((rules, level), (rest.0, score, phases), false)
     }
 
     /// Starts playing ahead of `cells` with `mv`, when it is a legal swap by the legal
@@ -244,29 +246,35 @@ impl Ahead {
         Some(())
     }
 
-    /// The legal swaps on the planes: the detection's, and the combos of the specials
-    /// on them (as the cells list them).
-    fn legal_swaps<R: Rules + ?Sized>(&self, rules: &R) -> Option<PackedSwaps> {
-        let found = rules.legal_swaps_on_planes(self.planes.view())?;
-        if !self.fit.specials() {
-            return Some(found);
+    /// The legal swaps after a move here, shuffling a deadlocked board as the cells
+    /// would (when the level shuffles); `None` when the cells must settle it (no legal
+    /// move left after all, or a question the planes cannot answer).
+    fn swaps_after<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) -> Option<PackedSwaps> {
+        let fit = self.fit;
+        let swaps = legal_swaps(&self.planes, rules, fit)?;
+        if !swaps.is_empty() {
+            return Some(swaps);
         }
-        Some(found.union(self.planes.combo_swaps(rules)?))
+        level
+            .shuffle
+            .unwrap_or_else(|| rules.refills())
+            .then_some(())?;
+        (self.planes).shuffle(rules, |planes| legal_swaps(planes, rules, fit))
     }
 
     /// The end of move `mv`, whose phases scored `score` and ended at chain `phases`,
     /// played here, as the cells' turn ends it: the leftover bonus when the move earns
-    /// it, then the status. `None` when that needs the cells (a bonus the planes cannot
-    /// play, or no legal move left).
+    /// it, then the status (a deadlocked board shuffled as the cells would). `None` when
+    /// that needs the cells (a bonus the planes cannot play, or no legal move left after
+    /// all).
     fn settle<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
-        cells: &Snapshot,
         (mv, score, phases): (Move, u64, u32),
         last: bool,
     ) -> Option<TurnSummary> {
         self.swaps = None;
-        let mut verdict = verdict_on(level, &self.tally(cells), &cells.board);
+        let mut verdict = verdict_on(level, &self.tally(), &self.planes);
         let (mut score, mut phases) = (score, phases);
         let left = bonus_moves(level, self.moves, || verdict);
         if left > 0 {
@@ -275,13 +283,12 @@ impl Ahead {
                 .bonus((rules, level), (mv, phases, left), self.fit);
             let (extra, chain) = bonus.ok()??;
             (score, phases) = (score.saturating_add(extra), chain);
-            verdict = verdict_on(level, &self.tally(cells), &cells.board);
+            verdict = verdict_on(level, &self.tally(), &self.planes);
         }
         if let Some(verdict) = verdict {
             self.status = verdict;
         } else if !last {
-            let swaps = self.legal_swaps(rules)?;
-            (!swaps.is_empty()).then_some(())?;
+            let swaps = self.swaps_after(rules, level)?;
             self.swaps = Some(KnownSwaps::Packed(swaps));
             self.status = Status::Playable;
         }
@@ -291,4 +298,18 @@ impl Ahead {
             status: self.status,
         })
     }
+}
+
+/// The legal swaps on `planes`: the detection's, and the combos of the specials on them
+/// (as the cells list them).
+fn legal_swaps<R: Rules + ?Sized>(
+    planes: &MaskState,
+    rules: &R,
+    fit: Planes,
+) -> Option<PackedSwaps> {
+    let found = rules.legal_swaps_on_planes(planes.view())?;
+    if !fit.specials() {
+        return Some(found);
+    }
+    Some(found.union(planes.combo_swaps(rules)?))
 }

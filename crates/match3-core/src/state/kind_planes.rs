@@ -2,6 +2,7 @@
 //! on the board, moved with the other planes, so that the planes alone can tell what a
 //! special is when it fires and which swaps are combos.
 
+use crate::bits::trade_bits;
 use crate::board::Board;
 use crate::piece::{Combos, Piece, Special, SpecialKind};
 
@@ -75,10 +76,7 @@ impl KindPlanes {
 
     /// Trades whatever cells `i` and `j` hold (a swap).
     pub(crate) fn swap(&mut self, i: usize, j: usize) {
-        for bits in &mut self.bits {
-            let differ = (*bits >> i ^ *bits >> j) & 1;
-            *bits ^= differ << i | differ << j;
-        }
+        trade_bits(&mut self.bits, i, j);
     }
 
     /// Whether no kind was met since the last load (a plane may be empty all the same).

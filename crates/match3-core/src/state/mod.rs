@@ -11,6 +11,7 @@ pub(crate) mod ahead;
 pub(crate) mod bonus;
 mod fire;
 pub(crate) mod form;
+mod jelly_planes;
 mod kind_planes;
 pub(crate) mod on_masks;
 pub(crate) mod opened;

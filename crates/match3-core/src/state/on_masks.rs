@@ -19,26 +19,32 @@ use crate::gravity::Bundled;
 use crate::level::Level;
 use crate::masks::Masks;
 use crate::moves::{Move, PackedSwaps};
+use crate::obstacles::Cleared;
 use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special};
 use crate::planes::PlaneView;
 use crate::pos::Pos;
-use crate::progress::{Tally, goal_progress};
+use crate::progress::{Remaining, Tally, goal_progress};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::specials::{BlastOnPlanes, CreateOnPlanes};
 
 use super::Snapshot;
+use super::jelly_planes::JellyPlanes;
 use super::kind_planes::KindPlanes;
 use super::plan::Plan;
 use super::spawn::{CALM_REFILL_AFTER, blind_policy, packed_cells};
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
 
+mod calm;
+mod shuffle;
+
 /// The matches of a phase that matched nothing, for [`planes_suffice`]'s question.
 static NO_MATCH: CellSet = CellSet::new();
 
-/// What a score-only look-ahead keeps: planes, generator, score and the pieces collected
-/// per colour; no cell.
+/// What a score-only look-ahead keeps: planes (the specials' kinds and the jelly among
+/// them), generator, score, the pieces collected per colour and the jelly cleared; no
+/// cell.
 #[derive(Clone, Debug)]
 pub(crate) struct MaskState {
     masks: Masks,
@@ -51,6 +57,9 @@ pub(crate) struct MaskState {
     created: Vec<(Pos, Piece)>,
     /// What kind each special on the planes is.
     kinds: KindPlanes,
+    /// The jelly under the pieces, and the obstacles cleared so far.
+    jelly: JellyPlanes,
+    cleared: Cleared,
 }
 
 impl MaskState {
@@ -64,6 +73,8 @@ impl MaskState {
             collected: state.tally.collected,
             created: Vec::new(),
             kinds: KindPlanes::of(&state.board),
+            jelly: JellyPlanes::of(&state.board),
+            cleared: state.tally.cleared,
         }
     }
 
@@ -74,8 +85,10 @@ impl MaskState {
         self.masks.clone_from(from.board.masks());
         self.kinds.load(&from.board);
         self.rng.clone_from(refills.unwrap_or(&from.rng));
+        self.jelly = JellyPlanes::of(&from.board);
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
+        self.cleared = tally.cleared;
     }
 
     /// The planes as they stand.
@@ -91,6 +104,12 @@ impl MaskState {
     /// Pieces collected per colour after the last look-ahead.
     pub(crate) fn collected(&self) -> &[u32; MAX_COLORS as usize] {
         &self.collected
+    }
+
+    /// Obstacles cleared after the last look-ahead (jelly layers: the planes hold no
+    /// crate).
+    pub(crate) fn cleared(&self) -> Cleared {
+        self.cleared
     }
 
     /// Plays the validated move `planned` from `from` (whose board it was checked on) on
@@ -284,9 +303,10 @@ impl MaskState {
         let tally = Tally {
             score: self.score,
             collected: self.collected,
+            cleared: self.cleared,
             ..from.tally
         };
-        let met = |&goal| goal_progress(goal, &tally, &from.board).done;
+        let met = |&goal| goal_progress(goal, &tally, self).done;
         !level.goals.is_empty() && level.goals.iter().all(met)
     }
 
@@ -366,6 +386,7 @@ impl MaskState {
                 count_colors(turn.level, count, &mut self.collected);
             }
             self.masks.clear_packed(cleared);
+            self.cleared.jelly += self.jelly.hit(cleared);
             if turn.specials {
                 self.kinds.clear(cleared);
                 if !self.created.is_empty() {
@@ -382,12 +403,8 @@ impl MaskState {
             } else {
                 self.masks.fall();
             }
-            if turn.refills {
-                if chain >= CALM_REFILL_AFTER {
-                    // A calm refill tries pieces on the cells.
-                    return Ended::NeedsCells;
-                }
-                self.refill(turn.blind);
+            if turn.refills && !self.refill_after(rules, turn.blind, chain) {
+                return Ended::NeedsCells;
             }
         }
     }
@@ -465,6 +482,14 @@ impl MaskState {
         })
     }
 
+    /// The piece on cell `i`, if one stands there.
+    fn piece_at(&self, i: usize) -> Option<Piece> {
+        match self.kinds.at(i) {
+            Some(_) => self.special_at(i),
+            None => self.color_at(i).map(Piece::plain),
+        }
+    }
+
     /// The colour of the piece on cell `i`, if it has one.
     fn color_at(&self, i: usize) -> Option<Color> {
         let colors = self.masks.packed_colors()?;
@@ -532,6 +557,18 @@ impl MaskState {
                 self.kinds.put(1 << i, special);
             }
         }
+    }
+
+    /// The refill after phase `chain`'s gravity, as the cells' (calm from
+    /// [`CALM_REFILL_AFTER`] on); `false` when the planes cannot answer a calm refill's
+    /// questions.
+    #[inline(always)]
+    fn refill_after<R: Rules + ?Sized>(&mut self, rules: &R, blind: Blind<'_>, chain: u32) -> bool {
+        if chain < CALM_REFILL_AFTER {
+            self.refill(blind);
+            return true;
+        }
+        self.refill_calm(rules, blind).is_some()
     }
 
     /// Fills every empty cell, row-major, with the blind policy's pieces: the draws the
@@ -639,8 +676,8 @@ pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Optio
 
 impl Planes {
     /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
-    /// without obstacles or layers (holes are fine: pieces fall past them on the planes
-    /// too). It may hold specials when the rules' specials
+    /// without locks or crates (holes are fine: pieces fall past them on the planes too;
+    /// so is jelly, kept on planes of its own). It may hold specials when the rules' specials
     /// can tell from the planes whether a phase creates one on such a board
     /// ([`Rules::may_create_on_planes_with_specials`]); the look-ahead keeps each
     /// special's kind on a plane of its own, and fires the specials a phase clears when
@@ -659,10 +696,11 @@ impl Planes {
         small && plain && !(self.specials && may_create())
     }
 
-    /// Whether `board` has never held an obstacle or a layer, which the planes do not
-    /// keep (a board keeps their planes once it has had one).
+    /// Whether `board` holds no lock and no crate, which the planes do not keep (jelly
+    /// they do).
     pub(crate) fn plain(board: &Board) -> bool {
-        !(board.has_obstacles() || board.has_layers())
+        let none = |rows: &[u32]| rows.iter().all(|&row| row == 0);
+        !board.has_obstacles() || (none(board.lock_rows()) && none(board.crate_rows()))
     }
 
     /// Whether the rules have special kinds.
@@ -679,4 +717,14 @@ pub(crate) struct Planes {
     specials: bool,
     /// Whether boards that hold specials suit too (see [`Planes::suit`]).
     with_specials: bool,
+}
+
+impl Remaining for MaskState {
+    fn jelly_left(&self) -> u32 {
+        self.jelly.left()
+    }
+    fn crates_left(&self) -> u32 {
+        // The planes take no board with a crate.
+        0
+    }
 }

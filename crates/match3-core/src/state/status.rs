@@ -7,7 +7,7 @@ use crate::error::PartName;
 use crate::legal::{any_legal_move, store_known_swaps, visit_legal_moves};
 use crate::level::Level;
 use crate::moves::MoveKind;
-use crate::progress::{Tally, goal_progress};
+use crate::progress::{Remaining, Tally, goal_progress};
 use crate::rules::Rules;
 use crate::trace::{Sink, Status};
 
@@ -90,7 +90,11 @@ impl Snapshot {
 /// The level's verdict on a game that has counted `tally`, its jelly and crates left on
 /// `board` (see [`Snapshot::verdict`]): won when every goal is met, over when the move
 /// limit is reached.
-pub(crate) fn verdict_on(level: &Level, tally: &Tally, board: &Board) -> Option<Status> {
+pub(crate) fn verdict_on(
+    level: &Level,
+    tally: &Tally,
+    board: &(impl Remaining + ?Sized),
+) -> Option<Status> {
     let met = |&goal| goal_progress(goal, tally, board).done;
     if !level.goals.is_empty() && level.goals.iter().all(met) {
         return Some(Status::Won);

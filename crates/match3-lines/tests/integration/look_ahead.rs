@@ -3,18 +3,16 @@
 //! the full look-ahead, also on the move that wins a level paying the leftover bonus
 //! (which arms specials on the cells).
 
-use std::cell::Cell;
-
-use match3_core::detect::{Detect, LineRuns};
-use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::planes::PlaneView;
 use match3_core::specials::{And, Blast, Combo, Kinds, Specials};
 use match3_core::{
-    Board, CellSet, Game, GameConfig, Goal, Horizon, Leftover, Level, Move, Pos, Rules, Size,
-    Status,
+    CellSet, Game, GameConfig, Goal, Horizon, Leftover, Level, Move, Pos, Rules, Size, Status,
 };
 use match3_lines::groups::LineShapes;
 use match3_lines::specials::{ColorBomb, Striped, Wrapped};
 use match3_lines::{LINE_SPECIALS, Lines};
+
+use crate::common::{CountedRuns, asked};
 
 #[test]
 fn score_only_look_ahead_agrees_on_levels_that_pay_a_bonus() {
@@ -54,32 +52,6 @@ fn score_only_look_ahead_agrees_on_levels_that_pay_a_bonus() {
     assert!(winning > 20, "only {winning} winning look-aheads");
 }
 
-thread_local! {
-    /// How often [`CountedRuns`] was asked on this thread: a count per thread, since
-    /// tests run side by side.
-    static ASKED: Cell<usize> = const { Cell::new(0) };
-}
-
-/// Line runs of three that count how often they are asked on the cells (the planes'
-/// answers are not counted): a look-ahead played on the planes alone asks nothing here.
-struct CountedRuns;
-
-impl Detect for CountedRuns {
-    fn find_matches(&self, board: &Board) -> CellSet {
-        ASKED.set(ASKED.get() + 1);
-        LineRuns::new(3).find_matches(board)
-    }
-    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
-        LineRuns::new(3).match_swaps(board)
-    }
-    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
-        LineRuns::new(3).swaps_on_planes(view)
-    }
-    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
-        LineRuns::new(3).on_planes(view)
-    }
-}
-
 /// How many times `mv`'s score-only look-ahead (no new pieces) asked the detection on
 /// the cells, on `board` under the line rules with `specials`; its score agrees with the
 /// full look-ahead.
@@ -89,11 +61,10 @@ fn cells_asked<S: Specials>(specials: S, board: &str, mv: Move) -> usize {
     let game = Game::from_board(rules, board.clone(), 1).unwrap();
     let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
     let full = game.evaluate_within(mv, &mut state, None, Horizon::Known);
-    let before = ASKED.get();
-    let only = game.score_within(mv, &mut scratch, None, Horizon::Known);
-    let asked = ASKED.get() - before;
-    assert_eq!(full, only, "{mv} on {board}");
-    asked
+    let mut only = None;
+    let cells = asked(|| only = Some(game.score_within(mv, &mut scratch, None, Horizon::Known)));
+    assert_eq!(Some(full), only, "{mv} on {board}");
+    cells
 }
 
 #[test]
@@ -230,10 +201,11 @@ fn a_level_with_spawn_weights_refills_on_the_planes() {
         let game = game.with_level(level.clone()).unwrap();
         let (mut state, mut scratch) = (game.snapshot(), game.score_scratch());
         let full = game.evaluate_within(swap, &mut state, None, Horizon::Cascade);
-        let before = ASKED.get();
-        let only = game.score_within(swap, &mut scratch, None, Horizon::Cascade);
-        assert_eq!(ASKED.get(), before, "seed {seed}: the cells were asked");
-        assert_eq!(full, only, "seed {seed}");
+        let mut only = None;
+        let cells =
+            asked(|| only = Some(game.score_within(swap, &mut scratch, None, Horizon::Cascade)));
+        assert_eq!(cells, 0, "seed {seed}: the cells were asked");
+        assert_eq!(Some(full), only, "seed {seed}");
         assert_eq!(state.goal_units(&level), scratch.goal_units(&level));
     }
 }

@@ -3,5 +3,7 @@
 
 mod common;
 mod examples;
+mod jelly;
 mod look_ahead;
+mod shuffle;
 mod suite;

@@ -1,9 +1,13 @@
 //! Helpers for the lines tests: boards drawn on an X/Y checkerboard (which never matches),
-//! and phase-1 outcomes.
+//! phase-1 outcomes, and a detection that counts how often the cells ask it.
 
 #![allow(dead_code)]
 
-use match3_core::{Board, Game, Move, Phase, Piece, Pos, Rules};
+use std::cell::Cell;
+
+use match3_core::detect::{Detect, LineRuns};
+use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::{Board, CellSet, Game, Move, Phase, Piece, Pos, Rules};
 use match3_lines::Lines;
 
 pub fn p(r: u8, c: u8) -> Pos {
@@ -72,4 +76,38 @@ pub fn created(phase: &Phase) -> Vec<(Pos, String)> {
 pub fn piece(text: &str) -> Piece {
     let b = Lines.parse_board(text).unwrap();
     b.at(p(0, 0)).piece().unwrap()
+}
+
+thread_local! {
+    /// How often [`CountedRuns`] was asked on this thread: a count per thread, since
+    /// tests run side by side.
+    static ASKED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Line runs of three that count how often they are asked on the cells (the planes'
+/// answers are not counted): a look-ahead or probe that plays on the planes alone asks
+/// nothing here.
+pub struct CountedRuns;
+
+impl Detect for CountedRuns {
+    fn find_matches(&self, board: &Board) -> CellSet {
+        ASKED.set(ASKED.get() + 1);
+        LineRuns::new(3).find_matches(board)
+    }
+    fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
+        LineRuns::new(3).match_swaps(board)
+    }
+    fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
+        LineRuns::new(3).swaps_on_planes(view)
+    }
+    fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        LineRuns::new(3).on_planes(view)
+    }
+}
+
+/// How often `f` asked [`CountedRuns`] on the cells.
+pub fn asked(f: impl FnOnce()) -> usize {
+    let before = ASKED.get();
+    f();
+    ASKED.get() - before
 }
