@@ -13,7 +13,7 @@ pub(crate) fn byte_counts(x: u64) -> u64 {
 
 /// Trades bits `i` and `j` of every word of `planes` (a swap of two cells, on packed
 /// planes).
-#[inline]
+#[inline(always)]
 pub(crate) fn trade_bits(planes: &mut [u64], i: usize, j: usize) {
     for p in planes {
         let differ = (*p >> i ^ *p >> j) & 1;

@@ -481,6 +481,7 @@ impl Masks {
 
     /// Swaps whatever cells `a` and `b` hold, on a board of at most 64 cells: every
     /// plane's two bits trade places, so the cells need not be read.
+    #[inline]
     pub(crate) fn swap_packed(&mut self, a: Pos, b: Pos) {
         let (i, j) = (self.packed_index(a), self.packed_index(b));
         trade_bits(&mut self.packed, i, j);

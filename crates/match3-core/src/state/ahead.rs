@@ -246,6 +246,16 @@ impl Ahead {
         Some(())
     }
 
+    /// The level's verdict after the moves here (won, or the move limit), as
+    /// [`Snapshot::verdict`] gives it on the cells.
+    #[inline]
+    fn verdict(&self, level: &Level) -> Option<Status> {
+        if level.goals.is_empty() && level.moves.is_none() {
+            return None;
+        }
+        verdict_on(level, &self.tally(), &self.planes)
+    }
+
     /// The legal swaps after a move here, shuffling a deadlocked board as the cells
     /// would (when the level shuffles); `None` when the cells must settle it (no legal
     /// move left after all, or a question the planes cannot answer).
@@ -274,7 +284,7 @@ impl Ahead {
         last: bool,
     ) -> Option<TurnSummary> {
         self.swaps = None;
-        let mut verdict = verdict_on(level, &self.tally(), &self.planes);
+        let mut verdict = self.verdict(level);
         let (mut score, mut phases) = (score, phases);
         let left = bonus_moves(level, self.moves, || verdict);
         if left > 0 {
@@ -283,7 +293,7 @@ impl Ahead {
                 .bonus((rules, level), (mv, phases, left), self.fit);
             let (extra, chain) = bonus.ok()??;
             (score, phases) = (score.saturating_add(extra), chain);
-            verdict = verdict_on(level, &self.tally(), &self.planes);
+            verdict = self.verdict(level);
         }
         if let Some(verdict) = verdict {
             self.status = verdict;

@@ -75,6 +75,7 @@ impl KindPlanes {
     }
 
     /// Trades whatever cells `i` and `j` hold (a swap).
+    #[inline]
     pub(crate) fn swap(&mut self, i: usize, j: usize) {
         trade_bits(&mut self.bits, i, j);
     }

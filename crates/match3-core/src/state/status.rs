@@ -90,6 +90,7 @@ impl Snapshot {
 /// The level's verdict on a game that has counted `tally`, its jelly and crates left on
 /// `board` (see [`Snapshot::verdict`]): won when every goal is met, over when the move
 /// limit is reached.
+#[inline]
 pub(crate) fn verdict_on(
     level: &Level,
     tally: &Tally,
