@@ -5,10 +5,10 @@
 
 use match3_core::refill::Uniform;
 use match3_core::{
-    Game, GameConfig, Goal, Horizon, Layers, Leftover, Level, Move, Pos, Size, Status, Variant,
+    Game, GameConfig, Goal, Horizon, Layers, Leftover, Level, Pos, Size, Status, Variant,
 };
 
-use crate::common::{CountedRuns, asked};
+use crate::common::{CountedRuns, asked, probe_agrees};
 
 #[test]
 fn jelly_plays_on_the_planes_as_on_the_cells() {
@@ -51,22 +51,8 @@ fn jelly_plays_on_the_planes_as_on_the_cells() {
                 let mut played = game.clone();
                 let trace = played.play(mv).unwrap();
                 let ctx = format!("{mv} on {} (seed {seed})", game.board());
-                probe.reset(game.state());
-                let mut summary = None;
-                let cells = asked(|| summary = Some(probe.play(mv).unwrap()));
-                assert_eq!(cells, 0, "{ctx}: the probe asked the cells");
-                let summary = summary.unwrap();
-                assert_eq!(
-                    (summary.score, summary.status),
-                    (trace.score(), played.status()),
-                    "{ctx}"
-                );
-                assert_eq!(probe.tally(), *played.state().tally(), "{ctx}");
+                probe_agrees(&mut probe, (&game, mv), (&played, &trace), &ctx);
                 assert_eq!(probe.goal_units(), played.state().goal_units(&level));
-                let mut listed: Vec<Move> = Vec::new();
-                probe.legal_moves_into(&mut listed);
-                assert_eq!(listed, played.legal_moves(), "{ctx}");
-                assert_eq!(probe.state(), played.state(), "{ctx}");
                 let mut only = None;
                 let cascade = Horizon::Cascade;
                 let look = || only = Some(game.score_within(mv, &mut scores, None, cascade));

@@ -2,10 +2,10 @@
 //! no legal move on a level that shuffles is shuffled on the bit planes, by the same
 //! draws as the game's own turn, so the probe's future stays on the planes.
 
-use match3_core::{Game, GameConfig, Level, Move, Size, Status};
+use match3_core::{Game, GameConfig, Level, Size, Status};
 use match3_lines::Lines;
 
-use crate::common::{CountedRuns, asked};
+use crate::common::{CountedRuns, probe_agrees};
 
 #[test]
 fn a_probe_shuffles_a_deadlocked_board_on_the_planes_as_the_game_does() {
@@ -34,21 +34,8 @@ fn a_probe_shuffles_a_deadlocked_board_on_the_planes_as_the_game_does() {
                     continue;
                 }
                 shuffled += 1;
-                probe.reset(game.state());
-                let mut summary = None;
-                let cells = asked(|| summary = Some(probe.play(mv).unwrap()));
                 let ctx = format!("{mv} on {} (seed {seed})", game.board());
-                assert_eq!(cells, 0, "{ctx}: the probe asked the cells");
-                let summary = summary.unwrap();
-                assert_eq!(
-                    (summary.score, summary.status),
-                    (trace.score(), played.status()),
-                    "{ctx}"
-                );
-                let mut listed: Vec<Move> = Vec::new();
-                probe.legal_moves_into(&mut listed);
-                assert_eq!(listed, played.legal_moves(), "{ctx}");
-                assert_eq!(probe.state(), played.state(), "{ctx}");
+                probe_agrees(&mut probe, (&game, mv), (&played, &trace), &ctx);
             }
             match moves.first() {
                 Some(&mv) if game.status() == Status::Playable => game.play(mv).unwrap(),

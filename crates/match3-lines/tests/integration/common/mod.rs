@@ -7,7 +7,7 @@ use std::cell::Cell;
 
 use match3_core::detect::{Detect, LineRuns};
 use match3_core::planes::{FoundSwaps, PlaneView};
-use match3_core::{Board, CellSet, Game, Move, Phase, Piece, Pos, Rules};
+use match3_core::{Board, CellSet, Game, Move, Phase, Piece, Pos, Probe, Rules, Trace};
 use match3_lines::Lines;
 
 pub fn p(r: u8, c: u8) -> Pos {
@@ -110,4 +110,30 @@ pub fn asked(f: impl FnOnce()) -> usize {
     let before = ASKED.get();
     f();
     ASKED.get() - before
+}
+
+/// Plays `mv` on `probe`, put at `game`'s position, beside `played`, the game after its
+/// own turn of `mv` (`trace`): the probe asks [`CountedRuns`] nothing on the cells, and
+/// its summary, tally, legal moves and caught-up state are the game's.
+pub fn probe_agrees<R: Rules>(
+    probe: &mut Probe<'_, R>,
+    (game, mv): (&Game<R>, Move),
+    (played, trace): (&Game<R>, &Trace),
+    ctx: &str,
+) {
+    probe.reset(game.state());
+    let mut summary = None;
+    let cells = asked(|| summary = Some(probe.play(mv).unwrap()));
+    assert_eq!(cells, 0, "{ctx}: the probe asked the cells");
+    let summary = summary.unwrap();
+    assert_eq!(
+        (summary.score, summary.status),
+        (trace.score(), played.status()),
+        "{ctx}"
+    );
+    assert_eq!(probe.tally(), *played.state().tally(), "{ctx}");
+    let mut listed: Vec<Move> = Vec::new();
+    probe.legal_moves_into(&mut listed);
+    assert_eq!(listed, played.legal_moves(), "{ctx}");
+    assert_eq!(probe.state(), played.state(), "{ctx}");
 }
