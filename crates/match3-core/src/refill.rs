@@ -266,16 +266,28 @@ impl<P: Refill> Refill for NoImmediateMatch<P> {
 /// `piece`, or the first plain piece of the next colours round the palette that would not
 /// land in a match; `piece` itself when all would.
 pub(crate) fn recolor_to_avoid_matches(site: &mut SpawnSite<'_>, piece: Piece) -> Piece {
-    if !site.would_match(piece) {
-        return piece;
+    let colors = site.colors;
+    let calm = first_calm(piece, colors, |p| Some(site.would_match(p)));
+    calm.expect("the cells always answer")
+}
+
+/// `piece`, or the first plain piece of the next colours round a palette of `colors`
+/// for which `would_match` says no; `piece` when it says yes to all. `None` as soon as
+/// `would_match` cannot tell (the planes' detection may not answer).
+pub(crate) fn first_calm(
+    piece: Piece,
+    colors: u8,
+    mut would_match: impl FnMut(Piece) -> Option<bool>,
+) -> Option<Piece> {
+    if !would_match(piece)? {
+        return Some(piece);
     }
     let first = piece.color().map_or(0, Color::index);
-    for k in 1..site.colors {
-        let color = Color::new((first + k) % site.colors).expect("within the palette");
-        let candidate = Piece::plain(color);
-        if !site.would_match(candidate) {
-            return candidate;
+    for k in 1..colors {
+        let candidate = Piece::plain(Color::new((first + k) % colors)?);
+        if !would_match(candidate)? {
+            return Some(candidate);
         }
     }
-    piece
+    Some(piece)
 }

@@ -472,6 +472,14 @@ impl MaskState {
         }
     }
 
+    /// The matched cells on the planes as they stand, packed; `None` when the detection
+    /// cannot answer there.
+    fn matched<R: Rules + ?Sized>(&self, rules: &R) -> Option<u64> {
+        let size = self.masks.size();
+        let found = rules.matches_on_planes(PlaneView::of_masks(&self.masks))?;
+        Some(found.packed_on(size.rows(), size.cols()))
+    }
+
     /// The special on cell `i`, its kind from the kind planes and its colour from the
     /// colour planes (none for a colourless one).
     fn special_at(&self, i: usize) -> Option<Piece> {

@@ -7,10 +7,9 @@
 //! Long cascades (clusters of few colours, a leftover bonus's clears) then end on the
 //! planes instead of going back to the cells.
 
-use crate::piece::{Cell, Color, Piece};
-use crate::planes::PlaneView;
+use crate::piece::{Cell, Piece};
 use crate::pos::Pos;
-use crate::refill::Blind;
+use crate::refill::{Blind, first_calm};
 use crate::rules::Rules;
 
 use super::super::spawn::packed_cells;
@@ -36,39 +35,13 @@ impl MaskState {
         for r in (0..rows).rev() {
             for (pos, i) in packed_cells(holes & row << (r * cols), cols) {
                 let drawn: Piece = blind.draw(&mut self.rng, self.colors);
-                let piece = self.calm_piece(rules, (pos, i), drawn)?;
+                let colors = self.colors;
+                let would_match = |p| self.would_match(rules, (pos, i), p);
+                let piece = first_calm(drawn, colors, would_match)?;
                 self.masks.toggle_at((pos, i), Cell::Piece(piece));
             }
         }
         Some(())
-    }
-
-    /// The matched cells on the planes as they stand, packed.
-    fn matched<R: Rules + ?Sized>(&self, rules: &R) -> Option<u64> {
-        let size = self.masks.size();
-        let found = rules.matches_on_planes(PlaneView::of_masks(&self.masks))?;
-        Some(found.packed_on(size.rows(), size.cols()))
-    }
-
-    /// `piece`, or the first plain piece of the next colours round the palette that
-    /// would not land in a match on the empty cell `(pos, i)`; `piece` when all would.
-    fn calm_piece<R: Rules + ?Sized>(
-        &mut self,
-        rules: &R,
-        at: (Pos, usize),
-        piece: Piece,
-    ) -> Option<Piece> {
-        if !self.would_match(rules, at, piece)? {
-            return Some(piece);
-        }
-        let first = piece.color().map_or(0, Color::index);
-        for k in 1..self.colors {
-            let candidate = Piece::plain(Color::new((first + k) % self.colors)?);
-            if !self.would_match(rules, at, candidate)? {
-                return Some(candidate);
-            }
-        }
-        Some(piece)
     }
 
     /// Whether `piece` would be in a match on the empty cell `(pos, i)`.

@@ -8,7 +8,6 @@
 use crate::level::SHUFFLE_TRIES;
 use crate::moves::PackedSwaps;
 use crate::piece::{Color, MAX_COLORS, Piece};
-use crate::planes::PlaneView;
 use crate::rules::Rules;
 
 use super::super::spawn::packed_cells;
@@ -36,7 +35,6 @@ impl MaskState {
         legal: impl Fn(&MaskState) -> Option<PackedSwaps>,
     ) -> Option<PackedSwaps> {
         let spots = self.spots()?;
-        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
         let n = spots.len;
         // The cells shuffle the spots' indices, tries after the first going on from the
         // order the one before left.
@@ -47,8 +45,7 @@ impl MaskState {
         for _ in 0..SHUFFLE_TRIES {
             self.rng.shuffle(&mut order[..n]);
             self.arrange(&spots, &order[..n]);
-            let matched = rules.matches_on_planes(PlaneView::of_masks(&self.masks))?;
-            if matched.packed_on(rows, cols) & spots.cells != 0 {
+            if self.matched(rules)? & spots.cells != 0 {
                 continue;
             }
             let swaps = legal(self)?;
