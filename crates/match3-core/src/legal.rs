@@ -160,7 +160,7 @@ pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
     if board.rows() <= 8 && board.cols() <= 8 {
         *out = (rules.legal_swaps_packed(board)).map(|packed| {
             KnownSwaps::Packed(if locks {
-                drop_locked_packed(board, packed)
+                drop_locked_packed(packed, crate::packed::pack_rows(board.lock_rows(), 8))
             } else {
                 packed
             })
@@ -400,9 +400,8 @@ fn drop_locked(board: &Board, masks: &mut SwapMasks) {
 }
 
 /// [`drop_locked`] on packed swaps (a byte per row): a swap goes when either of its cells
-/// is locked.
-fn drop_locked_packed(board: &Board, packed: PackedSwaps) -> PackedSwaps {
-    let locked = crate::packed::pack_rows(board.lock_rows(), 8);
+/// is `locked` (packed the same way).
+pub(crate) fn drop_locked_packed(packed: PackedSwaps, locked: u64) -> PackedSwaps {
     // The right neighbour's lock is one bit up, the lower neighbour's a byte up; a lock
     // at a row's start lands on the row before's eighth cell, which has no right swap.
     PackedSwaps {

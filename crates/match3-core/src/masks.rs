@@ -533,6 +533,22 @@ impl Masks {
         self.fall_beside(extra);
     }
 
+    /// [`fall_with`](Masks::fall_with) on a board without holes whose cells `fixed`
+    /// (packed: locked pieces and crates) never move: what is above one rests on it,
+    /// and the empty cells under it stay empty. Out of line: few boards hold any.
+    #[inline(never)]
+    pub(crate) fn fall_around(&mut self, fixed: u64, extra: &mut [u64]) {
+        let g = self
+            .geometry
+            .expect("packed planes: a board of at most 64 cells");
+        debug_assert!(
+            self.holes.is_empty(),
+            "the planes fall around fixed cells without holes"
+        );
+        let (rows, cols) = (self.rows, g.cols as usize);
+        compress_around([&mut self.packed, extra], (g.all, fixed), rows, cols);
+    }
+
     /// [`fall_with`](Masks::fall_with), inlined into both so that [`fall`](Masks::fall)
     /// has no loop for planes beside.
     #[inline(always)]
@@ -568,12 +584,12 @@ impl Masks {
             return;
         }
         let mut plan = Rounds::default();
-        let folded = compress_rounds(cells, all, (rows, cols), |moving, shift| {
+        let folded = compress_rounds(cells, (all, 0), (rows, cols), |moving, shift| {
             plan.push((moving, shift, 0));
         });
         let folds = plan.len;
         let occupied = plan.apply(self.packed_occupied());
-        compress_rounds(occupied, folded, (rows, cols), |moving, shift| {
+        compress_rounds(occupied, (folded, 0), (rows, cols), |moving, shift| {
             plan.push((moving, shift, 0));
         });
         for i in (0..folds).rev() {
@@ -910,8 +926,20 @@ static BYTES_OF_BITS: [u64; 256] = {
 /// inlined loop then drops), which move alike.
 #[inline(always)]
 fn compress_down([planes, extra]: [&mut [u64]; 2], all: u64, rows: usize, cols: usize) {
-    let occupied = planes[PIECES] | planes[BLOCKERS];
-    compress_rounds(occupied, all, (rows, cols), |moving, shift| {
+    compress_around([planes, extra], (all, 0), rows, cols);
+}
+
+/// [`compress_down`] around the cells `fixed` (of `all`), which never move and hold up
+/// what is above them: a locked piece or a crate.
+#[inline(always)]
+fn compress_around(
+    [planes, extra]: [&mut [u64]; 2],
+    (all, fixed): (u64, u64),
+    rows: usize,
+    cols: usize,
+) {
+    let (cells, occupied) = (all & !fixed, (planes[PIECES] | planes[BLOCKERS]) & !fixed);
+    compress_rounds(occupied, (cells, fixed), (rows, cols), |moving, shift| {
         for p in planes.iter_mut() {
             let t = *p & moving;
             *p = (*p ^ t) | t << shift;
@@ -923,26 +951,32 @@ fn compress_down([planes, extra]: [&mut [u64]; 2], all: u64, rows: usize, cols: 
     });
 }
 
-/// The rounds of [`compress_down`] for the cells `occupied` among `all`: `round(moving,
-/// shift)` for each round that moves cells (those of `moving`, `shift` bits up: down
-/// the board); returns where the occupied cells end.
+/// The rounds of [`compress_down`] for the cells `occupied` among `all`, none of them
+/// passing a cell of `fixed` (cells that neither fall nor are empty: what is above one
+/// rests on it; neither in `all` nor in `occupied`): `round(moving, shift)` for each
+/// round that moves cells (those of `moving`, `shift` bits up: down the board); returns
+/// where the occupied cells end.
 #[inline(always)]
 fn compress_rounds(
     mut occupied: u64,
-    all: u64,
+    (all, fixed): (u64, u64),
     (rows, cols): (usize, usize),
     mut round: impl FnMut(u64, usize),
 ) -> u64 {
-    // Marks on the cells right above an empty cell: the marks at and below a cell count
-    // the empty cells below it.
+    // Marks on the cells right above an empty cell: the marks at and below a cell, down
+    // to the first fixed cell under it, count the empty cells it falls into.
     let mut marks = (all & !occupied) >> cols;
     let mut step = 1;
     while step < rows && marks != 0 {
-        // The parity of the marks at and below each cell in its column.
+        // The parity of the marks at and below each cell in its column, down to the
+        // first fixed cell: a segmented scan, each cell's span stopped (`stop`) once a
+        // fixed cell lies below it within the span.
         let mut parity = marks;
+        let mut stop = fixed >> cols;
         let mut span = cols;
         while span < rows * cols {
-            parity ^= parity >> span;
+            parity ^= (parity >> span) & !stop;
+            stop |= stop >> span;
             span *= 2;
         }
         let moving = parity & occupied;
@@ -1164,6 +1198,66 @@ mod tests {
                 fast.copy_from_slice(&masks.packed);
                 fall_column_by_column(&mut slow, all & !holes, (rows, cols));
                 assert_eq!(fast, slow, "{rows}×{cols}, holes {holes:x}: {planes:x?}");
+            }
+        }
+    }
+
+    /// Gravity around fixed cells, one column at a time: between two fixed cells (or a
+    /// fixed cell and the column's ends) the occupied cells, top to bottom, go to the
+    /// lowest cells of that stretch, in order; fixed cells stay.
+    fn fall_between_fixed(planes: &mut [u64], fixed: u64, (rows, cols): (usize, usize)) {
+        let occupied = (planes[PIECES] | planes[BLOCKERS]) & !fixed;
+        let mut settled: Vec<u64> = planes.iter().map(|p| p & fixed).collect();
+        for c in 0..cols {
+            let at = |r: usize| 1u64 << (r * cols + c);
+            let mut top = 0;
+            for end in (0..=rows).filter(|&r| r == rows || fixed & at(r) != 0) {
+                let full: Vec<usize> = (top..end).filter(|&r| occupied & at(r) != 0).collect();
+                for (k, &from) in full.iter().enumerate() {
+                    let to = end - full.len() + k;
+                    for (p, s) in planes.iter().zip(settled.iter_mut()) {
+                        *s |= u64::from(p & at(from) != 0) * at(to);
+                    }
+                }
+                top = end + 1;
+            }
+        }
+        planes.copy_from_slice(&settled);
+    }
+
+    #[test]
+    fn falling_around_fixed_cells_settles_each_stretch_of_a_column() {
+        let mut draw = crate::test_draws::draws_below(0x10c4_ed0c_4a7e_5eed);
+        let mut next = move || draw(u64::MAX);
+        for (rows, cols) in SHAPES {
+            let all = u64::MAX >> (64 - rows * cols);
+            for _ in 0..2000 {
+                // Fixed cells sparse or a wall across a row; pieces sparse or dense,
+                // some of them locked (fixed pieces).
+                let mut fixed = next() & next() & next() & all;
+                if next() % 3 == 0 {
+                    let r = (next() % rows as u64) as usize;
+                    fixed |= (u64::MAX >> (64 - cols)) << (r * cols) & all;
+                }
+                let some = if next() % 2 == 0 {
+                    next() | next()
+                } else {
+                    next() & next()
+                };
+                let occupied = some & all;
+                let blockers = occupied & next() & next() & !fixed;
+                let pieces = occupied & !blockers;
+                let red = pieces & next();
+                let planes = [pieces, blockers, pieces & next(), 0, red, pieces & !red];
+                let (mut fast, mut slow) = (planes.to_vec(), planes.to_vec());
+                let mut masks = Masks::new(Size::new(rows, cols).unwrap());
+                masks.packed = fast.clone();
+                let mut beside = [red];
+                masks.fall_around(fixed, &mut beside);
+                fast.copy_from_slice(&masks.packed);
+                fall_between_fixed(&mut slow, fixed, (rows, cols));
+                assert_eq!(fast, slow, "{rows}×{cols}, fixed {fixed:x}: {planes:x?}");
+                assert_eq!(beside, [fast[4]], "{rows}×{cols}");
             }
         }
     }

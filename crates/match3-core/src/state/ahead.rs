@@ -81,9 +81,9 @@ impl Ahead {
         cells: &Snapshot,
     ) -> Option<Self> {
         let fit = planes_rules(rules, level)?;
-        // A board with locks or crates (which the planes do not keep) would send its
-        // moves to the cells until the last is broken: a probe made on one never starts
-        // on the planes.
+        // A board whose locks or crates the planes cannot hold (one with holes) would
+        // send its moves to the cells until the last is gone: a probe made on one never
+        // starts on the planes.
         let plain = !rules.accepts(MoveKind::Drop)
             && !rules.accepts(MoveKind::Tap)
             && Planes::plain(&cells.board);
@@ -310,16 +310,18 @@ impl Ahead {
     }
 }
 
-/// The legal swaps on `planes`: the detection's, and the combos of the specials on them
-/// (as the cells list them).
+/// The legal swaps on `planes`: the detection's, and the combos of the specials on them,
+/// but those of a locked piece (as the cells list them).
+#[inline]
 fn legal_swaps<R: Rules + ?Sized>(
     planes: &MaskState,
     rules: &R,
     fit: Planes,
 ) -> Option<PackedSwaps> {
     let found = rules.legal_swaps_on_planes(planes.view())?;
-    if !fit.specials() {
-        return Some(found);
-    }
-    Some(found.union(planes.combo_swaps(rules)?))
+    let found = match fit.specials() {
+        true => found.union(planes.combo_swaps(rules)?),
+        false => found,
+    };
+    planes.unlocked(found)
 }

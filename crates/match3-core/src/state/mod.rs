@@ -10,6 +10,7 @@ mod after;
 pub(crate) mod ahead;
 pub(crate) mod bonus;
 mod fire;
+mod fixed_planes;
 pub(crate) mod form;
 mod jelly_planes;
 mod kind_planes;

@@ -17,7 +17,7 @@ use crate::combos::combo_swaps_on;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
 use crate::level::Level;
-use crate::masks::Masks;
+use crate::masks::{CRATES, Masks};
 use crate::moves::{Move, PackedSwaps};
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special};
@@ -30,6 +30,7 @@ use crate::rules::Rules;
 use crate::specials::{BlastOnPlanes, CreateOnPlanes};
 
 use super::Snapshot;
+use super::fixed_planes::FixedPlanes;
 use super::jelly_planes::JellyPlanes;
 use super::kind_planes::KindPlanes;
 use super::plan::Plan;
@@ -42,9 +43,9 @@ mod shuffle;
 /// The matches of a phase that matched nothing, for [`planes_suffice`]'s question.
 static NO_MATCH: CellSet = CellSet::new();
 
-/// What a score-only look-ahead keeps: planes (the specials' kinds and the jelly among
-/// them), generator, score, the pieces collected per colour and the jelly cleared; no
-/// cell.
+/// What a score-only look-ahead keeps: planes (the specials' kinds, the jelly, the locks
+/// and the crates among them), generator, score, the pieces collected per colour and the
+/// obstacles cleared; no cell.
 #[derive(Clone, Debug)]
 pub(crate) struct MaskState {
     masks: Masks,
@@ -57,8 +58,10 @@ pub(crate) struct MaskState {
     created: Vec<(Pos, Piece)>,
     /// What kind each special on the planes is.
     kinds: KindPlanes,
-    /// The jelly under the pieces, and the obstacles cleared so far.
+    /// The jelly under the pieces, the locks and crates, and the obstacles cleared so
+    /// far.
     jelly: JellyPlanes,
+    fixed: FixedPlanes,
     cleared: Cleared,
 }
 
@@ -74,6 +77,7 @@ impl MaskState {
             created: Vec::new(),
             kinds: KindPlanes::of(&state.board),
             jelly: JellyPlanes::of(&state.board),
+            fixed: FixedPlanes::of(&state.board).unwrap_or_default(),
             cleared: state.tally.cleared,
         }
     }
@@ -86,6 +90,8 @@ impl MaskState {
         self.kinds.load(&from.board);
         self.rng.clone_from(refills.unwrap_or(&from.rng));
         self.jelly = JellyPlanes::of(&from.board);
+        // The boards the planes play (`Planes::suit`) have fixed planes.
+        self.fixed = FixedPlanes::of(&from.board).unwrap_or_default();
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
         self.cleared = tally.cleared;
@@ -106,8 +112,7 @@ impl MaskState {
         &self.collected
     }
 
-    /// Obstacles cleared after the last look-ahead (jelly layers: the planes hold no
-    /// crate).
+    /// Obstacles cleared after the last look-ahead.
     pub(crate) fn cleared(&self) -> Cleared {
         self.cleared
     }
@@ -139,7 +144,7 @@ impl MaskState {
         };
         let opening = Opening {
             mv: planned.0,
-            trigger,
+            trigger: (trigger, false),
             moved,
         };
         let whole = (course, planes, (0, 0));
@@ -165,7 +170,7 @@ impl MaskState {
         self.masks.swap_packed(a, b);
         let opening = Opening {
             mv,
-            trigger: 0,
+            trigger: (0, false),
             moved: Moved([b, a], 2),
         };
         let course = (Course::PLAY, planes, (0, 0));
@@ -192,7 +197,7 @@ impl MaskState {
         // Past its first phase: no phase to come sees the moved cells.
         let opening = Opening {
             mv,
-            trigger: 0,
+            trigger: (0, false),
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, score));
@@ -212,7 +217,8 @@ impl MaskState {
         let Opening { mv, trigger, moved } = opening;
         let phases = Phases {
             level,
-            trigger,
+            trigger: trigger.0,
+            trigger_blasts: trigger.1,
             moved,
             refills: rules.refills() && course.horizon != crate::Horizon::Known,
             blind,
@@ -255,9 +261,10 @@ impl MaskState {
         if let Some(kind) = rules.special_kinds().iter().find(|kind| kind.colored) {
             self.arm(drawn, kind.special);
         }
+        // The drawn pieces are cleared as a blast: they hit no crate beside them.
         let opening = Opening {
             mv,
-            trigger: drawn,
+            trigger: (drawn, true),
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, 0));
@@ -279,10 +286,11 @@ impl MaskState {
         }
     }
 
-    /// Up to `left` plain pieces drawn as the cells' bonus draws them: the packed cells.
+    /// Up to `left` plain, unlocked pieces drawn as the cells' bonus draws them: the
+    /// packed cells.
     fn draw_plain(&mut self, left: u32) -> u64 {
         let (pieces, specials) = (self.masks.packed_pieces(), self.masks.packed_specials());
-        let mut bits = pieces.unwrap_or(0) & !specials.unwrap_or(0);
+        let mut bits = pieces.unwrap_or(0) & !specials.unwrap_or(0) & !self.fixed.locks();
         let (mut plain, mut n) = ([0u8; 64], 0);
         while bits != 0 {
             plain[n] = bits.trailing_zeros() as u8;
@@ -294,8 +302,8 @@ impl MaskState {
     }
 
     /// Whether the turn just played here meets every goal of `level`, judged as the
-    /// cells' turn judges it (with this look-ahead's score and pieces collected; jelly
-    /// and crates from `from`'s board, which holds neither). On a level that pays the
+    /// cells' turn judges it (with this look-ahead's score, pieces collected and
+    /// obstacles). On a level that pays the
     /// leftover bonus such a move with moves to spare plays the bonus next
     /// ([`bonus`](MaskState::bonus)).
     #[inline(never)]
@@ -362,15 +370,28 @@ impl MaskState {
             };
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
-            let mut cleared =
-                (matched.packed_on(rows, cols) | std::mem::take(&mut trigger)) & pieces;
+            let (by_match, trigger) = (matched.packed_on(rows, cols), std::mem::take(&mut trigger));
+            let mut cleared = (by_match | trigger) & pieces;
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
+            let mut blasted = 0;
+            let specials = self.masks.packed_specials().unwrap_or(0);
             if turn.specials
-                && self.specials_need_cells(rules, turn, (chain + 1, matched), &mut cleared)
+                && cleared & specials != 0
+                && !self.fire(rules, &mut cleared, &mut blasted)
+            {
+                return Ended::NeedsCells;
+            }
+            if self.fixed.cells() != 0 {
+                // What the crates take hits from: the matches and a tap's group beside
+                // them, blasts over them.
+                let by_match = by_match | if turn.trigger_blasts { 0 } else { trigger };
+                self.hit_fixed(&mut cleared, (by_match, blasted));
+            }
+            if turn.specials && self.creates_need_cells(rules, turn, (chain + 1, matched), cleared)
             {
                 return Ended::NeedsCells;
             }
@@ -381,55 +402,94 @@ impl MaskState {
             let Some(score) = rules.score_by_count(chain, cleared.count_ones() as usize) else {
                 return Ended::NeedsCells;
             };
-            if turn.level.collects() {
-                let count = |color| self.masks.count_color_packed(color, cleared);
-                count_colors(turn.level, count, &mut self.collected);
-            }
-            self.masks.clear_packed(cleared);
-            self.cleared.jelly += self.jelly.hit(cleared);
-            if turn.specials {
-                self.kinds.clear(cleared);
-                if !self.created.is_empty() {
-                    self.place_created();
-                }
-            }
+            self.remove(turn, cleared);
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
                 return Ended::Scored(total, chain);
             }
-            if turn.specials && !self.kinds.is_empty() {
-                self.masks.fall_with(self.kinds.planes_mut());
-            } else {
-                self.masks.fall();
-            }
+            self.fall(turn.specials);
             if turn.refills && !self.refill_after(rules, turn.blind, chain) {
                 return Ended::NeedsCells;
             }
         }
     }
 
+    /// What a phase's clear `cleared` takes off the planes: the pieces (counted when the
+    /// level collects them), a jelly layer under each, the kinds of the specials; then
+    /// the specials it created are put in.
+    #[inline(always)]
+    fn remove(&mut self, turn: &Phases<'_, '_>, cleared: u64) {
+        if turn.level.collects() {
+            let count = |color| self.masks.count_color_packed(color, cleared);
+            count_colors(turn.level, count, &mut self.collected);
+        }
+        self.masks.clear_packed(cleared);
+        self.cleared.jelly += self.jelly.hit(cleared);
+        if turn.specials {
+            self.kinds.clear(cleared);
+            if !self.created.is_empty() {
+                self.place_created();
+            }
+        }
+    }
+
+    /// What a phase's clear `cleared`, whose matched cells are `by_match` and blasts
+    /// `blasted`, does to the locks and crates: the locks in it break instead of their
+    /// pieces going (taken out of `cleared`), and each crate next to a matched cell still
+    /// cleared or under a blast loses a health; the crates gone leave empty cells. Out of
+    /// line: most boards have neither.
+    #[inline(never)]
+    fn hit_fixed(&mut self, cleared: &mut u64, (by_match, blasted): (u64, u64)) {
+        self.fixed.unlock(cleared);
+        if self.fixed.crates() == 0 {
+            return;
+        }
+        let by_match = by_match & *cleared;
+        let g = *self.masks.geometry().expect("a small board");
+        let cols = g.cols as usize;
+        let beside = (by_match & g.right[1]) << 1
+            | (by_match & g.left[1]) >> 1
+            | by_match << cols
+            | by_match >> cols;
+        let hit = self.fixed.hit((beside | blasted) & g.all);
+        self.cleared.crate_hits += hit.hit;
+        self.cleared.crates += hit.gone.count_ones();
+        for (pos, _) in packed_cells(hit.gone, cols) {
+            self.masks.flip_obstacle(CRATES, pos);
+        }
+    }
+
+    /// Gravity on the planes (the kinds' planes falling with them under rules with
+    /// specials), round the locked pieces and crates.
+    #[inline(always)]
+    fn fall(&mut self, specials: bool) {
+        let with_kinds = specials && !self.kinds.is_empty();
+        match self.fixed.cells() {
+            0 if with_kinds => self.masks.fall_with(self.kinds.planes_mut()),
+            0 => self.masks.fall(),
+            fixed if with_kinds => self.masks.fall_around(fixed, self.kinds.planes_mut()),
+            fixed => self.masks.fall_around(fixed, &mut []),
+        }
+    }
+
     /// Whether phase `chain`, which clears `cleared` of which `matched` matched, needs
-    /// the cells for specials (boards hold them only under rules with special kinds): it
-    /// clears one whose blast the planes cannot tell, or creates some the planes cannot
-    /// tell or place. Else the specials it clears have fired, their blasts added to
-    /// `cleared`, and what it creates is left in `self.created`, for [`place_created`]
-    /// after the clear. Out of line: the phases of rules without special kinds never
-    /// call it (inlined, it slowed their loop by 0.6% of a greedy game's instructions).
+    /// the cells to make specials (boards hold them only under rules with special
+    /// kinds): it creates some the planes cannot tell or place. Else what it creates is
+    /// left in `self.created`, for [`place_created`] after the clear. Out of line: the
+    /// phases of rules without special kinds never call it (inlined, it slowed their
+    /// loop by 0.6% of a greedy game's instructions).
     ///
     /// [`place_created`]: MaskState::place_created
     #[inline(never)]
-    fn specials_need_cells<R: Rules + ?Sized>(
+    fn creates_need_cells<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
         turn: &Phases<'_, '_>,
         (chain, matched): (u32, &CellSet),
-        cleared: &mut u64,
+        cleared: u64,
     ) -> bool {
         self.created.clear();
-        if *cleared & self.masks.packed_specials().unwrap_or(0) != 0 && !self.fire(rules, cleared) {
-            return true;
-        }
         let moved = if chain == 1 { turn.moved.cells() } else { &[] };
         let view = PlaneView::of_masks(&self.masks);
         let mut site = CreateOnPlanes::new(view, matched, moved, &mut self.created);
@@ -438,20 +498,23 @@ impl MaskState {
         }
         // A board that then holds a special suits the planes only when the specials'
         // answers hold there too (see `Planes::suit`).
-        let placed = turn.with_specials && self.on_their_cells(rules, *cleared);
+        let placed = turn.with_specials && self.on_their_cells(rules, cleared);
         !(self.created.is_empty() || placed)
     }
 
     /// Fires the specials in `cleared` as the cells fire them: row-major, each blast
     /// adding the pieces of its area (and the specials among them, which fire in turn)
-    /// until none is left. `false` when a blast needs the cells: the specials cannot
-    /// tell it from the planes, or it reaches off the board (the cells say so).
-    fn fire<R: Rules + ?Sized>(&self, rules: &R, cleared: &mut u64) -> bool {
+    /// until none is left; every blast's whole area goes to `blasted` (for the crates).
+    /// A locked special is not cleared, so it does not fire. `false` when a blast needs
+    /// the cells: the specials cannot tell it from the planes, or it reaches off the
+    /// board (the cells say so). Out of line: most phases fire nothing.
+    #[inline(never)]
+    fn fire<R: Rules + ?Sized>(&self, rules: &R, cleared: &mut u64, blasted: &mut u64) -> bool {
         let size = self.masks.size();
         let (rows, cols) = (size.rows(), size.cols());
         let specials = self.masks.packed_specials().unwrap_or(0);
         let pieces = self.masks.packed_pieces().unwrap_or(0);
-        let mut fired = 0u64;
+        let mut fired = self.fixed.locks();
         loop {
             let waiting = specials & *cleared & !fired;
             if waiting == 0 {
@@ -468,7 +531,9 @@ impl MaskState {
                 Some(area) if area.first_outside(size).is_none() => area,
                 _ => return false,
             };
-            *cleared |= area.packed_on(rows, cols) & pieces;
+            let area = area.packed_on(rows, cols);
+            *blasted |= area;
+            *cleared |= area & pieces;
         }
     }
 
@@ -524,6 +589,28 @@ impl MaskState {
         }
         self.kinds.swap(i, j);
         true
+    }
+
+    /// `swaps` (packed a byte per row) without those that would move a locked piece;
+    /// `None` on a board with locks past 8 × 8.
+    #[inline]
+    pub(crate) fn unlocked(&self, swaps: PackedSwaps) -> Option<PackedSwaps> {
+        match self.fixed.locks() {
+            0 => Some(swaps),
+            locks => self.unlocked_by(swaps, locks),
+        }
+    }
+
+    /// [`unlocked`](MaskState::unlocked) with `locks`. Out of line: few boards have any.
+    #[inline(never)]
+    fn unlocked_by(&self, swaps: PackedSwaps, locks: u64) -> Option<PackedSwaps> {
+        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
+        if rows > 8 || cols > 8 {
+            return None;
+        }
+        let row = u64::MAX >> (64 - cols);
+        let by_byte = (0..rows).fold(0, |out, r| out | (locks >> (r * cols) & row) << (8 * r));
+        Some(crate::legal::drop_locked_packed(swaps, by_byte))
     }
 
     /// The combo swaps on the planes, by the kinds' table (see
@@ -594,8 +681,9 @@ impl MaskState {
 /// How a move opened, for the phases on the planes after it.
 struct Opening {
     mv: Move,
-    /// Cells phase 1 clears besides its matches (a tap's group), packed.
-    trigger: u64,
+    /// Cells phase 1 clears besides its matches (a tap's group, the bonus's drawn
+    /// pieces), packed, and whether as a blast (see [`Phases::trigger_blasts`]).
+    trigger: (u64, bool),
     moved: Moved,
 }
 
@@ -628,6 +716,9 @@ struct Phases<'l, 'r> {
     level: &'l Level,
     /// Cells phase 1 clears besides its matches, packed.
     trigger: u64,
+    /// Whether they are cleared as a blast (the leftover bonus's), which hits only the
+    /// crates it covers, rather than as a match (a tap's group), which hits those beside.
+    trigger_blasts: bool,
     /// The cells the move put pieces on.
     moved: Moved,
     refills: bool,
@@ -684,8 +775,9 @@ pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Optio
 
 impl Planes {
     /// Whether `board` suits a look-ahead on the planes under rules that allow one: small,
-    /// without locks or crates (holes are fine: pieces fall past them on the planes too;
-    /// so is jelly, kept on planes of its own). It may hold specials when the rules' specials
+    /// and its obstacles held there (jelly, locks and crates on planes of their own;
+    /// pieces fall past holes on the planes too, but round locks and crates only on a
+    /// board without holes). It may hold specials when the rules' specials
     /// can tell from the planes whether a phase creates one on such a board
     /// ([`Rules::may_create_on_planes_with_specials`]); the look-ahead keeps each
     /// special's kind on a plane of its own, and fires the specials a phase clears when
@@ -704,11 +796,10 @@ impl Planes {
         small && plain && !(self.specials && may_create())
     }
 
-    /// Whether `board` holds no lock and no crate, which the planes do not keep (jelly
-    /// they do).
+    /// Whether the planes hold `board`'s obstacles: jelly always, locks and crates on
+    /// a board without holes (see [`FixedPlanes::of`]).
     pub(crate) fn plain(board: &Board) -> bool {
-        let none = |rows: &[u32]| rows.iter().all(|&row| row == 0);
-        !board.has_obstacles() || (none(board.lock_rows()) && none(board.crate_rows()))
+        FixedPlanes::of(board).is_some()
     }
 
     /// Whether the rules have special kinds.
@@ -732,7 +823,6 @@ impl Remaining for MaskState {
         self.jelly.left()
     }
     fn crates_left(&self) -> u32 {
-        // The planes take no board with a crate.
-        0
+        self.fixed.crates_left()
     }
 }

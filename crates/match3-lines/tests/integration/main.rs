@@ -3,6 +3,7 @@
 
 mod common;
 mod examples;
+mod fixed;
 mod jelly;
 mod look_ahead;
 mod shuffle;

@@ -45,7 +45,7 @@ impl MaskState {
         for _ in 0..SHUFFLE_TRIES {
             self.rng.shuffle(&mut order[..n]);
             self.arrange(&spots, &order[..n]);
-            if self.matched(rules)? & spots.cells != 0 {
+            if self.matched(rules)? & self.masks.packed_pieces()? != 0 {
                 continue;
             }
             let swaps = legal(self)?;
@@ -56,10 +56,10 @@ impl MaskState {
         None
     }
 
-    /// The pieces to shuffle; `None` when fewer than two (the cells' shuffle gives up on
-    /// those without a draw) or a board over 64 cells.
+    /// The pieces to shuffle (locked ones stay); `None` when fewer than two (the cells'
+    /// shuffle gives up on those without a draw) or a board over 64 cells.
     fn spots(&self) -> Option<Spots> {
-        let cells = self.masks.packed_pieces()?;
+        let cells = self.masks.packed_pieces()? & !self.fixed.locks();
         let cols = self.masks.size().cols();
         let filler = Piece::plain(Color::new(0).expect("a colour"));
         let mut spots = Spots {
