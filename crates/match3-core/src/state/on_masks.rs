@@ -378,11 +378,7 @@ impl MaskState {
                 return Ended::Scored(total, chain);
             }
             let mut blasted = 0;
-            let specials = self.masks.packed_specials().unwrap_or(0);
-            if turn.specials
-                && cleared & specials != 0
-                && !self.fire(rules, &mut cleared, &mut blasted)
-            {
+            if turn.specials && !self.fire(rules, &mut cleared, &mut blasted) {
                 return Ended::NeedsCells;
             }
             if self.fixed.cells() != 0 {
@@ -507,9 +503,23 @@ impl MaskState {
     /// until none is left; every blast's whole area goes to `blasted` (for the crates).
     /// A locked special is not cleared, so it does not fire. `false` when a blast needs
     /// the cells: the specials cannot tell it from the planes, or it reaches off the
-    /// board (the cells say so). Out of line: most phases fire nothing.
-    #[inline(never)]
+    /// board (the cells say so).
+    #[inline(always)]
     fn fire<R: Rules + ?Sized>(&self, rules: &R, cleared: &mut u64, blasted: &mut u64) -> bool {
+        // Most phases clear no special.
+        let specials = self.masks.packed_specials().unwrap_or(0);
+        *cleared & specials == 0 || self.fire_specials(rules, cleared, blasted)
+    }
+
+    /// [`fire`](MaskState::fire) on a clear that holds a special. Out of line: most
+    /// phases fire nothing.
+    #[inline(never)]
+    fn fire_specials<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        cleared: &mut u64,
+        blasted: &mut u64,
+    ) -> bool {
         let size = self.masks.size();
         let (rows, cols) = (size.rows(), size.cols());
         let specials = self.masks.packed_specials().unwrap_or(0);
