@@ -633,8 +633,9 @@ impl<R: Rules> Game<R> {
     /// planes what a phase makes, or at least that it makes no special:
     /// [`Specials::create_on_planes`](crate::Specials::create_on_planes),
     /// [`Specials::may_create_on_planes`](crate::Specials::may_create_on_planes)), on a
-    /// board of at most 64 cells without locks or crates (pieces fall past holes on the
-    /// planes as on the cells, and jelly loses its layers there). Cells and ids then stay where
+    /// board of at most 64 cells (pieces fall past holes on the planes as on the cells,
+    /// jelly loses its layers there, locks break and crates take hits there; a board
+    /// with locks or crates and holes too stays on the cells). Cells and ids then stay where
     /// they were, which saves about a fifth of a greedy clusters decision. A special that
     /// a phase clears fires there too when the specials tell its blast from the planes
     /// ([`Specials::blast_on_planes`](crate::Specials::blast_on_planes)). A swap with a

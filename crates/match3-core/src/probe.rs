@@ -25,7 +25,8 @@ use crate::trace::{NoTrace, Status};
 /// turn that *fails* the probe is spent: its state is whatever the turn left, and every
 /// move is refused with that turn's error until [`reset`](Probe::reset).
 ///
-/// On a board of at most 64 cells without locks or crates (holes and jelly are fine), under
+/// On a board of at most 64 cells (holes, jelly, locks and crates are fine, but not holes
+/// with locks or crates), under
 /// rules that take swaps only and whose parts answer on the bit planes (the bundled
 /// detections, a blind refill or the level's spawn weights, scoring by counts, straight
 /// gravity, no end-of-move effects, specials whose creations and blasts the planes can
