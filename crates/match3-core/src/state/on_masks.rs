@@ -451,6 +451,9 @@ impl MaskState {
         let hit = self.fixed.hit((beside | blasted) & g.all);
         self.cleared.crate_hits += hit.hit;
         self.cleared.crates += hit.gone.count_ones();
+        // The masks' crate rows tell which cells are empty (`Masks::packed_empties`):
+        // kept in step. Their lock and jelly rows stay the start's; nothing here reads
+        // them.
         for (pos, _) in packed_cells(hit.gone, cols) {
             self.masks.flip_obstacle(CRATES, pos);
         }
