@@ -21,7 +21,7 @@ use crate::masks::{CRATES, Masks};
 use crate::moves::{Move, PackedSwaps};
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special};
-use crate::planes::PlaneView;
+use crate::planes::{Field, PlaneView};
 use crate::pos::Pos;
 use crate::progress::{Remaining, Tally, goal_progress};
 use crate::refill::Blind;
@@ -617,12 +617,7 @@ impl MaskState {
     /// [`unlocked`](MaskState::unlocked) with `locks`. Out of line: few boards have any.
     #[inline(never)]
     fn unlocked_by(&self, swaps: PackedSwaps, locks: u64) -> Option<PackedSwaps> {
-        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
-        if rows > 8 || cols > 8 {
-            return None;
-        }
-        let row = u64::MAX >> (64 - cols);
-        let by_byte = (0..rows).fold(0, |out, r| out | (locks >> (r * cols) & row) << (8 * r));
+        let by_byte = self.masks.geometry()?.to_bytes8(locks)?;
         Some(crate::legal::drop_locked_packed(swaps, by_byte))
     }
 
@@ -631,6 +626,14 @@ impl MaskState {
     /// 8 × 8.
     pub(crate) fn combo_swaps<R: Rules + ?Sized>(&self, rules: &R) -> Option<PackedSwaps> {
         let g = self.masks.geometry()?;
+        // Most boards a future reaches hold no special, so no combo.
+        if self.masks.packed_specials()? == 0 {
+            let none = g.to_bytes8(0)?;
+            return Some(PackedSwaps {
+                right: none,
+                down: none,
+            });
+        }
         let combining = self.kinds.combining(rules.special_kinds());
         combo_swaps_on(g, combining, self.masks.packed_pieces()?)
     }
