@@ -27,11 +27,9 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("stdout is JSON")
 }
 
-/// A level file in a fresh temporary folder.
-fn level_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("match3-lightning-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A file in `dir` (a test's own temporary folder, removed when the test ends).
+fn level_file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -76,7 +74,8 @@ fn simulate_plays_lightning_and_shards_merge_to_the_whole_run() {
         run_json["mean_moves"].as_f64().unwrap() > 10.0,
         "{run_json}"
     );
-    let dir = level_file("unused", "").with_file_name("");
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
     let mut files = Vec::new();
     for shard in ["0/2", "1/2"] {
         let out = run(&[&whole[..], &["--shard", shard]].concat());
@@ -121,7 +120,9 @@ fn compare_shows_lightning_beside_the_bundled_variants() {
 
 #[test]
 fn a_level_file_names_the_registered_variant() {
+    let dir = tempfile::tempdir().unwrap();
     let path = level_file(
+        &dir,
         "storm.toml",
         "name = \"Storm\"\nrules = \"lightning\"\nboard = \"\"\"\nA!BCD\nBCDA\nCDAB\nDABC\n\"\"\"\n\
          colors = 4\nmoves = 8\n\n[[goals]]\nkind = \"score\"\ntarget = 30\n",
@@ -147,7 +148,12 @@ fn a_level_file_names_the_registered_variant() {
 
 #[test]
 fn an_unknown_variant_lists_the_registered_ones() {
-    let path = level_file("thunder.toml", "rules = \"thunder\"\nboard = \"ABC/BCA\"\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = level_file(
+        &dir,
+        "thunder.toml",
+        "rules = \"thunder\"\nboard = \"ABC/BCA\"\n",
+    );
     let out = run(&["new", "--level", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let message = String::from_utf8_lossy(&out.stderr);

@@ -39,9 +39,9 @@ fn resolve_shows_the_slide_as_a_fall_to_another_column() {
 
 #[test]
 fn any_level_picks_the_slide_with_one_line() {
-    let dir = std::env::temp_dir().join(format!("match3-slide-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let level = dir.join("slide.toml");
+    // The test's own temporary folder, removed when it ends.
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("slide.toml");
     let text =
         "rules = \"lines\"\ngravity = \"slide\"\nboard = \"?????/??%3??/?????/?????\"\nmoves = 5\n";
     std::fs::write(&level, text).unwrap();
