@@ -4,13 +4,11 @@
 //! beside a crate and blasts over it take its health, and gravity goes round both, as
 //! on the cells.
 
-use match3_core::{
-    Game, GameConfig, Goal, Horizon, Leftover, Level, Move, ObstacleEvent, Size, Status,
-};
+use match3_core::{Game, GameConfig, Goal, Leftover, Level, Move, ObstacleEvent, Size, Status};
 use match3_lines::Lines;
 use match3_testkit::obstacles::plant;
 
-use crate::common::{asked, probe_agrees};
+use crate::common::{look_ahead_agrees, probe_agrees};
 
 #[test]
 fn locks_and_crates_play_on_the_planes_as_on_the_cells() {
@@ -71,12 +69,8 @@ fn locks_and_crates_play_on_the_planes_as_on_the_cells() {
                 if special {
                     continue;
                 }
-                let mut only = None;
-                let cascade = Horizon::Cascade;
-                let look = || only = Some(game.score_within(mv, &mut scores, None, cascade));
-                assert_eq!(asked(look), 0, "{ctx}: the score-only look-ahead");
-                assert_eq!(only, Some(Ok(trace.score())), "{ctx}");
-                assert_eq!(scores.goal_units(&level), played.state().goal_units(&level));
+                let look = (&mut scores, &level);
+                look_ahead_agrees(look, (&game, mv), (&played, &trace), &ctx);
             }
             // The move that hits the crates most, so that games break the wall.
             let Some((.., mv)) = best else { break };

@@ -4,11 +4,9 @@
 //! goal is the jelly is won there.
 
 use match3_core::refill::Uniform;
-use match3_core::{
-    Game, GameConfig, Goal, Horizon, Layers, Leftover, Level, Pos, Size, Status, Variant,
-};
+use match3_core::{Game, GameConfig, Goal, Layers, Leftover, Level, Pos, Size, Status, Variant};
 
-use crate::common::{CountedRuns, asked, probe_agrees};
+use crate::common::{CountedRuns, look_ahead_agrees, probe_agrees};
 
 #[test]
 fn jelly_plays_on_the_planes_as_on_the_cells() {
@@ -53,12 +51,8 @@ fn jelly_plays_on_the_planes_as_on_the_cells() {
                 let ctx = format!("{mv} on {} (seed {seed})", game.board());
                 probe_agrees(&mut probe, (&game, mv), (&played, &trace), &ctx);
                 assert_eq!(probe.goal_units(), played.state().goal_units(&level));
-                let mut only = None;
-                let cascade = Horizon::Cascade;
-                let look = || only = Some(game.score_within(mv, &mut scores, None, cascade));
-                assert_eq!(asked(look), 0, "{ctx}: the score-only look-ahead");
-                assert_eq!(only, Some(Ok(trace.score())), "{ctx}");
-                assert_eq!(scores.goal_units(&level), played.state().goal_units(&level));
+                let look = (&mut scores, &level);
+                look_ahead_agrees(look, (&game, mv), (&played, &trace), &ctx);
                 let before = game.state().tally().cleared.jelly;
                 let gained = played.state().tally().cleared.jelly - before;
                 layers += gained;

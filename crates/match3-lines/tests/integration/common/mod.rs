@@ -7,7 +7,10 @@ use std::cell::Cell;
 
 use match3_core::detect::{Detect, LineRuns};
 use match3_core::planes::{FoundSwaps, PlaneView};
-use match3_core::{Board, CellSet, Game, Move, Phase, Piece, Pos, Probe, Rules, Trace};
+use match3_core::{
+    Board, CellSet, Game, Horizon, Level, Move, Phase, Piece, Pos, Probe, Rules, ScoreScratch,
+    Trace,
+};
 use match3_lines::Lines;
 
 pub fn p(r: u8, c: u8) -> Pos {
@@ -136,4 +139,24 @@ pub fn probe_agrees<R: Rules>(
     probe.legal_moves_into(&mut listed);
     assert_eq!(listed, played.legal_moves(), "{ctx}");
     assert_eq!(probe.state(), played.state(), "{ctx}");
+}
+
+/// Scores `mv` from `game` through the score-only look-ahead into `scores` beside
+/// `played`, the game after its own turn of `mv` (`trace`): it asks [`CountedRuns`]
+/// nothing on the cells, and its score and goal units on `level` are the game's.
+pub fn look_ahead_agrees<R: Rules>(
+    (scores, level): (&mut ScoreScratch, &Level),
+    (game, mv): (&Game<R>, Move),
+    (played, trace): (&Game<R>, &Trace),
+    ctx: &str,
+) {
+    let mut only = None;
+    let look = || only = Some(game.score_within(mv, scores, None, Horizon::Cascade));
+    assert_eq!(asked(look), 0, "{ctx}: the score-only look-ahead");
+    assert_eq!(only, Some(Ok(trace.score())), "{ctx}");
+    assert_eq!(
+        scores.goal_units(level),
+        played.state().goal_units(level),
+        "{ctx}"
+    );
 }
