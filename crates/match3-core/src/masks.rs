@@ -541,8 +541,9 @@ impl Masks {
         let g = self
             .geometry
             .expect("packed planes: a board of at most 64 cells");
+        // The holes' rows stay once a board has had a hole: the packed holes tell.
         debug_assert!(
-            self.holes.is_empty(),
+            self.hole_bits == 0,
             "the planes fall around fixed cells without holes"
         );
         let (rows, cols) = (self.rows, g.cols as usize);
