@@ -1,6 +1,6 @@
 //! [`MctsBot`]: Monte Carlo tree search over sampled futures.
 
-use match3_core::{Game, GameRng, Move, NoTrace, OpenedMove, Probe, Rules, Snapshot, Status};
+use match3_core::{Game, GameRng, Move, OpenedMove, Probe, Rules, Status};
 
 use std::mem::take;
 
@@ -16,7 +16,6 @@ struct Search<'a, R> {
     game: &'a Game<R>,
     worth: Worth<'a>,
     probe: Probe<'a, R>,
-    state: &'a mut Snapshot,
     /// Each root move opened up to its first refill (see [`Game::open_move`]), once the
     /// first playout through it has asked: the same under every sample, so played once.
     opened: Vec<Opening>,
@@ -73,9 +72,6 @@ pub struct MctsBot {
     path: Vec<usize>,
     /// Which moves are a node's children or legal now, for [`select`](MctsBot::select).
     marks: MoveMarks,
-    /// Scratch state for a playout's first move when it cannot be opened, reused between
-    /// decisions.
-    state: Option<Box<Snapshot>>,
 }
 
 impl MctsBot {
@@ -93,7 +89,6 @@ impl MctsBot {
             root_keys: Vec::new(),
             path: Vec::new(),
             marks: MoveMarks::default(),
-            state: None,
         }
     }
 
@@ -155,10 +150,8 @@ impl<R: Rules> Search<'_, R> {
         if let Opening::Opened(opened) = &self.opened[at] {
             return self.probe.finish_move(opened, refills).is_ok();
         }
-        let (game, state) = (self.game, &mut *self.state);
-        let played = game.speculate_with(mv, state, Some(refills), &mut NoTrace);
-        self.probe.reset(state);
-        played.is_ok()
+        self.probe.reset_with(self.game.state(), refills);
+        self.probe.play(mv).is_ok()
     }
 }
 
@@ -191,12 +184,10 @@ impl MctsBot {
             std::mem::take(&mut self.root),
             std::mem::take(&mut self.root_keys),
         );
-        let mut state = (self.state.take()).unwrap_or_else(|| Box::new(game.snapshot()));
         let mut search = Search {
             game,
             worth: Worth::new(game.level(), game.state()),
             probe: game.probe(),
-            state: &mut state,
             opened: (root.0.iter()).map(|_| Opening::Untried).collect(),
         };
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
@@ -215,7 +206,6 @@ impl MctsBot {
             self.back_up(value);
         }
         (self.root, self.root_keys) = root;
-        self.state = Some(state);
         self.most_visited()
     }
 

@@ -76,19 +76,28 @@ impl OnPlanes for Clusters {
 
 /// The whole group of `start` (empty when `start` has no colour).
 pub fn group(board: &Board, start: Pos) -> CellSet {
-    let mut set = CellSet::new();
-    let Some(color) = board.color_at(start) else {
-        return set;
-    };
-    let rows = board.rows();
-    let mask = rows_of(board, color);
-    let mut seed = [0u32; MAX_SIDE];
-    seed[start.row as usize] = 1 << start.col;
-    let comp = flood(seed, &mask, rows, usize::MAX);
-    for (r, &w) in comp[..rows].iter().enumerate() {
-        set.set_row_bits(r, w);
+    planes::on_planes(board, GroupAt { start })
+}
+
+/// [`group`] from the bit planes alone.
+pub fn group_on(view: planes::PlaneView<'_>, start: Pos) -> CellSet {
+    view.visit(GroupAt { start })
+}
+
+/// The side-connected cells of `start`'s colour that reach it.
+struct GroupAt {
+    start: Pos,
+}
+
+impl OnPlanes for GroupAt {
+    type Output = CellSet;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+        let seed = f.single(self.start);
+        match { colors }.find(|&m| f.contains(m, self.start)) {
+            Some(m) => f.cells_of(planes::flood(f, seed, m)),
+            None => CellSet::new(),
+        }
     }
-    set
 }
 
 /// Whether `pos` is in a group of at least `min_size` cells.

@@ -245,6 +245,15 @@ impl MoveSet for ClusterMoves {
     fn taps(&self, board: &Board) -> Option<CellSet> {
         (self.mode == Mode::Tap).then(|| flood::clusters(board, self.min_size))
     }
+
+    fn taps_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        (self.mode == Mode::Tap).then(|| flood::clusters_on(view, self.min_size))
+    }
+
+    fn tap_on_planes(&self, view: PlaneView<'_>, pos: Pos) -> Option<CellSet> {
+        let group = (self.mode == Mode::Tap).then(|| flood::group_on(view, pos))?;
+        (group.len() >= self.min_size).then_some(group)
+    }
 }
 
 /// Random stable boards, except for the drop game, which starts empty.

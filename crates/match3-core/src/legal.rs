@@ -6,6 +6,7 @@ use crate::bits::nth_set_bit;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::error::MoveError;
+use crate::masks::Masks;
 use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::obstacles::is_locked;
 use crate::pos::Pos;
@@ -28,24 +29,33 @@ pub(crate) fn landing(board: &Board, col: u8) -> Result<Pos, MoveError> {
             size: board.size(),
         });
     }
-    (0..board.rows() as u8)
-        .map(|r| Pos::new(r, col))
-        .filter(|&pos| !board.at(pos).is_hole())
-        .take_while(|&pos| board.at(pos).is_empty())
-        .last()
+    let row = landing_row(board.masks(), col.into());
+    row.map(|row| Pos::new(row, col))
         .ok_or(MoveError::ColumnFull { col })
 }
 
+/// The row [`landing`] finds in column `col` (on the board), from the planes alone:
+/// `None` when the column's top cell, holes passed, is taken.
+#[inline]
+pub(crate) fn landing_row(masks: &Masks, col: usize) -> Option<u8> {
+    let (taken, holes) = masks.drop_column(col);
+    // The piece passes the rows above the first taken cell, holes aside, to the last.
+    let above = (1u64 << taken.trailing_zeros()) - 1;
+    let rows = (1u64 << masks.size().rows()) - 1;
+    let free = (above & rows) as u32 & !holes;
+    (free != 0).then(|| (31 - free.leading_zeros()) as u8)
+}
+
 /// The columns (bit per column) a dropped piece lands in: those whose top cell, holes
-/// passed, is empty ([`landing`] finds a cell exactly there), from the row masks.
-fn open_columns(board: &Board) -> u32 {
-    let all = u32::MAX >> (32 - board.cols());
-    let (filled, holes, crates) = (board.occupied_rows(), board.hole_rows(), board.crate_rows());
+/// passed, is empty ([`landing_row`] finds a row exactly there), from the planes alone.
+pub(crate) fn open_columns(masks: &Masks) -> u32 {
+    let all = u32::MAX >> (32 - masks.size().cols());
     let (mut open, mut seen) = (0, 0);
-    for ((&f, &h), &c) in filled.iter().zip(holes).zip(crates) {
+    for row in 0..masks.size().rows() {
+        let (taken, holes) = masks.drop_row(row);
         // The columns whose top cell is in this row.
-        let top = all & !h & !seen;
-        open |= top & !(f | c);
+        let top = all & !holes & !seen;
+        open |= top & !taken;
         seen |= top;
         if seen == all {
             break;
@@ -325,7 +335,7 @@ pub(crate) fn pick_swap(
 }
 
 /// `pick(count)` when there is something to pick and it picks below `count`.
-fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
+pub(crate) fn pick_in(count: usize, pick: impl FnOnce(usize) -> usize) -> Option<usize> {
     if count == 0 {
         return None;
     }
@@ -352,7 +362,7 @@ fn visit_other_moves<R: Rules + ?Sized>(
 ) {
     let size = board.size();
     if rules.accepts(MoveKind::Drop) {
-        let mut open = open_columns(board);
+        let mut open = open_columns(board.masks());
         while open != 0 {
             let col = open.trailing_zeros() as u8;
             open &= open - 1;
@@ -471,10 +481,20 @@ mod tests {
     use super::*;
     use crate::rng::GameRng;
 
-    /// On boards of holes, crates, blockers, pieces and empty cells, the open columns are
-    /// exactly those where a drop lands.
+    /// Where a drop lands, walking the cells: down from the top, passing holes, while
+    /// the cells are empty.
+    fn landing_by_cells(board: &Board, col: u8) -> Option<Pos> {
+        (0..board.rows() as u8)
+            .map(|r| Pos::new(r, col))
+            .filter(|&pos| !board.at(pos).is_hole())
+            .take_while(|&pos| board.at(pos).is_empty())
+            .last()
+    }
+
+    /// On boards of holes, crates, blockers, pieces and empty cells, a drop lands where
+    /// the cells say, and the open columns are exactly those where it lands.
     #[test]
-    fn open_columns_are_where_a_drop_lands() {
+    fn drops_land_where_the_cells_say() {
         let mut rng = GameRng::new(3);
         for shape in ["4x8", "8x8", "9x5", "3x12", "12x3"] {
             let (rows, cols) = shape.split_once('x').unwrap();
@@ -491,10 +511,11 @@ mod tests {
                     .collect();
                 let board: Board = text.join("/").parse().expect("board");
                 for col in 0..cols as u8 {
-                    let lands = landing(&board, col).is_ok();
+                    let lands = landing_by_cells(&board, col);
+                    assert_eq!(landing(&board, col).ok(), lands, "{col} on {board}");
                     assert_eq!(
-                        open_columns(&board) >> col & 1 == 1,
-                        lands,
+                        open_columns(board.masks()) >> col & 1 == 1,
+                        lands.is_some(),
                         "{col} on {board}"
                     );
                 }

@@ -717,6 +717,41 @@ impl Masks {
     pub(crate) fn colorless(&self) -> RowMasks<'_> {
         self.plane(COLORLESS)
     }
+    /// Row `r`'s cells a dropped piece stops on (pieces, blockers, crates) and its
+    /// holes, bit `c` for column `c`.
+    #[inline(always)]
+    pub(crate) fn drop_row(&self, r: usize) -> (u32, u32) {
+        let (rows, cols) = (self.rows, self.cols);
+        let (mut taken, holes) = if self.is_packed() {
+            let (row, shift) = (u32::MAX >> (32 - cols), r * cols);
+            let occupied = (self.packed_occupied() >> shift) as u32 & row;
+            (occupied, (self.hole_bits >> shift) as u32 & row)
+        } else {
+            let pieces = self.words[PIECES * rows + r];
+            (pieces | self.words[BLOCKERS * rows + r], self.holes()[r])
+        };
+        if self.has_obstacles() {
+            taken |= self.obstacles[CRATES * rows + r];
+        }
+        (taken, holes)
+    }
+
+    /// Column `col`'s cells a dropped piece stops on (pieces, blockers, crates) and its
+    /// holes, bit `r` for row `r`.
+    #[inline]
+    pub(crate) fn drop_column(&self, col: usize) -> (u32, u32) {
+        let mut taken = self.occupied_column(col);
+        if self.has_obstacles() {
+            taken |= column_bits(self.obstacle(CRATES), col);
+        }
+        let holes = match (&self.columns, self.holes.is_empty()) {
+            (_, true) => 0,
+            (Some(gather), false) => gather.column(self.hole_bits, col),
+            (None, false) => column_bits(&self.holes, col),
+        };
+        (taken, holes)
+    }
+
     /// Column `col`'s holes and fixed cells (locked pieces, crates), bit `r` for row `r`,
     /// reading only the planes whose bit in `any` (holes, fixed) says the column has one.
     #[inline]

@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::moves::MoveKind;
+use crate::planes::PlaneView;
 use crate::pos::Pos;
 
 /// The moves a variant takes.
@@ -22,6 +23,23 @@ pub trait MoveSet {
     /// lists then read them instead of asking `tap` on every cell. `None` (the default)
     /// to be asked cell by cell. Only asked when taps are taken.
     fn taps(&self, _board: &Board) -> Option<CellSet> {
+        None
+    }
+
+    /// [`taps`](MoveSet::taps) from the bit planes alone, so that a search can play taps
+    /// ahead of the cells (see [`Probe`](crate::Probe)); `None` (the default) when the
+    /// move set cannot tell them there. When it answers, it must answer
+    /// [`tap_on_planes`](MoveSet::tap_on_planes) too, and both must agree with the
+    /// answers on the cells (the shared test suite checks it).
+    fn taps_on_planes(&self, _view: PlaneView<'_>) -> Option<CellSet> {
+        None
+    }
+
+    /// [`tap`](MoveSet::tap) from the bit planes alone, for a `pos` that
+    /// [`taps_on_planes`](MoveSet::taps_on_planes) lists: the cells the tap clears.
+    /// `None` (the default) when the move set cannot tell them there; the cells then
+    /// play the tap.
+    fn tap_on_planes(&self, _view: PlaneView<'_>, _pos: Pos) -> Option<CellSet> {
         None
     }
 }

@@ -26,11 +26,13 @@ use crate::trace::{NoTrace, Status};
 /// move is refused with that turn's error until [`reset`](Probe::reset).
 ///
 /// On a board of at most 64 cells (holes, jelly, locks and crates are fine, but not holes
-/// with locks or crates), under
-/// rules that take swaps only and whose parts answer on the bit planes (the bundled
-/// detections, a blind refill or the level's spawn weights, scoring by counts, straight
-/// gravity, no end-of-move effects, specials whose creations and blasts the planes can
-/// tell: the cluster and line rules, for two), a probe plays its moves, and the
+/// with locks or crates), under rules that take one kind of move (swaps, drops of the
+/// next piece, or taps whose groups the move set tells from the planes:
+/// [`MoveSet::taps_on_planes`](crate::MoveSet::taps_on_planes)) and whose parts answer
+/// on the bit planes (the bundled detections, a blind refill or the level's spawn
+/// weights, scoring by counts, straight gravity, no end-of-move effects, specials whose
+/// creations and blasts the planes can tell: the cluster rules in every mode and the line
+/// rules, for two), a probe plays its moves, and the
 /// rest of a move it finishes ([`finish_move`](Probe::finish_move)), on the planes
 /// alone, leaving the cells and piece ids behind, which makes a cluster MCTS decision
 /// about 1.45 times as fast. The cells catch up, by playing the same moves, when
@@ -97,6 +99,35 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// a copy, reusing the probe's buffers.
     pub fn reset(&mut self, snapshot: &Snapshot) {
         self.state.clone_from(snapshot);
+        self.give_up_ahead();
+        self.done = None;
+    }
+
+    /// Back to `snapshot`, as [`reset`](Probe::reset), with every random draw from now
+    /// on (refills, the next piece) taken from `refills` instead of the snapshot's own
+    /// generator: the start of a sampled future, whose moves then play as
+    /// [`Game::speculate_with`](crate::Game::speculate_with) plays the first under the
+    /// same `refills`, without that copy of the state.
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, GameRng, NoTrace, Variant};
+    ///
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    /// let game = Game::new(threes, GameConfig::new(7))?;
+    /// let (mv, mut probe, mut scratch) = (game.legal_moves()[0], game.probe(), game.snapshot());
+    /// for seed in 0..3 {
+    ///     let sample = GameRng::new(seed);
+    ///     probe.reset_with(game.state(), &sample);
+    ///     let summary = probe.play(mv)?;
+    ///     let whole = game.speculate_with(mv, &mut scratch, Some(&sample), &mut NoTrace)?;
+    ///     assert_eq!((summary, probe.state()), (whole, &scratch));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reset_with(&mut self, snapshot: &Snapshot, refills: &GameRng) {
+        self.state.sample(snapshot, refills);
         self.give_up_ahead();
         self.done = None;
     }

@@ -124,6 +124,17 @@ rules_trait! {
     /// are not taken.
     fn legal_taps(&self, board: &Board) -> Option<CellSet>;
 
+    /// [`legal_taps`](Rules::legal_taps) from the bit planes alone
+    /// ([`MoveSet::taps_on_planes`](crate::MoveSet::taps_on_planes)); `None` when the
+    /// move set cannot tell them there, or when taps are not taken.
+    fn legal_taps_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet>;
+
+    /// [`tap`](Rules::tap) from the bit planes alone, for a cell that
+    /// [`legal_taps_on_planes`](Rules::legal_taps_on_planes) lists
+    /// ([`MoveSet::tap_on_planes`](crate::MoveSet::tap_on_planes)); `None` when the move
+    /// set cannot tell it there.
+    fn tap_on_planes(&self, view: PlaneView<'_>, pos: Pos) -> Option<CellSet>;
+
     /// The special kinds boards may hold.
     fn special_kinds(&self) -> &[SpecialKind];
 

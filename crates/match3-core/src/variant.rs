@@ -581,6 +581,17 @@ where
         self.moves.taps(board)
     }
 
+    fn legal_taps_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
+        if !self.moves.accepts(MoveKind::Tap) {
+            return None;
+        }
+        self.moves.taps_on_planes(view)
+    }
+
+    fn tap_on_planes(&self, view: PlaneView<'_>, pos: Pos) -> Option<CellSet> {
+        self.moves.tap_on_planes(view, pos)
+    }
+
     fn special_kinds(&self) -> &[SpecialKind] {
         S::KINDS.as_slice()
     }

@@ -778,7 +778,7 @@ fn scenario_steps<R: Rules + ?Sized>(
 /// rejected move, or when `compare_states` (its cells made to catch up, which a probe does
 /// only when its state is read). A probe plays plain moves on the bit planes alone when
 /// the rules allow, so this holds the planes' answers (the detection's `on_planes` and
-/// `swaps_on_planes`) to the cells'. After a turn that fails the probe is put back on the
+/// `swaps_on_planes`, the move set's `taps_on_planes` and `tap_on_planes`) to the cells'. After a turn that fails the probe is put back on the
 /// game's state (a failed turn spends a probe, while the game puts its state back).
 pub fn probe_follows<R: Rules + ?Sized>(
     game: &Game<&R>,

@@ -1,10 +1,10 @@
 //! The moves a [`Probe`](crate::Probe) plays on the bit planes alone, ahead of its cells.
 //!
 //! A search plays many short futures of plain moves on plain boards. When the rules take
-//! swaps only and the board and rules let a look-ahead play on the planes alone (see
-//! [`planes_suffice`](super::on_masks::planes_suffice)), a probe plays its moves here: the planes, generator, score, move
-//! count, pieces collected and status move; the cells and piece ids stay where the
-//! probe's state was. The moves are kept, and the cells catch up by playing them (before
+//! one kind of move (swaps, drops or taps) and the board and rules let a look-ahead play
+//! on the planes alone (see [`planes_suffice`](super::on_masks::planes_suffice)), a probe
+//! plays its moves here: the planes, generator, next piece, score, move count, pieces
+//! collected and status move; the cells and piece ids stay where the probe's state was. The moves are kept, and the cells catch up by playing them (before
 //! the probe's state is read, or when a move needs the cells): the same turns from the
 //! same state with the same generator, so the cells reach the state they would have
 //! reached alone, ids and all. Specials are made and fired on the planes when the
@@ -15,9 +15,9 @@
 //! catch up.
 
 use crate::contain::caught;
-use crate::legal::pick_swap;
+use crate::legal::open_columns;
 use crate::level::Level;
-use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps};
+use crate::moves::{Move, MoveKind, PackedSwaps};
 use crate::piece::{Color, Piece};
 use crate::planes::PlaneView;
 use crate::pos::Pos;
@@ -28,6 +28,7 @@ use crate::specials::BlastOnPlanes;
 use crate::trace::Status;
 
 use super::bonus::bonus_moves;
+use super::listed::Listed;
 use super::on_masks::{MaskState, Planes, planes_rules};
 use super::opened::{KeptPause, OpenedMove};
 use super::status::verdict_on;
@@ -55,9 +56,11 @@ pub(crate) struct Ahead {
     /// Moves counted: the cells' and those played here.
     moves: u32,
     status: Status,
-    /// The planes' legal swaps, while the status is playable (none after a future's last
+    /// The one kind of move the rules take.
+    kind: MoveKind,
+    /// The planes' legal moves, while the status is playable (none after a future's last
     /// move, whose status is the level's verdict alone).
-    swaps: Option<KnownSwaps>,
+    listed: Option<Listed>,
     /// What [`planes_rules`] found.
     fit: Planes,
     /// A paused move whose rest was played here first ([`Ahead::finish`]); the cells are
@@ -69,30 +72,37 @@ pub(crate) struct Ahead {
 
 impl Ahead {
     /// Nothing played ahead of `cells`; `None` when the rules and level never let a probe
-    /// play ahead: they must let a look-ahead play on the planes ([`planes_rules`]) and
-    /// take swaps only. Under rules with special kinds, every kind's blast must be told
-    /// from the planes ([`Rules::blast_on_planes`]): their futures soon make specials and
-    /// fire them, and a probe that handed each of those moves to the cells would play
-    /// the moves before it again (measured on the line rules' MCTS decision before their
-    /// blasts were told on the planes: 2% more instructions than on the cells alone).
+    /// play ahead: they must let a look-ahead play on the planes ([`planes_rules`]), take
+    /// one kind of move, and list those moves from the planes (swaps by
+    /// [`Rules::legal_swaps_on_planes`], taps by [`Rules::legal_taps_on_planes`]; the
+    /// columns a drop lands in are read from the planes here). Under rules with special
+    /// kinds, every kind's blast must be told from the planes ([`Rules::blast_on_planes`]):
+    /// their futures soon make specials and fire them, and a probe that handed each of
+    /// those moves to the cells would play the moves before it again (measured on the line
+    /// rules' MCTS decision before their blasts were told on the planes: 2% more
+    /// instructions than on the cells alone).
     pub(crate) fn new<R: Rules + ?Sized>(
         rules: &R,
         level: &Level,
         cells: &Snapshot,
     ) -> Option<Self> {
         let fit = planes_rules(rules, level)?;
+        let kind = one_kind(rules)?;
         // A board whose locks or crates the planes cannot hold (one with holes) would
         // send its moves to the cells until the last is gone: a probe made on one never
         // starts on the planes.
-        let plain = !rules.accepts(MoveKind::Drop)
-            && !rules.accepts(MoveKind::Tap)
-            && Planes::plain(&cells.board);
+        let plain = Planes::plain(&cells.board);
         // Parts that cannot answer on the planes never let a move start there (nor do
         // parts that panic when asked: the turns on the cells will say so).
         let view = PlaneView::of(&cells.board);
+        let lists = || match kind {
+            MoveKind::Swap => rules.legal_swaps_on_planes(view).is_some(),
+            MoveKind::Drop => true,
+            MoveKind::Tap => rules.legal_taps_on_planes(view).is_some(),
+        };
         let ask = || {
             rules.matches_on_planes(view).is_some()
-                && rules.legal_swaps_on_planes(view).is_some()
+                && lists()
                 && (!fit.specials() || blasts_on_planes(rules, view))
         };
         let answers = || caught(ask).unwrap_or(false);
@@ -100,7 +110,8 @@ impl Ahead {
             planes: MaskState::of(cells),
             moves: 0,
             status: Status::Playable,
-            swaps: None,
+            kind,
+            listed: None,
             fit,
             paused: None,
             played: Vec::new(),
@@ -147,10 +158,10 @@ impl Ahead {
         }
     }
 
-    /// The legal moves after the moves here on a board of `rows` × `cols` (swaps only).
-    pub(crate) fn legal_moves_into(&self, (rows, cols): (usize, usize), out: &mut Vec<Move>) {
-        if let Some(swaps) = &self.swaps {
-            swaps.append_to(rows, cols, out);
+    /// The legal moves after the moves here on a board of `rows` × `cols`.
+    pub(crate) fn legal_moves_into(&self, size: (usize, usize), out: &mut Vec<Move>) {
+        if let Some(listed) = &self.listed {
+            listed.append_to(size, out);
         }
     }
 
@@ -158,10 +169,10 @@ impl Ahead {
     /// [`Probe::pick_legal_move`](crate::Probe::pick_legal_move)).
     pub(crate) fn pick(
         &self,
-        (rows, cols): (usize, usize),
+        size: (usize, usize),
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Move> {
-        pick_swap(self.swaps.as_ref()?, (rows, cols), pick)
+        self.listed.as_ref()?.pick(size, pick)
     }
 
     /// Plays `mv` here, after the moves already played ahead of `cells`, as the probe's
@@ -177,10 +188,9 @@ impl Ahead {
     ) -> Option<TurnSummary> {
         if !self.is_ahead() {
             self.begin(rules, cells, mv)?;
-        } else if let (Some(swaps), Move::Swap(a, b)) = (&self.swaps, mv) {
-            swaps.allows(a, b).then_some(())?;
         } else {
-            return None;
+            let cols = cells.board.cols();
+            (self.listed.as_ref()?.allows(mv, cols)).then_some(())?;
         }
         // The cells refuse a move once their id counter is past `MAX_NEXT_ID`, and a turn
         // mints at most `TURN_IDS`: below that bound for this move, no move here could
@@ -190,9 +200,11 @@ impl Ahead {
         if self.moves == u32::MAX || minted > u64::from(MAX_NEXT_ID) {
             return None;
         }
-        let played = self.planes.play_swap((rules, level), mv, self.fit);
-        // A validated swap that clears nothing, or a runaway: the cells say which.
-        let (score, phases) = played.ok()?.filter(|&(_, phases)| phases > 0)?;
+        let played = self.planes.play_move((rules, level), mv, self.fit);
+        // A listed swap or tap that clears nothing, or a runaway: the cells say which (a
+        // drop may clear nothing).
+        let clears = |&(_, phases): &(u64, u32)| phases > 0 || self.kind == MoveKind::Drop;
+        let (score, phases) = played.ok()?.filter(clears)?;
         self.moves += 1;
         let summary = self.settle((rules, level), (mv, score, phases), last)?;
         self.played.push((mv, last));
@@ -224,23 +236,23 @@ impl Ahead {
         self.settle((rules, level), (rest.0, score, phases), false)
     }
 
-    /// Starts playing ahead of `cells` with `mv`, when it is a legal swap by the legal
-    /// swaps the cells' status found, else by those of the planes (never by a check that
-    /// moves the cells: a part that panics there would leave them moved); `None` when the
-    /// cells must play it.
+    /// Starts playing ahead of `cells` with `mv`, when it is legal: a swap by the legal
+    /// swaps the cells' status found, else by those of the planes, a drop or tap by the
+    /// planes (never by a check that moves the cells: a part that panics there would
+    /// leave them moved); `None` when the cells must play it.
     fn begin<R: Rules + ?Sized>(&mut self, rules: &R, cells: &Snapshot, mv: Move) -> Option<()> {
-        let Move::Swap(a, b) = mv else {
-            return None;
-        };
         if cells.status != Status::Playable || !self.fit.suit(rules, &cells.board) {
             return None;
         }
+        let view = PlaneView::of(&cells.board);
         // A combo among the listed swaps goes back to the cells when the planes play it.
-        let listed = match &cells.swaps {
-            Some(known) => known.allows(a, b),
-            None => (rules.legal_swaps_on_planes(PlaneView::of(&cells.board))?).allows(a, b),
+        let listed = match (mv, &cells.swaps) {
+            (Move::Swap(a, b), Some(known)) => known.allows(a, b),
+            (Move::Swap(a, b), None) => (rules.legal_swaps_on_planes(view)?).allows(a, b),
+            (Move::Drop(col), _) => open_columns(cells.board.masks()) >> col & 1 == 1,
+            (Move::Tap(pos), _) => (rules.legal_taps_on_planes(view)?).contains(pos),
         };
-        listed.then_some(())?;
+        (listed && mv.kind() == self.kind).then_some(())?;
         self.planes.load(cells, None);
         (self.moves, self.status) = (cells.tally.moves, Status::Playable);
         Some(())
@@ -256,20 +268,35 @@ impl Ahead {
         verdict_on(level, &self.tally(), &self.planes)
     }
 
-    /// The legal swaps after a move here, shuffling a deadlocked board as the cells
-    /// would (when the level shuffles); `None` when the cells must settle it (no legal
-    /// move left after all, or a question the planes cannot answer).
-    fn swaps_after<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) -> Option<PackedSwaps> {
-        let fit = self.fit;
-        let swaps = legal_swaps(&self.planes, rules, fit)?;
-        if !swaps.is_empty() {
-            return Some(swaps);
+    /// The status of a board with no legal move left, as the cells' status finds it: lost
+    /// on a level with goals, else cleared when no piece is left, else no moves.
+    fn stuck(&self, level: &Level) -> Status {
+        if !level.goals.is_empty() {
+            Status::Lost
+        } else if self.planes.has_pieces() {
+            Status::NoMoves
+        } else {
+            Status::Cleared
         }
-        level
-            .shuffle
-            .unwrap_or_else(|| rules.refills())
-            .then_some(())?;
-        (self.planes).shuffle(rules, |planes| legal_swaps(planes, rules, fit))
+    }
+
+    /// The legal moves after a move here, shuffling a deadlocked board of swaps as the
+    /// cells would (when the level shuffles); empty when none is left and the level does
+    /// not shuffle. `None` when the cells must settle it (a shuffle that finds no legal
+    /// move, a shuffle of drops or taps, or a question the planes cannot answer).
+    fn listed_after<R: Rules + ?Sized>(&mut self, rules: &R, level: &Level) -> Option<Listed> {
+        let fit = self.fit;
+        let listed = match self.kind {
+            MoveKind::Swap => Listed::Swaps(legal_swaps(&self.planes, rules, fit)?),
+            MoveKind::Drop => Listed::Drops(self.planes.open_columns()),
+            MoveKind::Tap => Listed::Taps(self.planes.legal_taps(rules)?),
+        };
+        if !listed.is_empty() || !level.shuffle.unwrap_or_else(|| rules.refills()) {
+            return Some(listed);
+        }
+        (self.kind == MoveKind::Swap).then_some(())?;
+        let swaps = (self.planes).shuffle(rules, |planes| legal_swaps(planes, rules, fit))?;
+        Some(Listed::Swaps(swaps))
     }
 
     /// The end of move `mv`, whose phases scored `score` and ended at chain `phases`,
@@ -283,7 +310,7 @@ impl Ahead {
         (mv, score, phases): (Move, u64, u32),
         last: bool,
     ) -> Option<TurnSummary> {
-        self.swaps = None;
+        self.listed = None;
         let mut verdict = self.verdict(level);
         let (mut score, mut phases) = (score, phases);
         let left = bonus_moves(level, self.moves, || verdict);
@@ -298,9 +325,12 @@ impl Ahead {
         if let Some(verdict) = verdict {
             self.status = verdict;
         } else if !last {
-            let swaps = self.swaps_after(rules, level)?;
-            self.swaps = Some(KnownSwaps::Packed(swaps));
-            self.status = Status::Playable;
+            let listed = self.listed_after(rules, level)?;
+            self.status = match listed.is_empty() {
+                false => Status::Playable,
+                true => self.stuck(level),
+            };
+            self.listed = (!listed.is_empty()).then_some(listed);
         }
         Some(TurnSummary {
             score,
@@ -308,6 +338,15 @@ impl Ahead {
             status: self.status,
         })
     }
+}
+
+/// The one kind of move `rules` take, if they take only one.
+fn one_kind<R: Rules + ?Sized>(rules: &R) -> Option<MoveKind> {
+    let mut kinds = [MoveKind::Swap, MoveKind::Drop, MoveKind::Tap]
+        .into_iter()
+        .filter(|&kind| rules.accepts(kind));
+    let kind = kinds.next()?;
+    kinds.next().is_none().then_some(kind)
 }
 
 /// The legal swaps on `planes`: the detection's, and the combos of the specials on them,

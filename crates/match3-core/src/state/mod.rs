@@ -14,6 +14,7 @@ mod fixed_planes;
 pub(crate) mod form;
 mod jelly_planes;
 mod kind_planes;
+mod listed;
 pub(crate) mod on_masks;
 pub(crate) mod opened;
 mod place;

@@ -16,6 +16,7 @@ use crate::cellset::CellSet;
 use crate::combos::combo_swaps_on;
 use crate::error::MoveError;
 use crate::gravity::Bundled;
+use crate::legal::{landing_row, open_columns};
 use crate::level::Level;
 use crate::masks::{CRATES, Masks};
 use crate::moves::{Move, PackedSwaps};
@@ -52,6 +53,8 @@ pub(crate) struct MaskState {
     rng: GameRng,
     score: u64,
     colors: u8,
+    /// The piece a drop places next (rules that take drops only).
+    next_piece: Option<Piece>,
     collected: [u32; MAX_COLORS as usize],
     /// The specials the current phase creates (see [`MaskState::specials_need_cells`]),
     /// kept to reuse the buffer.
@@ -73,6 +76,7 @@ impl MaskState {
             rng: state.rng.clone(),
             score: state.tally.score,
             colors: state.colors,
+            next_piece: state.next_piece,
             collected: state.tally.collected,
             created: Vec::new(),
             kinds: KindPlanes::of(&state.board),
@@ -94,6 +98,7 @@ impl MaskState {
         self.fixed = FixedPlanes::of(&from.board).unwrap_or_default();
         let tally = &from.tally;
         (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
+        self.next_piece = from.next_piece;
         self.cleared = tally.cleared;
     }
 
@@ -110,6 +115,24 @@ impl MaskState {
     /// Pieces collected per colour after the last look-ahead.
     pub(crate) fn collected(&self) -> &[u32; MAX_COLORS as usize] {
         &self.collected
+    }
+
+    /// The columns a drop lands in, a bit per column (see [`open_columns`]).
+    pub(crate) fn open_columns(&self) -> u32 {
+        open_columns(&self.masks)
+    }
+
+    /// The cells a tap is legal on, packed, when the rules tell them from the planes
+    /// ([`Rules::legal_taps_on_planes`]).
+    pub(crate) fn legal_taps<R: Rules + ?Sized>(&self, rules: &R) -> Option<u64> {
+        let taps = rules.legal_taps_on_planes(self.view())?;
+        let size = self.masks.size();
+        Some(taps.packed_on(size.rows(), size.cols()))
+    }
+
+    /// Whether any piece is left.
+    pub(crate) fn has_pieces(&self) -> bool {
+        self.masks.packed_pieces() != Some(0)
     }
 
     /// Obstacles cleared after the last look-ahead.
@@ -151,30 +174,73 @@ impl MaskState {
         self.resolve(rules, level, (opening, blind), whole)
     }
 
-    /// Plays the swap `mv`, one the planes' legal swaps list, on the planes as they stand
-    /// (whatever the cells held), to the end of its cascade with new pieces from this
-    /// state's generator; returns its score and phases, `Ok(None)` when the turn needs
-    /// the cells after all.
-    pub(crate) fn play_swap<R: Rules + ?Sized>(
+    /// Plays `mv`, a move the planes' legal moves list (see [`Legal`]), on the planes as
+    /// they stand (whatever the cells held), to the end of its cascade with new pieces
+    /// from this state's generator; returns its score and phases, `Ok(None)` when the
+    /// turn needs the cells after all.
+    pub(crate) fn play_move<R: Rules + ?Sized>(
         &mut self,
         (rules, level): (&R, &Level),
         mv: Move,
         planes: Planes,
     ) -> Result<Option<(u64, u32)>, MoveError> {
-        let (Some(blind), Move::Swap(a, b)) = (blind_policy(rules, level), mv) else {
+        let Some(blind) = blind_policy(rules, level) else {
             return Ok(None);
         };
-        if planes.specials && !self.swap_kinds(rules, a, b) {
+        let Some((trigger, moved)) = self.open_listed(rules, (mv, planes.specials), blind) else {
             return Ok(None);
-        }
-        self.masks.swap_packed(a, b);
+        };
         let opening = Opening {
             mv,
-            trigger: (0, false),
-            moved: Moved([b, a], 2),
+            trigger: (trigger, false),
+            moved,
         };
         let course = (Course::PLAY, planes, (0, 0));
         self.resolve(rules, level, (opening, blind), course)
+    }
+
+    /// The physical effect of `mv`, a listed move, on the planes as they stand (under
+    /// rules with special kinds when `specials`): a swap swaps (`None` when it is a
+    /// combo or fires a special, see [`swap_kinds`](MaskState::swap_kinds)), a drop
+    /// places the next piece and deals another, a tap's group (`None` when the rules
+    /// cannot tell it from the planes) is returned, packed, for phase 1 to clear; with
+    /// the cells the move put pieces on.
+    fn open_listed<R: Rules + ?Sized>(
+        &mut self,
+        rules: &R,
+        (mv, specials): (Move, bool),
+        blind: Blind<'_>,
+    ) -> Option<(u64, Moved)> {
+        match mv {
+            Move::Swap(a, b) => {
+                if specials && !self.swap_kinds(rules, a, b) {
+                    return None;
+                }
+                self.masks.swap_packed(a, b);
+                Some((0, Moved([b, a], 2)))
+            }
+            Move::Drop(col) => {
+                let to = Pos::new(landing_row(&self.masks, col.into())?, col);
+                self.drop_on(to, blind)?;
+                Some((0, Moved([to, to], 1)))
+            }
+            Move::Tap(pos) => {
+                let group = rules.tap_on_planes(self.view(), pos)?;
+                let size = self.masks.size();
+                let area = group.packed_on(size.rows(), size.cols());
+                (area != 0).then_some((area, Moved([pos, pos], 1)))
+            }
+        }
+    }
+
+    /// Places the next piece on `to` and deals another from the generator, as the cells'
+    /// drop does.
+    /// `None` when there is no next piece (the cells say why).
+    fn drop_on(&mut self, to: Pos, blind: Blind<'_>) -> Option<()> {
+        let piece = self.next_piece?;
+        self.masks.toggle(to, Cell::Piece(piece));
+        self.next_piece = Some(blind.draw(&mut self.rng, self.colors));
+        Some(())
     }
 
     /// Plays the rest of the paused move `mv` on the planes as they stand (those of the
@@ -338,12 +404,7 @@ impl MaskState {
                 Some(0)
             }
             (Move::Drop(_), Plan::Drop { to }) => {
-                let piece = from
-                    .next_piece
-                    .expect("rules that take drops have a next piece");
-                self.masks.toggle(to, Cell::Piece(piece));
-                // The next piece is dealt: the draw keeps the generator in step.
-                blind.draw(&mut self.rng, self.colors);
+                self.drop_on(to, blind)?;
                 Some(0)
             }
             (Move::Tap(_), _) => {

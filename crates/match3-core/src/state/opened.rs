@@ -135,7 +135,12 @@ impl Snapshot {
 
     /// Puts this snapshot where `opened` stopped, with `refills` as its generator.
     pub(crate) fn install(&mut self, opened: &OpenedMove, refills: &GameRng) {
-        self.clone_from(&opened.state);
+        self.sample(&opened.state, refills);
+    }
+
+    /// Becomes a copy of `source` with `refills` as its generator.
+    pub(crate) fn sample(&mut self, source: &Snapshot, refills: &GameRng) {
+        self.clone_from(source);
         self.rng.clone_from(refills);
     }
 
