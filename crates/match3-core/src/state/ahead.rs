@@ -249,7 +249,9 @@ impl Ahead {
         let listed = match (mv, &cells.swaps) {
             (Move::Swap(a, b), Some(known)) => known.allows(a, b),
             (Move::Swap(a, b), None) => (rules.legal_swaps_on_planes(view)?).allows(a, b),
-            (Move::Drop(col), _) => open_columns(cells.board.masks()) >> col & 1 == 1,
+            (Move::Drop(_), _) => {
+                Listed::Drops(open_columns(cells.board.masks())).allows(mv, cells.board.cols())
+            }
             (Move::Tap(pos), _) => (rules.legal_taps_on_planes(view)?).contains(pos),
         };
         (listed && mv.kind() == self.kind).then_some(())?;

@@ -56,7 +56,7 @@ pub(crate) struct MaskState {
     /// The piece a drop places next (rules that take drops only).
     next_piece: Option<Piece>,
     collected: [u32; MAX_COLORS as usize],
-    /// The specials the current phase creates (see [`MaskState::specials_need_cells`]),
+    /// The specials the current phase creates (see [`MaskState::creates_need_cells`]),
     /// kept to reuse the buffer.
     created: Vec<(Pos, Piece)>,
     /// What kind each special on the planes is.
@@ -174,7 +174,7 @@ impl MaskState {
         self.resolve(rules, level, (opening, blind), whole)
     }
 
-    /// Plays `mv`, a move the planes' legal moves list (see [`Legal`]), on the planes as
+    /// Plays `mv`, a move the planes' legal moves list (see `Listed`), on the planes as
     /// they stand (whatever the cells held), to the end of its cascade with new pieces
     /// from this state's generator; returns its score and phases, `Ok(None)` when the
     /// turn needs the cells after all.
