@@ -29,7 +29,9 @@ fn future_beside_the_game<R: Rules + Clone>(rules: R, seed: u64, moves: usize) -
         if game.status() != Status::Playable {
             break;
         }
-        let mv = game.pick_legal_move(|n| pick.below(n as u32) as usize).unwrap();
+        let mv = game
+            .pick_legal_move(|n| pick.below(n as u32) as usize)
+            .unwrap();
         for bad in OFF_BOARD {
             assert_eq!(probe.play(bad).err(), game.clone().play(bad).err(), "{bad}");
         }
@@ -54,7 +56,12 @@ fn a_probe_plays_drop_and_tap_futures_on_the_planes_as_the_game_does() {
         let rules = clusters.with_detect(Counted(*clusters.detect()));
         for seed in 1..=6 {
             let cells = future_beside_the_game(&rules, seed, 12);
-            assert_eq!(cells, 0, "{} (seed {seed}): the probe asked the cells", base.name());
+            assert_eq!(
+                cells,
+                0,
+                "{} (seed {seed}): the probe asked the cells",
+                base.name()
+            );
         }
     }
 }
