@@ -850,14 +850,22 @@ impl Masks {
     /// and locks are layers of cells, which leave them what they are).
     #[inline]
     pub(crate) fn packed_empties(&self) -> Option<u64> {
-        let g = self.geometry.as_ref()?;
-        let mut empty = g.all & !self.packed_occupied();
-        empty &= !self.hole_bits;
         // Crates are row words, there only on boards that have had some.
-        if !self.obstacles.is_empty() {
-            empty &= !pack_rows(self.obstacle(CRATES), self.cols);
-        }
-        Some(empty)
+        let crates = match (&self.geometry, self.obstacles.is_empty()) {
+            (None, _) => return None,
+            (Some(_), true) => 0,
+            (Some(_), false) => pack_rows(self.obstacle(CRATES), self.cols),
+        };
+        self.packed_empties_besides(crates)
+    }
+
+    /// [`packed_empties`](Masks::packed_empties) where the crates are known packed
+    /// (`crates`, the cells the crate rows hold), as the look-ahead's planes keep them:
+    /// without packing the rows again.
+    #[inline]
+    pub(crate) fn packed_empties_besides(&self, crates: u64) -> Option<u64> {
+        let g = self.geometry.as_ref()?;
+        Some(g.all & !self.packed_occupied() & !self.hole_bits & !crates)
     }
 
     /// Packed planes (small boards only): pieces, then colours from index 0.

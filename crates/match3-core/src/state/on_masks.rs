@@ -130,6 +130,19 @@ impl MaskState {
         Some(taps.packed_on(size.rows(), size.cols()))
     }
 
+    /// The empty cells, packed ([`Masks::packed_empties`], with the crates this state
+    /// keeps packed); `None` on a board of more than 64 cells.
+    #[inline]
+    fn empties(&self) -> Option<u64> {
+        let empties = self.masks.packed_empties_besides(self.fixed.crates());
+        debug_assert_eq!(
+            empties,
+            self.masks.packed_empties(),
+            "the crate planes agree"
+        );
+        empties
+    }
+
     /// Whether any piece is left.
     pub(crate) fn has_pieces(&self) -> bool {
         self.masks.packed_pieces() != Some(0)
@@ -749,7 +762,7 @@ impl MaskState {
     /// turn on the cells makes.
     fn refill(&mut self, blind: Blind<'_>) {
         let cols = self.masks.size().cols();
-        let holes = self.masks.packed_empties().expect("a small plain board");
+        let holes = self.empties().expect("a small plain board");
         for (pos, i) in packed_cells(holes, cols) {
             let piece: Piece = blind.draw(&mut self.rng, self.colors);
             self.masks.toggle_at((pos, i), Cell::Piece(piece));

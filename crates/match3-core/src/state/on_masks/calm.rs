@@ -30,7 +30,7 @@ impl MaskState {
             return Some(());
         }
         let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
-        let holes = self.masks.packed_empties()?;
+        let holes = self.empties()?;
         let row = u64::MAX >> (64 - cols);
         for r in (0..rows).rev() {
             for (pos, i) in packed_cells(holes & row << (r * cols), cols) {
