@@ -214,7 +214,7 @@ impl MaskState {
 
     /// The physical effect of `mv`, a listed move, on the planes as they stand (under
     /// rules with special kinds when `specials`): a swap swaps (`None` when it is a
-    /// combo or fires a special, see [`swap_kinds`](MaskState::swap_kinds)), a drop
+    /// combo, see [`swap_kinds`](MaskState::swap_kinds)), a drop
     /// places the next piece and deals another, a tap's group (`None` when the rules
     /// cannot tell it from the planes) is returned, packed, for phase 1 to clear; with
     /// the cells the move put pieces on.
