@@ -36,7 +36,9 @@ use crate::trace::{NoTrace, Status};
 /// rest of a move it finishes ([`finish_move`](Probe::finish_move)), on the planes
 /// alone, leaving the cells and piece ids behind, which makes a cluster MCTS decision
 /// about 1.45 times as fast. The cells catch up, by playing the same moves, when
-/// [`state`](Probe::state) is read or a move needs them (a combo, say): the
+/// [`state`](Probe::state) is read or a move needs them (a combo whose area the
+/// specials cannot tell from the planes:
+/// [`Specials::combo_on_planes`](crate::Specials::combo_on_planes), say): the
 /// state, every summary, status and move list are the ones the cells alone would give
 /// (the shared test suite checks it for every variant). A search that only needs the
 /// outcome reads [`status`](Probe::status), [`tally`](Probe::tally) and

@@ -16,7 +16,7 @@ use crate::pos::{Pos, Size};
 use crate::refill::{Blind, SpawnSite};
 use crate::rng::GameRng;
 use crate::slot::StateSlot;
-use crate::specials::{Blast, BlastOnPlanes, Combo, Create, CreateOnPlanes};
+use crate::specials::{Blast, BlastOnPlanes, Combo, ComboOnPlanes, Create, CreateOnPlanes};
 use crate::topology::Directions;
 
 /// Declares [`Rules`] and its forwarding through pointers from one list of methods, so
@@ -144,6 +144,10 @@ rules_trait! {
     /// The cells a combo clears ([`Specials::combo`](crate::Specials::combo)); `None`
     /// when no part answers for the pair.
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet>;
+
+    /// The cells a combo clears, from the planes alone, when the specials can tell
+    /// ([`Specials::combo_on_planes`](crate::Specials::combo_on_planes)).
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet>;
 
     /// The cells a special clears when it fires.
     fn blast(&self, site: &mut Blast<'_>) -> CellSet;

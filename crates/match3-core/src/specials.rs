@@ -164,6 +164,24 @@ pub trait Specials {
         None
     }
 
+    /// What the combo of swapping [`from`](ComboOnPlanes::from) onto
+    /// [`to`](ComboOnPlanes::to) clears, told from the board's bit planes alone: exactly
+    /// the cells [`combo`](Specials::combo) would answer on this board, or `None`, the
+    /// default, when the planes cannot tell (or this part has no answer for the pair).
+    ///
+    /// The planes hold no generator, progress, ids or obstacles: a part whose `combo`
+    /// reads any of them answers `None`. An answer lets the searches' scratch games
+    /// ([`Probe`](crate::Probe)) play the combo on the planes, where they would
+    /// otherwise hand the turn to the cells and replay there every move they had played
+    /// ahead; a wrong one makes them play other games than play does, which the
+    /// testkit's suite reports (it compares every answer with the combo play made).
+    /// Asked only for the pairs [`combo`](Specials::combo) is; in [`And`], a `None` from
+    /// the part asked first hands the combo to the cells, even when the other part would
+    /// answer it there.
+    fn combo_on_planes(&self, _site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        None
+    }
+
     /// This part's kinds, as a slice.
     fn kinds(&self) -> &'static [SpecialKind] {
         Self::KINDS.as_slice()
@@ -252,6 +270,20 @@ impl<A: Specials, B: Specials> Specials for And<A, B> {
             None
         };
         first.or_else(|| mine(B::KINDS).then(|| self.1.combo(site)).flatten())
+    }
+
+    /// The part `combo` asks first answers; its `None` cannot tell "not my pair" from
+    /// "not from the planes", so the other part is asked only when the first is not.
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        let (a, b) = site.specials();
+        let mine = |kinds: &Kinds| kinds.declares(a) || kinds.declares(b);
+        if mine(A::KINDS) {
+            self.0.combo_on_planes(site)
+        } else if mine(B::KINDS) {
+            self.1.combo_on_planes(site)
+        } else {
+            None
+        }
     }
 }
 
@@ -547,6 +579,55 @@ impl<'a> BlastOnPlanes<'a> {
     /// The firing piece.
     pub fn piece(&self) -> Piece {
         self.piece
+    }
+}
+
+/// What [`Specials::combo_on_planes`] sees: the swap (the piece on `from` moves onto
+/// `to`), the two pieces, and the board's planes before it (no cells, ids, generator or
+/// progress).
+#[derive(Clone, Copy, Debug)]
+pub struct ComboOnPlanes<'a> {
+    view: PlaneView<'a>,
+    from: Pos,
+    to: Pos,
+    pieces: (Piece, Piece),
+}
+
+impl<'a> ComboOnPlanes<'a> {
+    /// The swap of `from` onto `to` on the planes `view`, where `pieces` stand (the
+    /// moved one first).
+    pub fn new(view: PlaneView<'a>, (from, to): (Pos, Pos), pieces: (Piece, Piece)) -> Self {
+        ComboOnPlanes {
+            view,
+            from,
+            to,
+            pieces,
+        }
+    }
+
+    /// The board's planes, before the swap.
+    pub fn view(&self) -> PlaneView<'a> {
+        self.view
+    }
+
+    /// The moved piece's cell.
+    pub fn from(&self) -> Pos {
+        self.from
+    }
+
+    /// The swap's destination.
+    pub fn to(&self) -> Pos {
+        self.to
+    }
+
+    /// The two pieces: the moved one (on `from`), then the other.
+    pub fn pieces(&self) -> (Piece, Piece) {
+        self.pieces
+    }
+
+    /// The two pieces' kinds (`None` for a plain piece): the moved one's first.
+    pub fn specials(&self) -> (Option<Special>, Option<Special>) {
+        (self.pieces.0.special(), self.pieces.1.special())
     }
 }
 

@@ -20,7 +20,9 @@ use crate::rng::GameRng;
 use crate::rules::{Rules, sealed::Sealed};
 use crate::scoring::{OnePerCell, Scoring};
 use crate::slot::StateSlot;
-use crate::specials::{Blast, BlastOnPlanes, Combo, Create, CreateOnPlanes, NoSpecials, Specials};
+use crate::specials::{
+    Blast, BlastOnPlanes, Combo, ComboOnPlanes, Create, CreateOnPlanes, NoSpecials, Specials,
+};
 use crate::topology::{Directions, Sides, Topology};
 
 /// A rule variant: a name and nine parts.
@@ -618,6 +620,10 @@ where
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
         self.specials.combo(site)
+    }
+
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        self.specials.combo_on_planes(site)
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {

@@ -4,7 +4,7 @@
 //! with the part that creates them ([`LineShapes`](crate::groups::LineShapes)).
 
 use match3_core::planes::PlaneView;
-use match3_core::specials::{Blast, BlastOnPlanes, Combo, Kinds, Specials};
+use match3_core::specials::{Blast, BlastOnPlanes, Combo, ComboOnPlanes, Kinds, Specials};
 use match3_core::{CellSet, Color, Combos, Piece, Pos, Size, Special, SpecialKind};
 
 use crate::blast::{self, most_common_color, most_common_on_planes, with_pair};
@@ -121,16 +121,25 @@ impl Specials for Striped {
     }
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
-        let (size, to) = (site.board().size(), site.to());
-        let area = match pair(site)? {
-            (Kind::Striped(_), Kind::Striped(_)) => blast::cross(size, to),
-            (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
-                blast::three_lines(size, to)
-            }
-            _ => return None,
-        };
-        Some(with_pair(area, site.from(), to))
+        striped_combo(&Swapped::on_cells(site))
     }
+
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        striped_combo(&Swapped::on_planes(site))
+    }
+}
+
+/// What two striped pieces, or a striped and a wrapped piece, swapped together clear.
+fn striped_combo<C>(swap: &Swapped<C>) -> Option<CellSet> {
+    let (size, to) = (swap.size, swap.to);
+    let area = match swap.kinds()? {
+        (Kind::Striped(_), Kind::Striped(_)) => blast::cross(size, to),
+        (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
+            blast::three_lines(size, to)
+        }
+        _ => return None,
+    };
+    Some(swap.with_pair(area))
 }
 
 /// Wrapped pieces, `A+`: the 3×3 around it (clipped). Two wrapped pieces swapped together
@@ -159,16 +168,25 @@ impl Specials for Wrapped {
     }
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
-        let (size, to) = (site.board().size(), site.to());
-        let area = match pair(site)? {
-            (Kind::Wrapped, Kind::Wrapped) => blast::square(size, to, 2),
-            (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
-                blast::three_lines(size, to)
-            }
-            _ => return None,
-        };
-        Some(with_pair(area, site.from(), to))
+        wrapped_combo(&Swapped::on_cells(site))
     }
+
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        wrapped_combo(&Swapped::on_planes(site))
+    }
+}
+
+/// What two wrapped pieces, or a wrapped and a striped piece, swapped together clear.
+fn wrapped_combo<C>(swap: &Swapped<C>) -> Option<CellSet> {
+    let (size, to) = (swap.size, swap.to);
+    let area = match swap.kinds()? {
+        (Kind::Wrapped, Kind::Wrapped) => blast::square(size, to, 2),
+        (Kind::Striped(_), Kind::Wrapped) | (Kind::Wrapped, Kind::Striped(_)) => {
+            blast::three_lines(size, to)
+        }
+        _ => return None,
+    };
+    Some(swap.with_pair(area))
 }
 
 /// The colour bomb, `*`: set off by something else, every piece of the most common colour
@@ -207,16 +225,73 @@ impl Specials for ColorBomb {
     }
 
     fn combo(&self, site: &Combo<'_>) -> Option<CellSet> {
+        bomb_combo(&Swapped::on_cells(site))
+    }
+
+    fn combo_on_planes(&self, site: &ComboOnPlanes<'_>) -> Option<CellSet> {
+        bomb_combo(&Swapped::on_planes(site))
+    }
+}
+
+/// What a colour bomb swapped with a piece clears: every piece of that piece's colour,
+/// or everything when it is a colour bomb too.
+fn bomb_combo<C: Fn(Color) -> CellSet>(swap: &Swapped<C>) -> Option<CellSet> {
+    let (a, b) = swap.pieces;
+    let (a, b) = (a?, b?);
+    let area = match (kind(a), kind(b)) {
+        (Some(Kind::ColorBomb), Some(Kind::ColorBomb)) => blast::everything(swap.size),
+        (Some(Kind::ColorBomb), _) => (swap.cells_of)(b.color()?),
+        (_, Some(Kind::ColorBomb)) => (swap.cells_of)(a.color()?),
+        _ => return None,
+    };
+    Some(swap.with_pair(area))
+}
+
+/// A combo as [`Specials::combo`] (on the board's cells) and
+/// [`Specials::combo_on_planes`] (on its planes) both see it, so that each kind's combos
+/// are written once: the swap of `from` onto `to`, the two pieces, and the cells each
+/// colour holds.
+struct Swapped<C> {
+    size: Size,
+    from: Pos,
+    to: Pos,
+    pieces: (Option<Piece>, Option<Piece>),
+    cells_of: C,
+}
+
+impl Swapped<()> {
+    fn on_cells<'a>(site: &Combo<'a>) -> Swapped<impl Fn(Color) -> CellSet + 'a> {
         let board = site.board();
-        let (a, b) = site.pieces();
-        let (a, b) = (a?, b?);
-        let area = match (kind(a), kind(b)) {
-            (Some(Kind::ColorBomb), Some(Kind::ColorBomb)) => blast::everything(board.size()),
-            (Some(Kind::ColorBomb), _) => board.cells_of_color(b.color()?),
-            (_, Some(Kind::ColorBomb)) => board.cells_of_color(a.color()?),
-            _ => return None,
-        };
-        Some(with_pair(area, site.from(), site.to()))
+        Swapped {
+            size: board.size(),
+            from: site.from(),
+            to: site.to(),
+            pieces: site.pieces(),
+            cells_of: move |color| board.cells_of_color(color),
+        }
+    }
+
+    fn on_planes<'a>(site: &ComboOnPlanes<'a>) -> Swapped<impl Fn(Color) -> CellSet + 'a> {
+        let (view, (a, b)) = (site.view(), site.pieces());
+        Swapped {
+            size: view.size(),
+            from: site.from(),
+            to: site.to(),
+            pieces: (Some(a), Some(b)),
+            cells_of: move |color| view.cells_of_color(color),
+        }
+    }
+}
+
+impl<C> Swapped<C> {
+    /// The line kinds of the two pieces, when both are line specials.
+    fn kinds(&self) -> Option<(Kind, Kind)> {
+        Some((kind(self.pieces.0?)?, kind(self.pieces.1?)?))
+    }
+
+    /// `area` with the swapped pair's cells.
+    fn with_pair(&self, area: CellSet) -> CellSet {
+        with_pair(area, self.from, self.to)
     }
 }
 
@@ -228,12 +303,6 @@ fn stripe(size: Size, at: Pos, piece: Piece) -> CellSet {
         Some(Kind::Striped(Axis::Col)) => blast::column(size, at.col),
         _ => CellSet::new(),
     }
-}
-
-/// The line kinds of the two swapped pieces, when both are line specials.
-fn pair(site: &Combo<'_>) -> Option<(Kind, Kind)> {
-    let (a, b) = site.pieces();
-    Some((kind(a?)?, kind(b?)?))
 }
 
 #[cfg(test)]
@@ -255,5 +324,50 @@ mod tests {
         assert_eq!(kind(striped(a, Axis::Col)), Some(Kind::Striped(Axis::Col)));
         assert_eq!(kind(color_bomb()), Some(Kind::ColorBomb));
         assert_eq!(kind(Piece::plain(a)), None);
+    }
+
+    /// Every combo of the line specials, told from the planes, clears what it clears on
+    /// the cells; a colour bomb with a striped or wrapped piece is the one pair the
+    /// planes leave to the cells (the striped and wrapped parts, asked first, cannot
+    /// tell "not my pair" from "not from the planes").
+    #[test]
+    fn combos_on_the_planes_clear_what_they_clear_on_the_cells() {
+        let text = "AB-C|D+/*A-B+C|/D*CB|/A+BC-*";
+        let board = crate::Lines.parse_board(text).unwrap();
+        let piece = |p: Pos| board.at(p).piece().unwrap();
+        let mut told = 0;
+        for (from, to) in swaps(&board) {
+            if !crate::Lines.is_combo(&board, from, to) {
+                continue;
+            }
+            let on_cells = crate::LINE_SPECIALS.combo(&Combo::new(&board, from, to));
+            let view = PlaneView::of(&board);
+            let site = ComboOnPlanes::new(view, (from, to), (piece(from), piece(to)));
+            let on_planes = crate::LINE_SPECIALS.combo_on_planes(&site);
+            let line = |p: Pos| matches!(kind(piece(p)), Some(Kind::Striped(_) | Kind::Wrapped));
+            let bomb = |p: Pos| kind(piece(p)) == Some(Kind::ColorBomb);
+            if (bomb(from) && line(to)) || (line(from) && bomb(to)) {
+                assert_eq!(on_planes, None, "{from} onto {to}");
+            } else {
+                assert!(on_cells.is_some(), "{from} onto {to}");
+                assert_eq!(on_planes, on_cells, "{from} onto {to}");
+                told += 1;
+            }
+        }
+        assert!(told >= 10, "only {told} combos told from the planes");
+    }
+
+    /// Every swap of side-by-side cells of `board`, both ways.
+    fn swaps(board: &Board) -> Vec<(Pos, Pos)> {
+        let (rows, cols) = (board.rows() as u8, board.cols() as u8);
+        let mut out = Vec::new();
+        for a in board.size().positions() {
+            let right = (a.col + 1 < cols).then(|| Pos::new(a.row, a.col + 1));
+            let down = (a.row + 1 < rows).then(|| Pos::new(a.row + 1, a.col));
+            for b in [right, down].into_iter().flatten() {
+                out.extend([(a, b), (b, a)]);
+            }
+        }
+        out
     }
 }

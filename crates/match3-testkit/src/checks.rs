@@ -419,6 +419,7 @@ fn phases_scored<R: Rules + ?Sized>(
         };
         creation_foreseen(rules, ctx, phase, start, (&matched, &moved))?;
         blasts_foreseen(rules, ctx, phase, start)?;
+        combo_foreseen(rules, ctx, phase, &before.board)?;
     }
     Ok(())
 }
@@ -474,8 +475,8 @@ fn creation_foreseen<R: Rules + ?Sized>(
 /// Every blast of a phase on a board without obstacles that the specials tell from the
 /// planes ([`Rules::blast_on_planes`]) is the blast play made: a wrong answer makes the
 /// searches' probes and the score-only look-ahead fire other blasts than play. (Combos
-/// are played on the cells; boards with obstacles too, so the planes are not asked
-/// there.)
+/// are [`combo_foreseen`]'s; boards with obstacles are left to the probes' own check,
+/// since crates change what a blast clears.)
 fn blasts_foreseen<R: Rules + ?Sized>(
     rules: &R,
     ctx: &str,
@@ -500,6 +501,41 @@ fn blasts_foreseen<R: Rules + ?Sized>(
             "{ctx}: chain {}: {piece} at {pos} blasted {:?}, but the specials said from the \
              planes it blasts {told:?}",
             phase.chain,
+            fired.cleared
+        );
+    }
+    Ok(())
+}
+
+/// The combo a swap made on a board without obstacles, when the specials tell it from
+/// the planes of the board before the swap ([`Rules::combo_on_planes`]), is the combo
+/// play made: a wrong answer makes the searches' probes play other games than play.
+fn combo_foreseen<R: Rules + ?Sized>(
+    rules: &R,
+    ctx: &str,
+    phase: &match3_core::Phase,
+    before: &Board,
+) -> Check {
+    if before.has_obstacles() {
+        return Ok(());
+    }
+    let view = match3_core::planes::PlaneView::of(before);
+    for fired in &phase.fired {
+        let Some((from, _, moved_onto)) = fired.fire.partner else {
+            continue;
+        };
+        let (to, moved) = (fired.fire.pos, fired.fire.piece);
+        let site = match3_core::specials::ComboOnPlanes::new(view, (from, to), (moved, moved_onto));
+        let Some(area) = rules.combo_on_planes(&site) else {
+            continue;
+        };
+        let told: Vec<Pos> = (area.iter())
+            .filter(|&p| before.get(p).is_ok_and(|c| c.piece().is_some()))
+            .collect();
+        ensure!(
+            told == fired.cleared,
+            "{ctx}: the combo of {moved} from {from} onto {to} with {moved_onto} cleared \
+             {:?}, but the specials said from the planes it clears {told:?}",
             fired.cleared
         );
     }

@@ -245,7 +245,8 @@ impl Ahead {
             return None;
         }
         let view = PlaneView::of(&cells.board);
-        // A combo among the listed swaps goes back to the cells when the planes play it.
+        // A combo among the listed swaps goes to the cells when the specials cannot tell
+        // its area from the planes (`MaskState::play_move` says so).
         let listed = match (mv, &cells.swaps) {
             (Move::Swap(a, b), Some(known)) => known.allows(a, b),
             (Move::Swap(a, b), None) => (rules.legal_swaps_on_planes(view)?).allows(a, b),

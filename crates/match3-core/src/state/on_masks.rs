@@ -28,7 +28,7 @@ use crate::progress::{Remaining, Tally, goal_progress};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
-use crate::specials::{BlastOnPlanes, CreateOnPlanes};
+use crate::specials::{BlastOnPlanes, ComboOnPlanes, CreateOnPlanes};
 
 use super::Snapshot;
 use super::fixed_planes::FixedPlanes;
@@ -180,7 +180,7 @@ impl MaskState {
         };
         let opening = Opening {
             mv: planned.0,
-            trigger: (trigger, false),
+            trigger: Trigger::matched(trigger),
             moved,
         };
         let whole = (course, planes, (0, 0));
@@ -203,45 +203,42 @@ impl MaskState {
         let Some((trigger, moved)) = self.open_listed(rules, (mv, planes.specials), blind) else {
             return Ok(None);
         };
-        let opening = Opening {
-            mv,
-            trigger: (trigger, false),
-            moved,
-        };
+        let opening = Opening { mv, trigger, moved };
         let course = (Course::PLAY, planes, (0, 0));
         self.resolve(rules, level, (opening, blind), course)
     }
 
     /// The physical effect of `mv`, a listed move, on the planes as they stand (under
-    /// rules with special kinds when `specials`): a swap swaps (`None` when it is a
-    /// combo, see [`swap_kinds`](MaskState::swap_kinds)), a drop
-    /// places the next piece and deals another, a tap's group (`None` when the rules
-    /// cannot tell it from the planes) is returned, packed, for phase 1 to clear; with
-    /// the cells the move put pieces on.
+    /// rules with special kinds when `specials`): a swap swaps (a combo's area, `None`
+    /// when the specials cannot tell it from the planes, is phase 1's trigger, see
+    /// [`swap_kinds`](MaskState::swap_kinds)), a drop places the next piece and deals
+    /// another, a tap's group (`None` when the rules cannot tell it from the planes) is
+    /// phase 1's trigger; with the cells the move put pieces on.
     fn open_listed<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
         (mv, specials): (Move, bool),
         blind: Blind<'_>,
-    ) -> Option<(u64, Moved)> {
+    ) -> Option<(Trigger, Moved)> {
         match mv {
             Move::Swap(a, b) => {
-                if specials && !self.swap_kinds(rules, a, b) {
-                    return None;
-                }
+                let trigger = match specials {
+                    true => self.swap_kinds(rules, a, b)?,
+                    false => Trigger::default(),
+                };
                 self.masks.swap_packed(a, b);
-                Some((0, Moved([b, a], 2)))
+                Some((trigger, Moved([b, a], 2)))
             }
             Move::Drop(col) => {
                 let to = Pos::new(landing_row(&self.masks, col.into())?, col);
                 self.drop_on(to, blind)?;
-                Some((0, Moved([to, to], 1)))
+                Some((Trigger::default(), Moved([to, to], 1)))
             }
             Move::Tap(pos) => {
                 let group = rules.tap_on_planes(self.view(), pos)?;
                 let size = self.masks.size();
                 let area = group.packed_on(size.rows(), size.cols());
-                (area != 0).then_some((area, Moved([pos, pos], 1)))
+                (area != 0).then_some((Trigger::matched(area), Moved([pos, pos], 1)))
             }
         }
     }
@@ -276,7 +273,7 @@ impl MaskState {
         // Past its first phase: no phase to come sees the moved cells.
         let opening = Opening {
             mv,
-            trigger: (0, false),
+            trigger: Trigger::default(),
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, score));
@@ -296,8 +293,7 @@ impl MaskState {
         let Opening { mv, trigger, moved } = opening;
         let phases = Phases {
             level,
-            trigger: trigger.0,
-            trigger_blasts: trigger.1,
+            trigger,
             moved,
             refills: rules.refills() && course.horizon != crate::Horizon::Known,
             blind,
@@ -343,7 +339,7 @@ impl MaskState {
         // The drawn pieces are cleared as a blast: they hit no crate beside them.
         let opening = Opening {
             mv,
-            trigger: (drawn, true),
+            trigger: Trigger::blast(drawn),
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, 0));
@@ -445,21 +441,23 @@ impl MaskState {
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
             let (by_match, trigger) = (matched.packed_on(rows, cols), std::mem::take(&mut trigger));
-            let mut cleared = (by_match | trigger) & pieces;
+            let mut cleared = (by_match | trigger.cells) & pieces;
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
-            let mut blasted = 0;
-            if turn.specials && !self.fire(rules, &mut cleared, &mut blasted) {
+            let (trigger_match, mut blasted) = match trigger.blasts {
+                true => (0, trigger.cells),
+                false => (trigger.cells, 0),
+            };
+            if turn.specials && !self.fire(rules, (&mut cleared, trigger.fired), &mut blasted) {
                 return Ended::NeedsCells;
             }
             if self.fixed.cells() != 0 {
                 // What the crates take hits from: the matches and a tap's group beside
-                // them, blasts over them.
-                let by_match = by_match | if turn.trigger_blasts { 0 } else { trigger };
-                self.hit_fixed(&mut cleared, (by_match, blasted));
+                // them, blasts (a combo's area among them) over them.
+                self.hit_fixed(&mut cleared, (by_match | trigger_match, blasted));
             }
             if turn.specials && self.creates_need_cells(rules, turn, (chain + 1, matched), cleared)
             {
@@ -575,17 +573,22 @@ impl MaskState {
         !(self.created.is_empty() || placed)
     }
 
-    /// Fires the specials in `cleared` as the cells fire them: row-major, each blast
-    /// adding the pieces of its area (and the specials among them, which fire in turn)
-    /// until none is left; every blast's whole area goes to `blasted` (for the crates).
-    /// A locked special is not cleared, so it does not fire. `false` when a blast needs
-    /// the cells: the specials cannot tell it from the planes, or it reaches off the
-    /// board (the cells say so).
+    /// Fires the specials in `cleared` but those already `fired` (a combo's pair) as the
+    /// cells fire them: row-major, each blast adding the pieces of its area (and the
+    /// specials among them, which fire in turn) until none is left; every blast's whole
+    /// area goes to `blasted` (for the crates). A locked special is not cleared, so it
+    /// does not fire. `false` when a blast needs the cells: the specials cannot tell it
+    /// from the planes, or it reaches off the board (the cells say so).
     #[inline(always)]
-    fn fire<R: Rules + ?Sized>(&self, rules: &R, cleared: &mut u64, blasted: &mut u64) -> bool {
+    fn fire<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        (cleared, fired): (&mut u64, u64),
+        blasted: &mut u64,
+    ) -> bool {
         // Most phases clear no special.
         let specials = self.masks.packed_specials().unwrap_or(0);
-        *cleared & specials == 0 || self.fire_specials(rules, cleared, blasted)
+        *cleared & specials & !fired == 0 || self.fire_specials(rules, (cleared, fired), blasted)
     }
 
     /// [`fire`](MaskState::fire) on a clear that holds a special. Out of line: most
@@ -594,14 +597,14 @@ impl MaskState {
     fn fire_specials<R: Rules + ?Sized>(
         &self,
         rules: &R,
-        cleared: &mut u64,
+        (cleared, fired): (&mut u64, u64),
         blasted: &mut u64,
     ) -> bool {
         let size = self.masks.size();
         let (rows, cols) = (size.rows(), size.cols());
         let specials = self.masks.packed_specials().unwrap_or(0);
         let pieces = self.masks.packed_pieces().unwrap_or(0);
-        let mut fired = self.fixed.locks();
+        let mut fired = self.fixed.locks() | fired;
         loop {
             let waiting = specials & *cleared & !fired;
             if waiting == 0 {
@@ -657,9 +660,10 @@ impl MaskState {
         Color::new(index as u8)
     }
 
-    /// Trades the kinds on `a` and `b` for a swap the planes play, unless it is a combo
-    /// (`false`: the cells fire the pair).
-    fn swap_kinds<R: Rules + ?Sized>(&mut self, rules: &R, a: Pos, b: Pos) -> bool {
+    /// Trades the kinds on `a` and `b` for a swap of `a` onto `b` the planes play; when
+    /// the kinds call it a combo, its area is phase 1's trigger, a blast whose pair has
+    /// fired (`None`: the specials cannot tell it from the planes, the cells play it).
+    fn swap_kinds<R: Rules + ?Sized>(&mut self, rules: &R, a: Pos, b: Pos) -> Option<Trigger> {
         let cols = self.masks.size().cols();
         let (i, j) = (
             usize::from(a.row) * cols + usize::from(a.col),
@@ -671,11 +675,30 @@ impl MaskState {
             (1, _) => Combos::WithSpecials,
             _ => Combos::None,
         };
-        if Combos::pair(combos(i), combos(j)) {
-            return false;
-        }
+        let trigger = match Combos::pair(combos(i), combos(j)) {
+            true => Trigger {
+                fired: 1 << i | 1 << j,
+                ..Trigger::blast(self.combo_area(rules, (a, i), (b, j))?)
+            },
+            false => Trigger::default(),
+        };
         self.kinds.swap(i, j);
-        true
+        Some(trigger)
+    }
+
+    /// The cells the combo of swapping `a` (cell `i`) onto `b` (cell `j`) clears,
+    /// packed, as the specials tell it from the planes before the swap; `None` when they
+    /// cannot, or it reaches off the board (the cells say so).
+    fn combo_area<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        (a, i): (Pos, usize),
+        (b, j): (Pos, usize),
+    ) -> Option<u64> {
+        let pieces = (self.piece_at(i)?, self.piece_at(j)?);
+        let area = rules.combo_on_planes(&ComboOnPlanes::new(self.view(), (a, b), pieces))?;
+        let size = self.masks.size();
+        (area.first_outside(size).is_none()).then(|| area.packed_on(size.rows(), size.cols()))
     }
 
     /// `swaps` (packed a byte per row) without those that would move a locked piece;
@@ -773,10 +796,40 @@ impl MaskState {
 /// How a move opened, for the phases on the planes after it.
 struct Opening {
     mv: Move,
-    /// Cells phase 1 clears besides its matches (a tap's group, the bonus's drawn
-    /// pieces), packed, and whether as a blast (see [`Phases::trigger_blasts`]).
-    trigger: (u64, bool),
+    trigger: Trigger,
     moved: Moved,
+}
+
+/// What phase 1 clears besides its matches, packed.
+#[derive(Clone, Copy, Default)]
+struct Trigger {
+    /// The cells: a tap's group, a combo's area, the bonus's drawn pieces.
+    cells: u64,
+    /// Whether they are cleared as a blast (a combo's, the bonus's), which hits only the
+    /// crates it covers, rather than as a match (a tap's group), which hits those beside.
+    blasts: bool,
+    /// The specials among them that have fired already: a combo's pair, which fires
+    /// together as the combo, not one by one.
+    fired: u64,
+}
+
+impl Trigger {
+    /// `cells` cleared as a match.
+    fn matched(cells: u64) -> Self {
+        Trigger {
+            cells,
+            ..Trigger::default()
+        }
+    }
+
+    /// `cells` cleared as a blast.
+    fn blast(cells: u64) -> Self {
+        Trigger {
+            cells,
+            blasts: true,
+            fired: 0,
+        }
+    }
 }
 
 /// The cells a move put pieces on, a swap's destination first (what the cells' turn
@@ -806,11 +859,8 @@ impl Moved {
 /// What a look-ahead on the planes needs besides its state.
 struct Phases<'l, 'r> {
     level: &'l Level,
-    /// Cells phase 1 clears besides its matches, packed.
-    trigger: u64,
-    /// Whether they are cleared as a blast (the leftover bonus's), which hits only the
-    /// crates it covers, rather than as a match (a tap's group), which hits those beside.
-    trigger_blasts: bool,
+    /// What phase 1 clears besides its matches.
+    trigger: Trigger,
     /// The cells the move put pieces on.
     moved: Moved,
     refills: bool,
