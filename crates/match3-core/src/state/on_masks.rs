@@ -430,7 +430,8 @@ impl MaskState {
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
         let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
         let (mut chain, mut total) = turn.from;
-        let mut trigger = turn.trigger;
+        // Only phase 1 has a trigger.
+        let mut trigger = turn.trigger.cells;
         loop {
             // Read where the detection wrote it: moving the set out first copies it a
             // pair of rows at a time while its last rows are still being written.
@@ -441,17 +442,21 @@ impl MaskState {
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
             let (by_match, trigger) = (matched.packed_on(rows, cols), std::mem::take(&mut trigger));
-            let mut cleared = (by_match | trigger.cells) & pieces;
+            let mut cleared = (by_match | trigger) & pieces;
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
-            let (trigger_match, mut blasted) = match trigger.blasts {
-                true => (0, trigger.cells),
-                false => (trigger.cells, 0),
+            let (trigger_match, mut blasted) = match turn.trigger.blasts {
+                true => (0, trigger),
+                false => (trigger, 0),
             };
-            if turn.specials && !self.fire(rules, (&mut cleared, trigger.fired), &mut blasted) {
+            let fired = match turn.trigger.combo && trigger != 0 {
+                true => turn.moved.packed(cols),
+                false => 0,
+            };
+            if turn.specials && !self.fire(rules, (&mut cleared, fired), &mut blasted) {
                 return Ended::NeedsCells;
             }
             if self.fixed.cells() != 0 {
@@ -677,7 +682,7 @@ impl MaskState {
         };
         let trigger = match Combos::pair(combos(i), combos(j)) {
             true => Trigger {
-                fired: 1 << i | 1 << j,
+                combo: true,
                 ..Trigger::blast(self.combo_area(rules, (a, i), (b, j))?)
             },
             false => Trigger::default(),
@@ -808,9 +813,9 @@ struct Trigger {
     /// Whether they are cleared as a blast (a combo's, the bonus's), which hits only the
     /// crates it covers, rather than as a match (a tap's group), which hits those beside.
     blasts: bool,
-    /// The specials among them that have fired already: a combo's pair, which fires
-    /// together as the combo, not one by one.
-    fired: u64,
+    /// Whether they are a combo's area: the swapped pair (the cells the move put
+    /// pieces on) has fired together as the combo, not one by one.
+    combo: bool,
 }
 
 impl Trigger {
@@ -827,7 +832,7 @@ impl Trigger {
         Trigger {
             cells,
             blasts: true,
-            fired: 0,
+            combo: false,
         }
     }
 }
@@ -853,6 +858,12 @@ impl Moved {
 
     fn cells(&self) -> &[Pos] {
         &self.0[..usize::from(self.1)]
+    }
+
+    /// The cells, packed on a board of `cols` columns.
+    fn packed(&self, cols: usize) -> u64 {
+        let bit = |p: &Pos| 1 << (usize::from(p.row) * cols + usize::from(p.col));
+        self.cells().iter().fold(0, |acc, p| acc | bit(p))
     }
 }
 
