@@ -85,14 +85,16 @@ impl Specials for LineShapes {
     fn create(&self, site: &mut match3_core::specials::Create<'_>) {
         let matches = *site.matches();
         let view = PlaneView::of(matches.board());
-        self.shapes(view, matches.cells(), site.moved(), site);
+        let few = fewer_than_four(matches.cells());
+        self.shapes(view, (matches.cells(), few), site.moved(), site);
     }
 
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
         // Every special needs a run of four or two crossing runs (five cells): a phase
         // of at most three matched cells, the common case, skips finding runs. `create`
-        // asks the same, so the two never disagree.
-        !fewer_than_four(matched) && may_create(view)
+        // and `create_on_planes` ask the same, so the three never disagree. The engine
+        // asks with no match before every look-ahead: an empty set is told fastest.
+        !matched.is_empty() && !fewer_than_four(matched) && may_create(view)
     }
 
     /// The groups' shapes decide, whatever specials stand elsewhere.
@@ -103,22 +105,25 @@ impl Specials for LineShapes {
     /// The same specials as [`create`](Specials::create), from the same planes.
     fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
         let (view, matched, moved) = (site.view(), site.matched(), site.moved());
-        self.shapes(view, matched, moved, site);
+        // The engine's count (from the planes' packed word) is cheaper than the set's.
+        let few = site.matched_len() < 4;
+        self.shapes(view, (matched, few), moved, site);
         true
     }
 }
 
 impl LineShapes {
-    /// Puts into `out` the specials the `matched` cells make on the planes `view`, for
-    /// both `create` and `create_on_planes`: the cheap check first, then the groups.
+    /// Puts into `out` the specials the `matched` cells (`few`: fewer than four of
+    /// them) make on the planes `view`, for both `create` and `create_on_planes`: the
+    /// cheap checks of `may_create_on_planes` first, then the groups.
     fn shapes(
         self,
         view: PlaneView<'_>,
-        matched: &CellSet,
+        (matched, few): (&CellSet, bool),
         moved: &[Pos],
         out: &mut impl Extend<(Pos, Piece)>,
     ) {
-        if self.may_create_on_planes(view, matched) {
+        if !few && may_create(view) {
             view.visit(Shapes {
                 runs: None,
                 matched,

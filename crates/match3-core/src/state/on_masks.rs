@@ -464,8 +464,8 @@ impl MaskState {
                 // them, blasts (a combo's area among them) over them.
                 self.hit_fixed(&mut cleared, (by_match | trigger_match, blasted));
             }
-            if turn.specials && self.creates_need_cells(rules, turn, (chain + 1, matched), cleared)
-            {
+            let phase = (chain + 1, matched, by_match);
+            if turn.specials && self.creates_need_cells(rules, turn, phase, cleared) {
                 return Ended::NeedsCells;
             }
             chain += 1;
@@ -549,7 +549,8 @@ impl MaskState {
         }
     }
 
-    /// Whether phase `chain`, which clears `cleared` of which `matched` matched, needs
+    /// Whether phase `chain`, which clears `cleared` of which `matched` (packed:
+    /// `by_match`) matched, needs
     /// the cells to make specials (boards hold them only under rules with special
     /// kinds): it creates some the planes cannot tell or place. Else what it creates is
     /// left in `self.created`, for [`place_created`] after the clear. Out of line: the
@@ -562,13 +563,15 @@ impl MaskState {
         &mut self,
         rules: &R,
         turn: &Phases<'_, '_>,
-        (chain, matched): (u32, &CellSet),
+        (chain, matched, by_match): (u32, &CellSet, u64),
         cleared: u64,
     ) -> bool {
         self.created.clear();
         let moved = if chain == 1 { turn.moved.cells() } else { &[] };
         let view = PlaneView::of_masks(&self.masks);
-        let mut site = CreateOnPlanes::new(view, matched, moved, &mut self.created);
+        debug_assert_eq!(matched.len(), by_match.count_ones() as usize);
+        let matched = (matched, by_match.count_ones() as usize);
+        let mut site = CreateOnPlanes::counted(view, matched, moved, &mut self.created);
         if !rules.create_on_planes(&mut site) {
             return true;
         }
