@@ -448,24 +448,20 @@ impl MaskState {
             if cleared == 0 {
                 return Ended::Scored(total, chain);
             }
-            let (trigger_match, mut blasted) = match turn.trigger.blasts {
-                true => (0, trigger),
-                false => (trigger, 0),
-            };
-            let fired = match turn.trigger.combo && trigger != 0 {
-                true => turn.moved.packed(cols),
-                false => 0,
-            };
-            if turn.specials && !self.fire(rules, (&mut cleared, fired), &mut blasted) {
+            // A blasting trigger (a combo's area, the bonus's pieces) covers crates.
+            let mut blasted = if turn.trigger.blasts { trigger } else { 0 };
+            let fired = || turn.fired(trigger, cols);
+            if turn.specials && !self.fire(rules, (&mut cleared, fired()), &mut blasted) {
                 return Ended::NeedsCells;
             }
             if self.fixed.cells() != 0 {
                 // What the crates take hits from: the matches and a tap's group beside
-                // them, blasts (a combo's area among them) over them.
-                self.hit_fixed(&mut cleared, (by_match | trigger_match, blasted));
+                // them, blasts over them.
+                let by_match = by_match | if turn.trigger.blasts { 0 } else { trigger };
+                self.hit_fixed(&mut cleared, (by_match, blasted));
             }
-            let phase = (chain + 1, matched, by_match);
-            if turn.specials && self.creates_need_cells(rules, turn, phase, cleared) {
+            let phase = || (chain + 1, matched, by_match);
+            if turn.specials && self.creates_need_cells(rules, turn, phase(), cleared) {
                 return Ended::NeedsCells;
             }
             chain += 1;
@@ -887,6 +883,19 @@ struct Phases<'l, 'r> {
     /// The chain index and score of the turn before these phases (a paused move's first
     /// phase; none for a whole move).
     from: (u32, u64),
+}
+
+impl Phases<'_, '_> {
+    /// The specials among phase 1's `trigger` that have fired already, on a board of
+    /// `cols` columns: a combo's pair, the cells the swap put pieces on (later phases
+    /// have no trigger).
+    #[inline(always)]
+    fn fired(&self, trigger: u64, cols: usize) -> u64 {
+        match self.trigger.combo && trigger != 0 {
+            true => self.moved.packed(cols),
+            false => 0,
+        }
+    }
 }
 
 /// How the phases on the planes ended.
