@@ -493,9 +493,7 @@ fn blasts_foreseen<R: Rules + ?Sized>(
         let Some(area) = rules.blast_on_planes(&site) else {
             continue;
         };
-        let told: Vec<Pos> = (area.iter())
-            .filter(|&p| start.get(p).is_ok_and(|c| c.piece().is_some()))
-            .collect();
+        let told = pieces_in(&area, start);
         ensure!(
             told == fired.cleared,
             "{ctx}: chain {}: {piece} at {pos} blasted {:?}, but the specials said from the \
@@ -529,9 +527,7 @@ fn combo_foreseen<R: Rules + ?Sized>(
         let Some(area) = rules.combo_on_planes(&site) else {
             continue;
         };
-        let told: Vec<Pos> = (area.iter())
-            .filter(|&p| before.get(p).is_ok_and(|c| c.piece().is_some()))
-            .collect();
+        let told = pieces_in(&area, before);
         ensure!(
             told == fired.cleared,
             "{ctx}: the combo of {moved} from {from} onto {to} with {moved_onto} cleared \
@@ -540,6 +536,14 @@ fn combo_foreseen<R: Rules + ?Sized>(
         );
     }
     Ok(())
+}
+
+/// The cells of `area` that hold a piece on `board`, row-major: what a blast or combo
+/// over `area` clears (the trace lists the pieces each fire cleared).
+fn pieces_in(area: &CellSet, board: &Board) -> Vec<Pos> {
+    (area.iter())
+        .filter(|&p| board.get(p).is_ok_and(|c| c.piece().is_some()))
+        .collect()
 }
 
 /// Whether every special of `created` goes on its own cell: one of `cleared` that no

@@ -565,9 +565,9 @@ impl MaskState {
         self.created.clear();
         let moved = if chain == 1 { turn.moved.cells() } else { &[] };
         let view = PlaneView::of_masks(&self.masks);
-        debug_assert_eq!(matched.len(), by_match.count_ones() as usize);
-        let matched = (matched, by_match.count_ones() as usize);
-        let mut site = CreateOnPlanes::counted(view, matched, moved, &mut self.created);
+        let count = by_match.count_ones() as usize;
+        debug_assert_eq!(matched.len(), count);
+        let mut site = CreateOnPlanes::counted(view, (matched, count), moved, &mut self.created);
         if !rules.create_on_planes(&mut site) {
             return true;
         }
