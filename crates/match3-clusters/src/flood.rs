@@ -5,7 +5,9 @@
 //! questions (one cell's group, one swap) grow a single group in the colour's row words,
 //! stopping as soon as it is big enough.
 
-use match3_core::planes::{self, Field, OnPlanes};
+use std::marker::PhantomData;
+
+use match3_core::planes::{self, Field, FromPlane, OnPlanes, PackedCells};
 use match3_core::{Board, CellSet, Color, MAX_SIDE, Pos};
 
 type Rows = [u32; MAX_SIDE];
@@ -47,30 +49,58 @@ fn rows_of(board: &Board, color: Color) -> Rows {
 /// Every cell in a group of at least `min_size` cells: written once on core's bit planes
 /// ([`planes::groups_of_at_least`]) for packed and row-word boards alike.
 pub fn clusters(board: &Board, min_size: usize) -> CellSet {
-    planes::on_planes(board, Clusters { min_size })
+    planes::on_planes(board, Clusters::<CellSet>::new(min_size))
 }
 
 /// [`clusters`] from the bit planes alone.
 pub fn clusters_on(view: planes::PlaneView<'_>, min_size: usize) -> CellSet {
-    view.visit(Clusters { min_size })
+    view.visit(Clusters::new(min_size))
 }
 
-struct Clusters {
-    min_size: usize,
+/// [`clusters_on`] packed, on a board of at most 64 cells (`None` on a bigger one).
+pub fn packed_clusters_on(view: planes::PlaneView<'_>, min_size: usize) -> Option<PackedCells> {
+    view.visit(Clusters::new(min_size))
 }
 
-impl OnPlanes for Clusters {
-    type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
-        if self.min_size == 3 {
-            // Every colour in one flood, over the colour codes.
-            let [same_right, same_down] = planes::ColorCodes::new(f, colors).sides(f);
-            return f.cells_of(planes::all_groups3(f, same_right, same_down));
+/// No cell (what a detection that never matches finds), as a set or packed (`O`).
+pub fn no_cells_on<O: FromPlane>(view: planes::PlaneView<'_>) -> O {
+    view.visit(Clusters {
+        min_size: None,
+        out: PhantomData,
+    })
+}
+
+/// Every cell in a group of at least `min_size` (none without a size), as a set or
+/// packed (`O`).
+struct Clusters<O> {
+    min_size: Option<usize>,
+    out: PhantomData<O>,
+}
+
+impl<O> Clusters<O> {
+    fn new(min_size: usize) -> Self {
+        Clusters {
+            min_size: Some(min_size),
+            out: PhantomData,
         }
-        let found = colors.fold(f.zero(), |acc, m| {
-            acc | planes::groups_of_at_least(f, m, self.min_size)
-        });
-        f.cells_of(found)
+    }
+}
+
+impl<O: FromPlane> OnPlanes for Clusters<O> {
+    type Output = O;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> O {
+        let found = match self.min_size {
+            None => f.zero(),
+            // Every colour in one flood, over the colour codes.
+            Some(3) => {
+                let [same_right, same_down] = planes::ColorCodes::new(f, colors).sides(f);
+                planes::all_groups3(f, same_right, same_down)
+            }
+            Some(min_size) => colors.fold(f.zero(), |acc, m| {
+                acc | planes::groups_of_at_least(f, m, min_size)
+            }),
+        };
+        O::from_plane(f, found)
     }
 }
 

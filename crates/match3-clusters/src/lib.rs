@@ -33,7 +33,7 @@ pub mod swaps;
 use std::ops::Deref;
 
 use match3_core::generate::{Empty, Generate, Stable};
-use match3_core::planes::{FoundSwaps, PlaneView};
+use match3_core::planes::{FoundSwaps, PackedCells, PlaneView};
 use match3_core::refill::{Blind, Refill, SpawnSite};
 use match3_core::scoring::CellsTimesChain;
 use match3_core::specials::NoSpecials;
@@ -187,6 +187,13 @@ impl Detect for ClusterDetect {
         // 16 bytes at a time while its rows, written one by one, are still on their way
         // to memory: a stall that costs more than the copy.
         Some(flood::clusters_on(view, self.min_size))
+    }
+
+    fn on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        if !self.matches {
+            return flood::no_cells_on(view);
+        }
+        flood::packed_clusters_on(view, self.min_size)
     }
 
     fn stays_on_board(&self) -> bool {

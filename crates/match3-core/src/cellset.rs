@@ -126,6 +126,25 @@ impl CellSet {
         tail.fill(0);
     }
 
+    /// The cells of a packed plane (bit `row * cols + col`) of a board of `rows` rows of
+    /// `cols` columns (at most 64 cells).
+    #[inline]
+    pub(crate) fn of_packed(plane: u64, rows: usize, cols: usize) -> CellSet {
+        let mut set = CellSet::new();
+        if cols == 8 {
+            // The common 8×8 board: a byte a row (the plane has no bit past the board).
+            for (w, b) in set.rows.iter_mut().zip(plane.to_le_bytes()) {
+                *w = u32::from(b);
+            }
+            return set;
+        }
+        let row = u64::MAX >> (64 - cols);
+        for (r, w) in set.rows.iter_mut().enumerate().take(rows) {
+            *w = (plane >> (r * cols) & row) as u32;
+        }
+        set
+    }
+
     /// [`keep_rows`](CellSet::keep_rows) from a packed plane (bit `row * cols + col`) of a
     /// board of `rows` rows of `cols` columns (at most 64 cells).
     #[inline]

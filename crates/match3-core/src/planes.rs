@@ -28,6 +28,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! A visitor generic over its output ([`FromPlane`]) hands the same cells back as a
+//! [`CellSet`] or, on a board of at most 64 cells, as [`PackedCells`] (one word, what the
+//! engine's look-ahead reads each phase's matches as): see [`PackedCells`].
+//!
 //! The helpers: runs of three and their legal swaps for one colour ([`runs3`], [`swaps3`]),
 //! and groups ([`seeds`], [`flood`], [`groups_of_at_least`]). The bundled rules ask them
 //! for every colour at once through the [`ColorCodes`], which compare cells' colours a bit
@@ -90,10 +94,126 @@ pub trait Field {
     fn to_bytes8(&self, _x: Self::P) -> Option<u64> {
         None
     }
+    /// The plane as a [`PackedCells`] on a layout of at most 64 cells (what
+    /// [`Detect::on_planes_packed`](crate::detect::Detect::on_planes_packed) answers);
+    /// `None` on bigger ones. Default: `None`.
+    fn packed_cells(&self, _x: Self::P) -> Option<PackedCells> {
+        None
+    }
+}
+
+/// The cells of a board of at most 64 cells, held as the board's packed planes hold
+/// them: what [`Detect::on_planes_packed`](crate::detect::Detect::on_planes_packed)
+/// answers, the same cells as an [`on_planes`](crate::detect::Detect::on_planes) set
+/// without building one (the engine's look-ahead reads every phase's matches this way).
+/// Made from a layout's plane ([`Field::packed_cells`], or [`FromPlane`] in a visitor),
+/// read as a [`CellSet`] with [`to_set`](PackedCells::to_set).
+///
+/// ```
+/// use match3_core::planes::{self, FromPlane, Field, OnPlanes, PackedCells};
+/// use match3_core::{Board, CellSet, Pos};
+/// use std::marker::PhantomData;
+///
+/// /// Cells with a same-colour cell diagonally down-right, as a set or packed.
+/// struct DownRight<O>(PhantomData<O>);
+/// impl<O: FromPlane> OnPlanes for DownRight<O> {
+///     type Output = O;
+///     fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> O {
+///         O::from_plane(f, colors.fold(f.zero(), |acc, m| acc | (m & f.right(f.below(m, 1), 1))))
+///     }
+/// }
+///
+/// let board: Board = "AB/CA".parse()?;
+/// let packed: Option<PackedCells> = planes::on_planes(&board, DownRight(PhantomData));
+/// let set: CellSet = planes::on_planes(&board, DownRight(PhantomData));
+/// assert_eq!(packed.map(|p| p.to_set()), Some(set));
+/// assert_eq!(set.to_vec(), [Pos::new(0, 0)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PackedCells {
+    /// Bit `row * cols + col`.
+    bits: u64,
+    rows: u8,
+    cols: u8,
+}
+
+impl PackedCells {
+    /// The cells `bits` (bit `row * cols + col`, none past the board) of a board of
+    /// `rows` × `cols` (at most 64 cells).
+    #[inline]
+    pub(crate) fn new(bits: u64, rows: u32, cols: u32) -> Self {
+        debug_assert!(rows * cols <= 64 && bits.checked_shr(rows * cols).unwrap_or(0) == 0);
+        PackedCells {
+            bits,
+            rows: rows as u8,
+            cols: cols as u8,
+        }
+    }
+
+    /// The cells as a [`CellSet`].
+    #[inline]
+    pub fn to_set(&self) -> CellSet {
+        CellSet::of_packed(self.bits, usize::from(self.rows), usize::from(self.cols))
+    }
+
+    /// How many cells.
+    pub fn len(&self) -> usize {
+        self.bits.count_ones() as usize
+    }
+
+    /// Whether there is no cell.
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+
+    /// The cells of either (of one board: from one layout).
+    pub fn union(self, other: PackedCells) -> PackedCells {
+        debug_assert_eq!((self.rows, self.cols), (other.rows, other.cols));
+        PackedCells {
+            bits: self.bits | other.bits,
+            ..self
+        }
+    }
+
+    /// The cells packed as the board's planes hold them (bit `row * cols + col`).
+    #[inline]
+    pub(crate) fn bits(&self) -> u64 {
+        self.bits
+    }
+}
+
+/// What a visitor on [`on_planes`] hands back for a plane of cells, so that one visitor,
+/// generic over its output, answers both
+/// [`Detect::on_planes`](crate::detect::Detect::on_planes) (a [`CellSet`]) and
+/// [`Detect::on_planes_packed`](crate::detect::Detect::on_planes_packed)
+/// (`Option<PackedCells>`, `None` on a board of more than 64 cells): see
+/// [`PackedCells`].
+pub trait FromPlane {
+    /// The plane `x` of layout `f`.
+    fn from_plane<F: Field>(f: &F, x: F::P) -> Self;
+}
+
+impl FromPlane for CellSet {
+    #[inline]
+    fn from_plane<F: Field>(f: &F, x: F::P) -> Self {
+        f.cells_of(x)
+    }
+}
+
+impl FromPlane for Option<PackedCells> {
+    #[inline]
+    fn from_plane<F: Field>(f: &F, x: F::P) -> Self {
+        f.packed_cells(x)
+    }
 }
 
 impl Field for Geometry {
     type P = u64;
+    #[inline]
+    fn packed_cells(&self, x: u64) -> Option<PackedCells> {
+        Some(PackedCells::new(x & self.all, self.rows, self.cols))
+    }
     #[inline]
     fn zero(&self) -> u64 {
         0
@@ -194,6 +314,10 @@ impl<const ROWS: u32> Eight<ROWS> {
 
 impl<const ROWS: u32> Field for Eight<ROWS> {
     type P = u64;
+    #[inline]
+    fn packed_cells(&self, x: u64) -> Option<PackedCells> {
+        Some(PackedCells::new(x & Self::ALL, ROWS, 8))
+    }
     #[inline]
     fn zero(&self) -> u64 {
         0

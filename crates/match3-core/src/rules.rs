@@ -11,7 +11,7 @@ use crate::gravity::{Bundled, Falls};
 use crate::moves::{MoveKind, PackedSwaps};
 use crate::phase::ScoredPhase;
 use crate::piece::{Piece, Special, SpecialKind};
-use crate::planes::{FoundSwaps, PlaneView};
+use crate::planes::{FoundSwaps, PackedCells, PlaneView};
 use crate::pos::{Pos, Size};
 use crate::refill::{Blind, SpawnSite};
 use crate::rng::GameRng;
@@ -112,6 +112,11 @@ rules_trait! {
     /// The matched cells from the bit planes alone, when the detection can tell them so
     /// (see [`Detect::on_planes`](crate::detect::Detect::on_planes)).
     fn matches_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet>;
+
+    /// [`matches_on_planes`](Rules::matches_on_planes) on a board of at most 64 cells,
+    /// packed (see
+    /// [`Detect::on_planes_packed`](crate::detect::Detect::on_planes_packed)).
+    fn matches_on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells>;
 
     /// Whether moves of `kind` are taken.
     fn accepts(&self, kind: MoveKind) -> bool;

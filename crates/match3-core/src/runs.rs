@@ -3,11 +3,13 @@
 //! A run is a horizontal or vertical stretch of `min_len` or more pieces of one colour.
 //! Empty cells, blockers and colour bombs have no colour and break runs.
 
+use std::marker::PhantomData;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::moves::{PackedSwaps, SwapMasks};
 use crate::piece::Color;
-use crate::planes::{self, Field, OnPlanes};
+use crate::planes::{self, Field, FromPlane, OnPlanes, PackedCells};
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// The cells covered by horizontal and by vertical runs.
@@ -77,7 +79,7 @@ pub fn find_runs(board: &Board, min_len: usize) -> Runs {
 /// one conversion less for runs of three.
 pub fn run_cells(board: &Board, min_len: usize) -> CellSet {
     if min_len == 3 {
-        return planes::on_planes(board, RunCells3);
+        return planes::on_planes(board, RunCells3(PhantomData));
     }
     find_runs(board, min_len).all()
 }
@@ -103,13 +105,13 @@ impl OnPlanes for Runs3 {
     }
 }
 
-/// Every cell in a run of three.
-struct RunCells3;
+/// Every cell in a run of three, as a set or packed (`O`).
+struct RunCells3<O>(PhantomData<O>);
 
-impl OnPlanes for RunCells3 {
-    type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
-        f.cells_of(every_run3(f, colors))
+impl<O: FromPlane> OnPlanes for RunCells3<O> {
+    type Output = O;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> O {
+        O::from_plane(f, every_run3(f, colors))
     }
 }
 
@@ -294,18 +296,29 @@ pub fn found_swaps3_on(view: planes::PlaneView<'_>) -> planes::FoundSwaps {
 
 /// Every cell in a run of at least `min_len`, from the planes alone.
 pub fn run_cells_on(view: planes::PlaneView<'_>, min_len: usize) -> CellSet {
-    if min_len == 3 {
-        return view.visit(RunCells3);
-    }
-    view.visit(RunCells(min_len))
+    run_cells_as(view, min_len)
 }
 
-/// Every cell in a run of at least `.0`, one colour at a time.
-struct RunCells(usize);
+/// [`run_cells_on`] packed, on a board of at most 64 cells (`None` on a bigger one).
+pub fn packed_run_cells_on(view: planes::PlaneView<'_>, min_len: usize) -> Option<PackedCells> {
+    run_cells_as(view, min_len)
+}
 
-impl OnPlanes for RunCells {
-    type Output = CellSet;
-    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> CellSet {
+/// [`run_cells_on`] as a set or packed.
+#[inline]
+fn run_cells_as<O: FromPlane>(view: planes::PlaneView<'_>, min_len: usize) -> O {
+    if min_len == 3 {
+        return view.visit(RunCells3(PhantomData));
+    }
+    view.visit(RunCells(min_len, PhantomData))
+}
+
+/// Every cell in a run of at least `.0`, one colour at a time, as a set or packed (`O`).
+struct RunCells<O>(usize, PhantomData<O>);
+
+impl<O: FromPlane> OnPlanes for RunCells<O> {
+    type Output = O;
+    fn run<F: Field>(self, f: &F, colors: impl Iterator<Item = F::P> + Clone, _: F::P) -> O {
         let len = self.0;
         let all = colors.fold(f.zero(), |acc, m| {
             if len == 0 || f.is_zero(m) {
@@ -327,7 +340,7 @@ impl OnPlanes for RunCells {
             }
             cells
         });
-        f.cells_of(all)
+        O::from_plane(f, all)
     }
 }
 

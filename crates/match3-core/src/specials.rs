@@ -66,11 +66,13 @@
 //! let _ = A.and(B).kinds();
 //! ```
 
+use std::cell::OnceCell;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::phase::Matches;
 use crate::piece::{Piece, Special, SpecialKind};
-use crate::planes::PlaneView;
+use crate::planes::{PackedCells, PlaneView};
 use crate::pos::Pos;
 use crate::progress::Progress;
 use crate::rng::GameRng;
@@ -451,11 +453,19 @@ impl Extend<(Pos, Piece)> for Create<'_> {
 /// go ([`push`](CreateOnPlanes::push), as [`Create::push`]).
 pub struct CreateOnPlanes<'a> {
     view: PlaneView<'a>,
-    matched: &'a CellSet,
+    matched: MatchedCells<'a>,
     /// How many cells `matched` holds.
     matched_len: usize,
     moved: &'a [Pos],
     out: &'a mut Vec<(Pos, Piece)>,
+}
+
+/// A phase's matched cells as a [`CreateOnPlanes`] holds them: a set, or the engine's
+/// packed word with a place for the set, made only if a part asks (most phases make
+/// nothing, and the parts that tell so from the count never do).
+enum MatchedCells<'a> {
+    Set(&'a CellSet),
+    Packed(PackedCells, &'a OnceCell<CellSet>),
 }
 
 impl<'a> CreateOnPlanes<'a> {
@@ -467,20 +477,27 @@ impl<'a> CreateOnPlanes<'a> {
         moved: &'a [Pos],
         out: &'a mut Vec<(Pos, Piece)>,
     ) -> Self {
-        CreateOnPlanes::counted(view, (matched, matched.len()), moved, out)
+        CreateOnPlanes {
+            view,
+            matched: MatchedCells::Set(matched),
+            matched_len: matched.len(),
+            moved,
+            out,
+        }
     }
 
-    /// [`new`](CreateOnPlanes::new) with the matched cells already counted.
-    pub(crate) fn counted(
+    /// [`new`](CreateOnPlanes::new) with the matched cells packed, their set made in
+    /// `set` when first asked for.
+    pub(crate) fn packed(
         view: PlaneView<'a>,
-        (matched, matched_len): (&'a CellSet, usize),
+        (matched, set): (PackedCells, &'a OnceCell<CellSet>),
         moved: &'a [Pos],
         out: &'a mut Vec<(Pos, Piece)>,
     ) -> Self {
         CreateOnPlanes {
             view,
-            matched,
-            matched_len,
+            matched: MatchedCells::Packed(matched, set),
+            matched_len: matched.len(),
             moved,
             out,
         }
@@ -493,7 +510,10 @@ impl<'a> CreateOnPlanes<'a> {
 
     /// The phase's matched cells.
     pub fn matched(&self) -> &'a CellSet {
-        self.matched
+        match self.matched {
+            MatchedCells::Set(set) => set,
+            MatchedCells::Packed(packed, set) => set.get_or_init(|| packed.to_set()),
+        }
     }
 
     /// How many cells matched: [`matched`](CreateOnPlanes::matched)`().len()`, which the

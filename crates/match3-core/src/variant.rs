@@ -13,7 +13,7 @@ use crate::moves::{MoveKind, PackedSwaps, SwapMasks};
 use crate::moveset::{MoveSet, Swaps};
 use crate::phase::ScoredPhase;
 use crate::piece::{Cell, Combos, Piece, SpecialKind};
-use crate::planes::{FoundSwaps, PlaneView};
+use crate::planes::{FoundSwaps, PackedCells, PlaneView};
 use crate::pos::{Pos, Size};
 use crate::refill::{Blind, NoRefill, Refill, SpawnSite};
 use crate::rng::GameRng;
@@ -565,6 +565,11 @@ where
     #[inline]
     fn matches_on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         self.detect.on_planes(view)
+    }
+
+    #[inline]
+    fn matches_on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        self.detect.on_planes_packed(view)
     }
 
     #[inline]

@@ -85,8 +85,9 @@ impl Specials for LineShapes {
     fn create(&self, site: &mut match3_core::specials::Create<'_>) {
         let matches = *site.matches();
         let view = PlaneView::of(matches.board());
-        let few = fewer_than_four(matches.cells());
-        self.shapes(view, (matches.cells(), few), site.moved(), site);
+        if worth_grouping(view, fewer_than_four(matches.cells())) {
+            self.shapes(view, matches.cells(), site.moved(), site);
+        }
     }
 
     fn may_create_on_planes(&self, view: PlaneView<'_>, matched: &CellSet) -> bool {
@@ -94,7 +95,7 @@ impl Specials for LineShapes {
         // of at most three matched cells, the common case, skips finding runs. `create`
         // and `create_on_planes` ask the same, so the three never disagree. The engine
         // asks with no match before every look-ahead: an empty set is told fastest.
-        !matched.is_empty() && !fewer_than_four(matched) && may_create(view)
+        !matched.is_empty() && worth_grouping(view, fewer_than_four(matched))
     }
 
     /// The groups' shapes decide, whatever specials stand elsewhere.
@@ -104,33 +105,40 @@ impl Specials for LineShapes {
 
     /// The same specials as [`create`](Specials::create), from the same planes.
     fn create_on_planes(&self, site: &mut CreateOnPlanes<'_>) -> bool {
-        let (view, matched, moved) = (site.view(), site.matched(), site.moved());
-        // The engine's count (from the planes' packed word) is cheaper than the set's.
-        let few = site.matched_len() < 4;
-        self.shapes(view, (matched, few), moved, site);
+        let view = site.view();
+        // The engine's count (from the planes' packed word) is cheaper than the set's,
+        // which it makes only when asked for it.
+        if worth_grouping(view, site.matched_len() < 4) {
+            let (matched, moved) = (site.matched(), site.moved());
+            self.shapes(view, matched, moved, site);
+        }
         true
     }
 }
 
+/// Whether a phase whose matched cells are `few` (fewer than four) or not, on the planes
+/// `view`, is worth grouping: the cheap checks of `may_create_on_planes`, which `create`
+/// and `create_on_planes` ask first too, so that the three never disagree.
+fn worth_grouping(view: PlaneView<'_>, few: bool) -> bool {
+    !few && may_create(view)
+}
+
 impl LineShapes {
-    /// Puts into `out` the specials the `matched` cells (`few`: fewer than four of
-    /// them) make on the planes `view`, for both `create` and `create_on_planes`: the
-    /// cheap checks of `may_create_on_planes` first, then the groups.
+    /// Puts into `out` the specials the `matched` cells make on the planes `view`, for
+    /// both `create` and `create_on_planes`.
     fn shapes(
         self,
         view: PlaneView<'_>,
-        (matched, few): (&CellSet, bool),
+        matched: &CellSet,
         moved: &[Pos],
         out: &mut impl Extend<(Pos, Piece)>,
     ) {
-        if !few && may_create(view) {
-            view.visit(Shapes {
-                runs: None,
-                matched,
-                moved,
-                out,
-            });
-        }
+        view.visit(Shapes {
+            runs: None,
+            matched,
+            moved,
+            out,
+        });
     }
 }
 

@@ -4,7 +4,9 @@
 //! with the part that creates them ([`LineShapes`](crate::groups::LineShapes)).
 
 use match3_core::planes::PlaneView;
-use match3_core::specials::{Blast, BlastOnPlanes, Combo, ComboOnPlanes, Kinds, Specials};
+use match3_core::specials::{
+    Blast, BlastOnPlanes, Combo, ComboOnPlanes, CreateOnPlanes, Kinds, Specials,
+};
 use match3_core::{CellSet, Color, Combos, Piece, Pos, Size, Special, SpecialKind};
 
 use crate::blast::{self, most_common_color, most_common_on_planes, with_pair};
@@ -112,6 +114,10 @@ impl Specials for Striped {
         true
     }
 
+    fn create_on_planes(&self, _: &mut CreateOnPlanes<'_>) -> bool {
+        true // nothing, told without the matched cells' set
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         stripe(site.board().size(), site.pos(), site.piece())
     }
@@ -159,6 +165,10 @@ impl Specials for Wrapped {
         true
     }
 
+    fn create_on_planes(&self, _: &mut CreateOnPlanes<'_>) -> bool {
+        true // nothing, told without the matched cells' set
+    }
+
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {
         blast::square(site.board().size(), site.pos(), 1)
     }
@@ -204,6 +214,10 @@ impl Specials for ColorBomb {
 
     fn may_create_on_planes_with_specials(&self) -> bool {
         true
+    }
+
+    fn create_on_planes(&self, _: &mut CreateOnPlanes<'_>) -> bool {
+        true // nothing, told without the matched cells' set
     }
 
     fn blast(&self, site: &mut Blast<'_>) -> CellSet {

@@ -77,6 +77,26 @@ pub fn detection<R: Rules + ?Sized>(
             "find_matches disagrees with the reference on {board}:\n  fast      {found:?}\n  reference {want:?}"
         );
     }
+    planes_agree(rules, board, &found)
+}
+
+/// The detection's answers from the bit planes (a set, and packed on boards of at most
+/// 64 cells), where it gives them, are `found`, its answer on the cells.
+fn planes_agree<R: Rules + ?Sized>(rules: &R, board: &Board, found: &CellSet) -> Check {
+    let view = match3_core::planes::PlaneView::of(board);
+    if let Some(on_planes) = rules.matches_on_planes(view) {
+        ensure!(
+            on_planes == *found,
+            "on_planes disagrees with find_matches on {board}:\n  planes {on_planes:?}\n  cells  {found:?}"
+        );
+    }
+    if let Some(packed) = rules.matches_on_planes_packed(view) {
+        let packed = packed.to_set();
+        ensure!(
+            board.size().cells() <= 64 && packed == *found,
+            "on_planes_packed disagrees with find_matches on {board}:\n  planes {packed:?}\n  cells  {found:?}"
+        );
+    }
     Ok(())
 }
 

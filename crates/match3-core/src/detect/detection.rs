@@ -2,7 +2,7 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::planes::{FoundSwaps, PlaneView};
+use crate::planes::{FoundSwaps, PackedCells, PlaneView};
 use crate::pos::Pos;
 
 /// Which cells match. Only [`find_matches`](Detect::find_matches) is required; each other
@@ -49,6 +49,16 @@ pub trait Detect {
     /// and asks this instead of `find_matches`; without it, that look-ahead plays on the
     /// cells. A [`PlaneView`] shows no cell, so this answer can never read stale ones.
     fn on_planes(&self, _view: PlaneView<'_>) -> Option<CellSet> {
+        None
+    }
+
+    /// [`on_planes`](Detect::on_planes) on a board of at most 64 cells, packed: the same
+    /// cells, without building a [`CellSet`]. The engine's look-ahead, which holds each
+    /// phase's matches as one word, asks this first and `on_planes` when it has no answer
+    /// (`None`, the default, and always the answer on a bigger board). Write the
+    /// computation once, as a visitor generic over its output
+    /// ([`FromPlane`](crate::planes::FromPlane)), and answer both from it.
+    fn on_planes_packed(&self, _view: PlaneView<'_>) -> Option<PackedCells> {
         None
     }
 
@@ -125,6 +135,14 @@ impl<A: Detect, B: Detect> Detect for Or<A, B> {
         let mut cells = self.0.on_planes(view)?;
         cells.union_with(&self.1.on_planes(view)?);
         Some(cells)
+    }
+
+    fn on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        Some(
+            self.0
+                .on_planes_packed(view)?
+                .union(self.1.on_planes_packed(view)?),
+        )
     }
 
     fn stays_on_board(&self) -> bool {

@@ -2,7 +2,7 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::planes::{FoundSwaps, PlaneView};
+use crate::planes::{FoundSwaps, PackedCells, PlaneView};
 use crate::pos::Pos;
 use crate::runs;
 
@@ -55,6 +55,10 @@ impl Detect for LineRuns {
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Some(runs::run_cells_on(view, self.min))
+    }
+
+    fn on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        runs::packed_run_cells_on(view, self.min)
     }
 
     fn stays_on_board(&self) -> bool {

@@ -1,11 +1,13 @@
 //! [`PlaneRule`]: detection written for one colour's bit plane, and [`Planes`], which
 //! derives every fast answer from it.
 
+use std::marker::PhantomData;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::moves::SwapMasks;
 use crate::piece::MAX_COLORS;
-use crate::planes::{Field, FoundSwaps, OnPacked, OnPlanes, PlaneView};
+use crate::planes::{Field, FoundSwaps, FromPlane, OnPacked, OnPlanes, PackedCells, PlaneView};
 use crate::pos::Pos;
 
 use super::detection::Detect;
@@ -110,6 +112,10 @@ impl<T: PlaneRule> Detect for Planes<T> {
         Some(all_matched(&self.0, view))
     }
 
+    fn on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        view.visit_packed(PackedMatched(&self.0, PhantomData))?
+    }
+
     fn stays_on_board(&self) -> bool {
         true
     }
@@ -182,19 +188,19 @@ mod packed {
 
 /// Every colour's matched cells in `view`: two colours per evaluation on packed planes.
 fn all_matched<T: PlaneRule>(rule: &T, view: PlaneView<'_>) -> CellSet {
-    match view.visit_packed(PackedMatched(rule)) {
+    match view.visit_packed(PackedMatched(rule, PhantomData)) {
         Some(set) => set,
         None => view.visit(AllMatched(rule)),
     }
 }
 
-/// Every colour's matched cells on packed planes, as a set.
-struct PackedMatched<'r, T>(&'r T);
+/// Every colour's matched cells on packed planes, as a set or packed (`O`).
+struct PackedMatched<'r, T, O>(&'r T, PhantomData<O>);
 
-impl<T: PlaneRule> OnPacked for PackedMatched<'_, T> {
-    type Output = CellSet;
-    fn run<F: Field<P = u64>>(self, f: &F, colors: &[u64], _: u64) -> CellSet {
-        f.cells_of(plane_batch::all_matched(self.0, f, colors))
+impl<T: PlaneRule, O: FromPlane> OnPacked for PackedMatched<'_, T, O> {
+    type Output = O;
+    fn run<F: Field<P = u64>>(self, f: &F, colors: &[u64], _: u64) -> O {
+        O::from_plane(f, plane_batch::all_matched(self.0, f, colors))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::cellset::CellSet;
-use crate::planes::{self, Field, FoundSwaps, OnPlanes, PlaneView};
+use crate::planes::{self, Field, FoundSwaps, OnPlanes, PackedCells, PlaneView};
 use crate::pos::Pos;
 
 use super::detection::Detect;
@@ -55,6 +55,10 @@ impl Detect for Squares {
 
     fn on_planes(&self, view: PlaneView<'_>) -> Option<CellSet> {
         Planes(Squares).on_planes(view)
+    }
+
+    fn on_planes_packed(&self, view: PlaneView<'_>) -> Option<PackedCells> {
+        Planes(Squares).on_planes_packed(view)
     }
 
     fn stays_on_board(&self) -> bool {

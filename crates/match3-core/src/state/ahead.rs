@@ -101,7 +101,8 @@ impl Ahead {
             MoveKind::Tap => rules.legal_taps_on_planes(view).is_some(),
         };
         let ask = || {
-            rules.matches_on_planes(view).is_some()
+            (rules.matches_on_planes_packed(view).is_some()
+                || rules.matches_on_planes(view).is_some())
                 && lists()
                 && (!fit.specials() || blasts_on_planes(rules, view))
         };

@@ -11,6 +11,8 @@
 //!
 //! [`Game::score_within`]: crate::Game::score_within
 
+use std::cell::OnceCell;
+
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::combos::combo_swaps_on;
@@ -22,7 +24,7 @@ use crate::masks::{CRATES, Masks};
 use crate::moves::{Move, PackedSwaps};
 use crate::obstacles::Cleared;
 use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special};
-use crate::planes::{Field, PlaneView};
+use crate::planes::{Field, PackedCells, PlaneView};
 use crate::pos::Pos;
 use crate::progress::{Remaining, Tally, goal_progress};
 use crate::refill::Blind;
@@ -428,20 +430,17 @@ impl MaskState {
     /// The board has at most 64 cells, so what a phase clears is one packed word.
     #[inline(always)]
     fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
-        let (rows, cols) = (self.masks.size().rows(), self.masks.size().cols());
+        let cols = self.masks.size().cols();
         let (mut chain, mut total) = turn.from;
         // Only phase 1 has a trigger.
         let mut trigger = turn.trigger.cells;
         loop {
-            // Read where the detection wrote it: moving the set out first copies it a
-            // pair of rows at a time while its last rows are still being written.
-            let found = rules.matches_on_planes(PlaneView::of_masks(&self.masks));
-            let Some(matched) = &found else {
+            let Some(by_match) = self.matched(rules) else {
                 return Ended::NeedsCells;
             };
             // Only pieces are cleared (a tap's group is one colour's pieces anyway).
             let pieces = self.masks.packed_pieces().expect("a small board");
-            let (by_match, trigger) = (matched.packed_on(rows, cols), std::mem::take(&mut trigger));
+            let trigger = std::mem::take(&mut trigger);
             let mut cleared = (by_match | trigger) & pieces;
             // A phase that clears nothing ends the turn before it could make a special,
             // as on the cells: the last phase of a cascade asks the specials nothing.
@@ -460,7 +459,7 @@ impl MaskState {
                 let by_match = by_match | if turn.trigger.blasts { 0 } else { trigger };
                 self.hit_fixed(&mut cleared, (by_match, blasted));
             }
-            let phase = || (chain + 1, matched, by_match);
+            let phase = || (chain + 1, by_match);
             if turn.specials && self.creates_need_cells(rules, turn, phase(), cleared) {
                 return Ended::NeedsCells;
             }
@@ -545,8 +544,8 @@ impl MaskState {
         }
     }
 
-    /// Whether phase `chain`, which clears `cleared` of which `matched` (packed:
-    /// `by_match`) matched, needs
+    /// Whether phase `chain`, which clears `cleared` of which `by_match` matched (both
+    /// packed), needs
     /// the cells to make specials (boards hold them only under rules with special
     /// kinds): it creates some the planes cannot tell or place. Else what it creates is
     /// left in `self.created`, for [`place_created`] after the clear. Out of line: the
@@ -559,15 +558,15 @@ impl MaskState {
         &mut self,
         rules: &R,
         turn: &Phases<'_, '_>,
-        (chain, matched, by_match): (u32, &CellSet, u64),
+        (chain, by_match): (u32, u64),
         cleared: u64,
     ) -> bool {
         self.created.clear();
         let moved = if chain == 1 { turn.moved.cells() } else { &[] };
         let view = PlaneView::of_masks(&self.masks);
-        let count = by_match.count_ones() as usize;
-        debug_assert_eq!(matched.len(), count);
-        let mut site = CreateOnPlanes::counted(view, (matched, count), moved, &mut self.created);
+        let g = self.masks.geometry().expect("a small board");
+        let (matched, set) = (PackedCells::new(by_match, g.rows, g.cols), OnceCell::new());
+        let mut site = CreateOnPlanes::packed(view, (matched, &set), moved, &mut self.created);
         if !rules.create_on_planes(&mut site) {
             return true;
         }
@@ -631,9 +630,21 @@ impl MaskState {
         }
     }
 
-    /// The matched cells on the planes as they stand, packed; `None` when the detection
-    /// cannot answer there.
+    /// The matched cells on the planes as they stand, packed (the detection's packed
+    /// answer, else its set packed here); `None` when the detection cannot answer there.
+    #[inline(always)]
     fn matched<R: Rules + ?Sized>(&self, rules: &R) -> Option<u64> {
+        let view = PlaneView::of_masks(&self.masks);
+        match rules.matches_on_planes_packed(view) {
+            Some(found) => Some(found.bits()),
+            None => self.matched_from_set(rules),
+        }
+    }
+
+    /// [`matched`](MaskState::matched) from the detection's set. Out of line: the bundled
+    /// detections answer packed.
+    #[inline(never)]
+    fn matched_from_set<R: Rules + ?Sized>(&self, rules: &R) -> Option<u64> {
         let size = self.masks.size();
         let found = rules.matches_on_planes(PlaneView::of_masks(&self.masks))?;
         Some(found.packed_on(size.rows(), size.cols()))
