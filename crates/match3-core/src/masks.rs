@@ -479,12 +479,14 @@ impl Masks {
         None
     }
 
-    /// Swaps whatever cells `a` and `b` hold, on a board of at most 64 cells: every
-    /// plane's two bits trade places, so the cells need not be read.
+    /// Swaps the pieces on `a` and `b`, on a board of at most 64 cells: every plane's
+    /// two bits trade places, so the cells need not be read; but for the pieces plane,
+    /// which holds both, and the blockers plane, which holds neither.
     #[inline]
     pub(crate) fn swap_packed(&mut self, a: Pos, b: Pos) {
         let (i, j) = (self.packed_index(a), self.packed_index(b));
-        trade_bits(&mut self.packed, i, j);
+        debug_assert!(self.packed[PIECES] >> i & self.packed[PIECES] >> j & 1 == 1);
+        trade_bits(&mut self.packed[SPECIALS..], i, j);
     }
 
     /// [`clear`](Masks::clear) on a board of at most 64 cells, given the packed cells.
