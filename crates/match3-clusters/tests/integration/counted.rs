@@ -14,7 +14,8 @@ thread_local! {
 }
 
 /// The cluster detection, counting how often it is asked on the cells (its answers on
-/// the planes are not counted).
+/// the planes are not counted). It gives the planes' matches as a set only (no
+/// `on_planes_packed`): the engine's way for detections without a packed answer.
 pub struct Counted(pub ClusterDetect);
 
 impl Detect for Counted {

@@ -89,7 +89,8 @@ thread_local! {
 
 /// Line runs of three that count how often they are asked on the cells (the planes'
 /// answers are not counted): a look-ahead or probe that plays on the planes alone asks
-/// nothing here.
+/// nothing here. The planes' matches come as a set only (no `on_planes_packed`), so the
+/// probes here also take the engine's way for detections without a packed answer.
 pub struct CountedRuns;
 
 impl Detect for CountedRuns {
