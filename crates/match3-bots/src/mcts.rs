@@ -63,8 +63,6 @@ pub struct MctsBot {
     /// The tree, reused between decisions.
     tree: Tree,
     moves: Vec<Move>,
-    /// The keys of `moves` (see [`MoveMarks::key`]).
-    keys: Vec<u32>,
     /// The legal moves at the root and their keys, kept apart from `moves`, which
     /// playouts reuse.
     root: Vec<Move>,
@@ -84,7 +82,6 @@ impl MctsBot {
             rollout: MCTS_ROLLOUT,
             tree: Tree::default(),
             moves: Vec::new(),
-            keys: Vec::new(),
             root: Vec::new(),
             root_keys: Vec::new(),
             path: Vec::new(),
@@ -105,31 +102,40 @@ impl MctsBot {
     }
 
     /// Picks the child of `parent` to follow among the moves legal now (`legal`, with
-    /// their `keys`): an unvisited legal move first (added to the tree), else the best by
-    /// UCB1. `None` when no legal move is in reach. `every_child_legal` when the parent's
-    /// children are all among `legal` (at the root, whose legal moves never change).
+    /// their `keys` when known, else worked out as they are needed): an unvisited legal
+    /// move first (added to the tree), else the best by UCB1. `None` when no legal move
+    /// is in reach. `every_child_legal` when the parent's children are all among `legal`
+    /// (at the root, whose legal moves never change).
     fn select(
         &mut self,
         parent: usize,
-        (legal, keys): (&[Move], &[u32]),
+        (legal, keys): (&[Move], Option<&[u32]>),
         every_child_legal: bool,
     ) -> Option<usize> {
         let tree = &mut self.tree;
+        // Below the root the first unvisited move is mostly near the front of the list:
+        // only the keys up to it are worked out.
+        let key = |marks: &MoveMarks, i: usize| keys.map_or_else(|| marks.key(legal[i]), |k| k[i]);
         // With every child legal, as many children as legal moves are all of them.
         if !every_child_legal || tree.children(parent).len() < legal.len() {
             let children = self.marks.stamp();
             for &c in tree.children(parent) {
                 self.marks.mark(tree.key(c as usize), children);
             }
-            if let Some(i) = keys.iter().position(|&k| !self.marks.has(k, children)) {
-                return Some(tree.add_child(parent, legal[i], keys[i]));
+            let marks = &self.marks;
+            if let Some((i, k)) = (0..legal.len())
+                .map(|i| (i, key(marks, i)))
+                .find(|&(_, k)| !marks.has(k, children))
+            {
+                return Some(tree.add_child(parent, legal[i], k));
             }
         }
         if every_child_legal {
             return tree.best_child(parent, EXPLORE, |_| true);
         }
         let legal_now = self.marks.stamp();
-        for &k in keys {
+        for i in 0..legal.len() {
+            let k = key(&self.marks, i);
             self.marks.mark(k, legal_now);
         }
         let marks = &self.marks;
@@ -221,7 +227,7 @@ impl MctsBot {
         // The first move is played from the game itself, with the sampled refills; from
         // then on the probe plays on, drawing from the sample's continuation.
         self.path.clear();
-        let first = self.select(0, root, true)?;
+        let first = self.select(0, (root.0, Some(root.1)), true)?;
         self.path.push(first);
         let mv = self.tree.mv(first);
         let at = root.0.iter().position(|&m| m == mv)?;
@@ -243,11 +249,9 @@ impl MctsBot {
         let mut node = node;
         while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
             probe.legal_moves_into(&mut self.moves);
-            let (legal, mut keys) = (take(&mut self.moves), take(&mut self.keys));
-            keys.clear();
-            keys.extend(legal.iter().map(|&mv| self.marks.key(mv)));
-            let next = self.select(node, (&legal, &keys), false);
-            (self.moves, self.keys) = (legal, keys);
+            let legal = take(&mut self.moves);
+            let next = self.select(node, (&legal, None), false);
+            self.moves = legal;
             let Some(next) = next else { break };
             let played = probe.play(self.tree.mv(next)).is_ok();
             self.path.push(next);
