@@ -1,6 +1,7 @@
 //! [`CellSet`]: a fixed-size bit set of board cells.
 
 use crate::bits::byte_counts;
+use crate::packed::unpack_rows;
 use crate::pos::{MAX_SIDE, Pos, Size};
 
 /// A set of cells, one bit per cell: bit `col` of row word `row`.
@@ -130,19 +131,9 @@ impl CellSet {
     /// `cols` columns (at most 64 cells).
     #[inline]
     pub(crate) fn of_packed(plane: u64, rows: usize, cols: usize) -> CellSet {
-        let mut set = CellSet::new();
-        if cols == 8 {
-            // The common 8×8 board: a byte a row (the plane has no bit past the board).
-            for (w, b) in set.rows.iter_mut().zip(plane.to_le_bytes()) {
-                *w = u32::from(b);
-            }
-            return set;
+        CellSet {
+            rows: unpack_rows(plane, rows, cols),
         }
-        let row = u64::MAX >> (64 - cols);
-        for (r, w) in set.rows.iter_mut().enumerate().take(rows) {
-            *w = (plane >> (r * cols) & row) as u32;
-        }
-        set
     }
 
     /// [`keep_rows`](CellSet::keep_rows) from a packed plane (bit `row * cols + col`) of a
