@@ -40,7 +40,7 @@ impl MoveMarks {
         let cell = |p: match3_core::Pos| usize::from(p.row) * self.cols + usize::from(p.col);
         let key = match mv {
             Move::Swap(a, b) => {
-                let step = |from: u8, to: u8| (i16::from(to) - i16::from(from)).clamp(-1, 1) + 1;
+                let step = |from: u8, to: u8| (i16::from(to) - i16::from(from)).signum() + 1;
                 let offset = step(a.row, b.row) * 3 + step(a.col, b.col);
                 cell(a) * SWAP_KEYS + offset as usize
             }
@@ -50,14 +50,14 @@ impl MoveMarks {
         key as u32
     }
 
-    /// A new, empty set.
-    pub fn stamp(&mut self) -> u32 {
-        if self.stamp == u32::MAX {
+    /// Two new, empty sets.
+    pub fn stamp_pair(&mut self) -> (u32, u32) {
+        if self.stamp >= u32::MAX - 1 {
             self.slots.fill(0);
             self.stamp = 0;
         }
-        self.stamp += 1;
-        self.stamp
+        self.stamp += 2;
+        (self.stamp - 1, self.stamp)
     }
 
     /// Puts the move with `key` in the set `stamp`.
@@ -104,19 +104,24 @@ mod tests {
     }
 
     #[test]
-    fn a_new_stamp_is_an_empty_set_even_after_the_stamps_wrap() {
+    fn new_stamps_are_empty_sets_even_after_the_stamps_wrap() {
         let mut marks = MoveMarks::default();
         marks.fit(Size::new(3, 3).unwrap());
         let key = marks.key(Move::Drop(1));
-        let first = marks.stamp();
+        let (first, second) = marks.stamp_pair();
+        assert_ne!(first, second);
         marks.mark(key, first);
         assert!(marks.has(key, first));
-        let second = marks.stamp();
         assert!(!marks.has(key, second));
-        marks.mark(key, second);
-        marks.stamp = u32::MAX;
-        let wrapped = marks.stamp();
-        assert!(!marks.has(key, wrapped));
-        assert!(!marks.has(key, second), "the old set went with the wrap");
+        let (third, fourth) = marks.stamp_pair();
+        assert!(!marks.has(key, third) && !marks.has(key, fourth));
+        marks.mark(key, fourth);
+        for at in [u32::MAX - 1, u32::MAX] {
+            marks.stamp = at;
+            let (a, b) = marks.stamp_pair();
+            assert!(a != b && !marks.has(key, a) && !marks.has(key, b));
+            assert!(!marks.has(key, fourth), "the old sets went with the wrap");
+            marks.mark(key, b);
+        }
     }
 }

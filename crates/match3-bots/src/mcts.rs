@@ -101,42 +101,36 @@ impl MctsBot {
         self
     }
 
-    /// Picks the child of `parent` to follow among the moves legal now (`legal`, with
-    /// their `keys` when known, else worked out as they are needed): an unvisited legal
-    /// move first (added to the tree), else the best by UCB1. `None` when no legal move
-    /// is in reach. `every_child_legal` when the parent's children are all among `legal`
-    /// (at the root, whose legal moves never change).
-    fn select(
-        &mut self,
-        parent: usize,
-        (legal, keys): (&[Move], Option<&[u32]>),
-        every_child_legal: bool,
-    ) -> Option<usize> {
+    /// Picks the root's child to follow (every root move is legal under every sample):
+    /// an unvisited one first (added to the tree), else the best by UCB1. `None` when
+    /// the root has no move.
+    fn select_at_root(&mut self, (legal, keys): (&[Move], &[u32])) -> Option<usize> {
         let tree = &mut self.tree;
-        // Below the root the first unvisited move is mostly near the front of the list:
-        // only the keys up to it are worked out.
-        let key = |marks: &MoveMarks, i: usize| keys.map_or_else(|| marks.key(legal[i]), |k| k[i]);
-        // With every child legal, as many children as legal moves are all of them.
-        if !every_child_legal || tree.children(parent).len() < legal.len() {
-            let children = self.marks.stamp();
-            for &c in tree.children(parent) {
-                self.marks.mark(tree.key(c as usize), children);
-            }
-            let marks = &self.marks;
-            if let Some((i, k)) = (0..legal.len())
-                .map(|i| (i, key(marks, i)))
-                .find(|&(_, k)| !marks.has(k, children))
-            {
-                return Some(tree.add_child(parent, legal[i], k));
-            }
+        // Children are added in legal-move order: the first unvisited is the next one.
+        let visited = tree.children(0).len();
+        if let (Some(&mv), Some(&key)) = (legal.get(visited), keys.get(visited)) {
+            return Some(tree.add_child(0, mv, key));
         }
-        if every_child_legal {
-            return tree.best_child(parent, EXPLORE, |_| true);
+        tree.best_child(0, EXPLORE, |_| true)
+    }
+
+    /// Picks the child of `parent` to follow among the moves legal now (`legal`): the
+    /// first legal move not yet a child (added to the tree), else the best legal child by
+    /// UCB1. `None` when no legal move is in reach.
+    fn select(&mut self, parent: usize, legal: &[Move]) -> Option<usize> {
+        let tree = &mut self.tree;
+        let (children, legal_now) = self.marks.stamp_pair();
+        for &c in tree.children(parent) {
+            self.marks.mark(tree.key(c as usize), children);
         }
-        let legal_now = self.marks.stamp();
-        for i in 0..legal.len() {
-            let k = key(&self.marks, i);
-            self.marks.mark(k, legal_now);
+        // One pass over the legal moves, in order: each that is a child already is
+        // marked legal now, until one that is not.
+        for &mv in legal {
+            let key = self.marks.key(mv);
+            if !self.marks.has(key, children) {
+                return Some(tree.add_child(parent, mv, key));
+            }
+            self.marks.mark(key, legal_now);
         }
         let marks = &self.marks;
         tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
@@ -227,7 +221,7 @@ impl MctsBot {
         // The first move is played from the game itself, with the sampled refills; from
         // then on the probe plays on, drawing from the sample's continuation.
         self.path.clear();
-        let first = self.select(0, (root.0, Some(root.1)), true)?;
+        let first = self.select_at_root(root)?;
         self.path.push(first);
         let mv = self.tree.mv(first);
         let at = root.0.iter().position(|&m| m == mv)?;
@@ -250,7 +244,7 @@ impl MctsBot {
         while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
             probe.legal_moves_into(&mut self.moves);
             let legal = take(&mut self.moves);
-            let next = self.select(node, (&legal, None), false);
+            let next = self.select(node, &legal);
             self.moves = legal;
             let Some(next) = next else { break };
             let played = probe.play(self.tree.mv(next)).is_ok();
