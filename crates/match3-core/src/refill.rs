@@ -99,6 +99,25 @@ impl Blind<'_> {
             Blind::Weighted(w) => w.draw(rng, colors),
         }
     }
+
+    /// Draws a piece from `rng` for each of `holes` in turn and hands both to `put`;
+    /// returns the generator after the last draw. The policy is told apart once, not
+    /// for every hole, and the generator travels by value: one whose address never
+    /// escapes stays in registers, where through a `&mut` into a struct the writes
+    /// `put` makes could alias it and each draw would wait on the last one's store.
+    #[inline(always)]
+    pub(crate) fn draw_each<H>(
+        self,
+        (mut rng, colors): (GameRng, u8),
+        holes: impl Iterator<Item = H>,
+        mut put: impl FnMut(H, Piece),
+    ) -> GameRng {
+        match self {
+            Blind::Uniform => holes.for_each(|h| put(h, uniform(&mut rng, colors))),
+            Blind::Weighted(w) => holes.for_each(|h| put(h, w.draw(&mut rng, colors))),
+        }
+        rng
+    }
 }
 
 /// One new piece to choose: see the [module docs](self).

@@ -85,7 +85,11 @@ impl GameRng {
         // without working it out, which spares a division on nearly every draw. The
         // draws consumed, and so every seeded game, are the same either way.
         if (m as u32) < n {
-            return self.below_slow(n, m);
+            // By value: a generator whose address never escapes stays in registers
+            // through a loop of draws.
+            let (draw, rng) = self.clone().below_slow(n, m);
+            *self = rng;
+            return draw;
         }
         (m >> 32) as u32
     }
@@ -94,7 +98,7 @@ impl GameRng {
     /// draws under the threshold, at most [`MAX_REJECTIONS`] in a row.
     #[cold]
     #[inline(never)]
-    fn below_slow(&mut self, n: u32, first: u64) -> u32 {
+    fn below_slow(mut self, n: u32, first: u64) -> (u32, Self) {
         let threshold = n.wrapping_neg() % n;
         let mut m = first;
         let mut rejected = 0;
@@ -102,7 +106,7 @@ impl GameRng {
             m = u64::from(self.next_u32()) * u64::from(n);
             rejected += 1;
         }
-        (m >> 32) as u32
+        ((m >> 32) as u32, self)
     }
 
     /// `true` with probability `percent`/100.

@@ -801,10 +801,10 @@ impl MaskState {
     fn refill(&mut self, blind: Blind<'_>) {
         let cols = self.masks.size().cols();
         let holes = self.empties().expect("a small plain board");
-        for (pos, i) in packed_cells(holes, cols) {
-            let piece: Piece = blind.draw(&mut self.rng, self.colors);
-            self.masks.toggle_at((pos, i), Cell::Piece(piece));
-        }
+        let rng = (self.rng.clone(), self.colors);
+        self.rng = blind.draw_each(rng, packed_cells(holes, cols), |at, piece| {
+            self.masks.toggle_at(at, Cell::Piece(piece));
+        });
     }
 }
 

@@ -111,13 +111,16 @@ impl Snapshot {
     /// blind policy: the pieces it draws from the generator alone, in the same row-major
     /// order, without asking the rules through a site hole by hole.
     fn refill_blind<S: Sink>(&mut self, holes: u64, blind: Blind<'_>, sink: &mut S) {
-        for (pos, idx) in packed_cells(holes, self.board.cols()) {
-            let piece = blind.draw(&mut self.rng, self.colors);
+        let (rng, cells) = (
+            (self.rng.clone(), self.colors),
+            packed_cells(holes, self.board.cols()),
+        );
+        self.rng = blind.draw_each(rng, cells, |(pos, idx), piece| {
             let id = self.mint();
             // The packed bit's index is the cell's.
             self.board.put_new_at((pos, idx), piece, id);
             sink.spawn(id, pos, piece);
-        }
+        });
     }
 }
 
