@@ -684,6 +684,12 @@ impl MaskState {
             usize::from(a.row) * cols + usize::from(a.col),
             usize::from(b.row) * cols + usize::from(b.col),
         );
+        // A combo needs a special on one of the two cells; most swaps have none.
+        let pair = 1u64 << i | 1u64 << j;
+        if self.masks.packed_specials().is_some_and(|s| s & pair == 0) {
+            self.kinds.swap(i, j);
+            return Some(Trigger::default());
+        }
         let (with_specials, with_any) = self.kinds.combining(rules.special_kinds());
         let combos = |i: usize| match (with_specials >> i & 1, with_any >> i & 1) {
             (_, 1) => Combos::WithAnything,
