@@ -8,7 +8,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use match3_bots::{Bot, BotKind, GreedyBot, LookaheadBot, MctsBot, RandomBot};
 use match3_clusters::Clusters;
 use match3_core::{
-    Board, Game, GameConfig, Horizon, Move, NoTrace, Rules, Size, any_legal_move,
+    Board, Game, GameConfig, GameRng, Horizon, Move, NoTrace, Probe, Rules, Size, any_legal_move,
     for_each_legal_move, gravity, legal_moves_into,
 };
 use match3_finite::Finite;
@@ -238,6 +238,21 @@ fn bots(c: &mut Criterion) {
         }
     }
     playout.finish();
+    // The same 20 random moves on a probe (`Game::probe`), the scratch game searches play
+    // their futures on: no piece ids, no copy to restore, on the planes where they serve.
+    // The yardstick's playout (bit planes, no ids) is closer to this than to a game's.
+    let mut probed = c.benchmark_group("random_playout_20_probe");
+    for (name, rules, blockers) in variants() {
+        let start = Game::new(&*rules, config(8, blockers)).unwrap();
+        probed.bench_function(BenchmarkId::new(name, 8), |b| {
+            b.iter_batched_ref(
+                || (start.probe(), GameRng::new(3)),
+                |(probe, rng)| probe_playout_20(probe, rng),
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+    probed.finish();
     // The same from each of 64 seeded 8×8 boards in turn (time for all 64 playouts).
     let mut many = c.benchmark_group("random_playout_20_64_boards");
     for (name, rules, blockers) in variants() {
@@ -309,6 +324,18 @@ fn playout_20<R: Rules>(game: &mut Game<R>, bot: &mut RandomBot) {
             break;
         };
         game.play_with(mv, &mut NoTrace).unwrap();
+    }
+}
+
+/// 20 random moves on `probe`, each drawn from `rng` by its index in the legal list.
+fn probe_playout_20<R: Rules + ?Sized>(probe: &mut Probe<'_, R>, rng: &mut GameRng) {
+    for _ in 0..20 {
+        let Some(mv) = probe.pick_legal_move(|n| rng.below(n as u32) as usize) else {
+            break;
+        };
+        if probe.play(mv).is_err() {
+            break;
+        }
     }
 }
 
