@@ -120,8 +120,8 @@ impl MctsBot {
     fn select(&mut self, parent: usize, legal: &[Move]) -> Option<usize> {
         let tree = &mut self.tree;
         let (children, legal_now) = self.marks.stamp_pair();
-        for &c in tree.children(parent) {
-            self.marks.mark(tree.key(c as usize), children);
+        for c in tree.children(parent) {
+            self.marks.mark(c.key, children);
         }
         // One pass over the legal moves, in order: each that is a child already is
         // marked legal now, until one that is not.
@@ -295,9 +295,10 @@ impl MctsBot {
     /// legal-move order, so ties keep that order), or the first legal move.
     fn most_visited(&self) -> Option<Move> {
         let mut best: Option<(u32, f64, Move)> = None;
-        for &c in self.tree.children(0) {
-            let (visits, mv) = (self.tree.visits(c as usize), self.tree.mv(c as usize));
-            let mean = self.tree.total(c as usize) / f64::from(visits.max(1));
+        for c in self.tree.children(0) {
+            let c = c.node as usize;
+            let (visits, mv) = (self.tree.visits(c), self.tree.mv(c));
+            let mean = self.tree.total(c) / f64::from(visits.max(1));
             let better = best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m));
             if better {
                 best = Some((visits, mean, mv));

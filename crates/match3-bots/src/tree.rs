@@ -1,8 +1,10 @@
 //! [`Tree`]: the search tree of [`MctsBot`](crate::MctsBot), kept between decisions so
 //! that a decision allocates nothing once the tree has grown to its budget.
 //!
-//! Nodes live in an arena, root first, each with the indices of its children in the order
-//! they were added. A node also keeps its mean worth scaled to the worths seen so far,
+//! Nodes live in an arena, root first, each with its children in the order they were
+//! added: their indices and their moves' keys side by side, so that the search marks a
+//! node's children without reading each child's node (scattered over the arena, a load
+//! that missed the cache per child). A node also keeps its mean worth scaled to the worths seen so far,
 //! which changes only when the node is visited or a playout ends lower or higher than
 //! any before: UCB1 reads it for every child at every step down the tree, so working it
 //! out again each time would cost two divisions per child.
@@ -33,14 +35,19 @@ pub(crate) struct Tree {
     scale: u64,
 }
 
+/// A child of a node: its index in the arena and its move's key in the bot's move marks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child {
+    pub node: u32,
+    pub key: u32,
+}
+
 #[derive(Clone, Debug)]
 struct Node {
     mv: Move,
-    /// `mv`'s key in the bot's move marks.
-    key: u32,
     visits: u32,
     total: f64,
-    children: Vec<u32>,
+    children: Vec<Child>,
     /// `(total / visits - low) / span` under scale `scaled`.
     mean: f64,
     scaled: u64,
@@ -52,24 +59,26 @@ struct Node {
 const STALE: u64 = u64::MAX;
 
 impl Tree {
-    /// An empty tree but for its root (whose move and key are never read).
+    /// An empty tree but for its root (whose move is never read).
     pub fn reset(&mut self, root: Move) {
         self.used = 0;
-        self.add(root, 0);
+        self.add(root);
     }
 
     /// The node for `mv` (with its `key`), a new last child of `parent`.
     pub fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
-        let child = self.add(mv, key);
-        self.nodes[parent].children.push(child as u32);
+        let child = self.add(mv);
+        (self.nodes[parent].children).push(Child {
+            node: child as u32,
+            key,
+        });
         child
     }
 
     /// A new node for `mv`, in a slot left from an earlier decision when there is one.
-    fn add(&mut self, mv: Move, key: u32) -> usize {
+    fn add(&mut self, mv: Move) -> usize {
         let fresh = Node {
             mv,
-            key,
             visits: 0,
             total: 0.0,
             children: Vec::new(),
@@ -90,18 +99,13 @@ impl Tree {
     }
 
     /// The children of `node`, in the order they were added.
-    pub fn children(&self, node: usize) -> &[u32] {
+    pub fn children(&self, node: usize) -> &[Child] {
         &self.nodes[node].children
     }
 
     /// The move of `node`.
     pub fn mv(&self, node: usize) -> Move {
         self.nodes[node].mv
-    }
-
-    /// The key of `node`'s move.
-    pub fn key(&self, node: usize) -> u32 {
-        self.nodes[node].key
     }
 
     /// How often `node` was visited.
@@ -149,8 +153,9 @@ impl Tree {
         let reach = explore * log_n.sqrt();
         let mut best = Best::default();
         for i in 0..self.nodes[parent].children.len() {
-            let c = self.nodes[parent].children[i] as usize;
-            if !legal(self.nodes[c].key) || best.beats(self.bound(c, reach)) {
+            let Child { node, key } = self.nodes[parent].children[i];
+            let c = node as usize;
+            if !legal(key) || best.beats(self.bound(c, reach)) {
                 continue;
             }
             best.offer(self.ucb(c, log_n, explore), c);
@@ -242,8 +247,9 @@ mod tests {
         let log_n = f64::from(tree.nodes[parent].visits.max(1)).ln();
         let mut best: Option<(f64, usize)> = None;
         for i in 0..tree.nodes[parent].children.len() {
-            let c = tree.nodes[parent].children[i] as usize;
-            if legal(tree.nodes[c].key) {
+            let Child { node, key } = tree.nodes[parent].children[i];
+            let c = node as usize;
+            if legal(key) {
                 let ucb = tree.ucb(c, log_n, explore);
                 if best.is_none_or(|(b, _)| ucb > b) {
                     best = Some((ucb, c));
