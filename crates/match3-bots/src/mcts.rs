@@ -2,8 +2,6 @@
 
 use match3_core::{Game, GameRng, Move, OpenedMove, Probe, Rules, Status};
 
-use std::mem::take;
-
 use crate::bot::Bot;
 use crate::lookahead::sample;
 use crate::marks::MoveMarks;
@@ -62,9 +60,7 @@ pub struct MctsBot {
     rollout: u32,
     /// The tree, reused between decisions.
     tree: Tree,
-    moves: Vec<Move>,
-    /// The legal moves at the root and their keys, kept apart from `moves`, which
-    /// playouts reuse.
+    /// The legal moves at the root and their keys.
     root: Vec<Move>,
     root_keys: Vec<u32>,
     path: Vec<usize>,
@@ -81,7 +77,6 @@ impl MctsBot {
             playouts: MCTS_PLAYOUTS,
             rollout: MCTS_ROLLOUT,
             tree: Tree::default(),
-            moves: Vec::new(),
             root: Vec::new(),
             root_keys: Vec::new(),
             path: Vec::new(),
@@ -114,25 +109,29 @@ impl MctsBot {
         tree.best_child(0, EXPLORE, |_| true)
     }
 
-    /// Picks the child of `parent` to follow among the moves legal now (`legal`): the
-    /// first legal move not yet a child (added to the tree), else the best legal child by
-    /// UCB1. `None` when no legal move is in reach.
-    fn select(&mut self, parent: usize, legal: &[Move]) -> Option<usize> {
+    /// Picks the child of `parent` to follow among the moves legal on `probe`: the first
+    /// legal move not yet a child (added to the tree), else the best legal child by UCB1.
+    /// `None` when no legal move is in reach.
+    fn select<R: Rules>(&mut self, parent: usize, probe: &Probe<'_, R>) -> Option<usize> {
         let tree = &mut self.tree;
         let (children, legal_now) = self.marks.stamp_pair();
         for c in tree.children(parent) {
             self.marks.mark(c.key, children);
         }
-        // One pass over the legal moves, in order: each that is a child already is
-        // marked legal now, until one that is not.
-        for &mv in legal {
-            let key = self.marks.key(mv);
-            if !self.marks.has(key, children) {
-                return Some(tree.add_child(parent, mv, key));
+        // One pass over the legal moves, in order, without listing them: each that is a
+        // child already is marked legal now, until one that is not.
+        let marks = &mut self.marks;
+        let new = probe.find_legal_move(|mv| {
+            let key = marks.key(mv);
+            let child = marks.has(key, children);
+            if child {
+                marks.mark(key, legal_now);
             }
-            self.marks.mark(key, legal_now);
+            !child
+        });
+        if let Some(mv) = new {
+            return Some(tree.add_child(parent, mv, marks.key(mv)));
         }
-        let marks = &self.marks;
         tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
     }
 }
@@ -242,11 +241,9 @@ impl MctsBot {
     fn descend<R: Rules>(&mut self, probe: &mut Probe<'_, R>, node: usize) -> bool {
         let mut node = node;
         while self.tree.visits(node) > 0 && probe.status() == Status::Playable {
-            probe.legal_moves_into(&mut self.moves);
-            let legal = take(&mut self.moves);
-            let next = self.select(node, &legal);
-            self.moves = legal;
-            let Some(next) = next else { break };
+            let Some(next) = self.select(node, probe) else {
+                break;
+            };
             let played = probe.play(self.tree.mv(next)).is_ok();
             self.path.push(next);
             if !played {

@@ -178,6 +178,42 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
         }
     }
 
+    /// The first legal move, in the order of [`legal_moves_into`](Probe::legal_moves_into),
+    /// that `wanted` accepts (it is asked of each in turn until one is accepted), without
+    /// building the list; `None` when it accepts none, once spent or after
+    /// [`play_last`](Probe::play_last).
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, Move, Variant};
+    ///
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    /// let game = Game::new(threes, GameConfig::new(7))?;
+    /// let probe = game.probe();
+    /// let listed = game.legal_moves();
+    /// // The first legal swap of two cells in one column, as the list would find it.
+    /// let down = |mv: Move| matches!(mv, Move::Swap(a, b) if a.col == b.col);
+    /// assert_eq!(probe.find_legal_move(down), listed.iter().copied().find(|&mv| down(mv)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_legal_move(&self, mut wanted: impl FnMut(Move) -> bool) -> Option<Move> {
+        let mut found = None;
+        let mut visit = |mv: Move| {
+            let accepted = wanted(mv);
+            if accepted {
+                found = Some(mv);
+            }
+            !accepted
+        };
+        match (&self.done, self.moves_ahead()) {
+            (Some(_), _) => {}
+            (None, Some(ahead)) => ahead.visit_legal_moves(self.size(), &mut visit),
+            (None, None) => self.state.visit_legal_moves(self.rules, visit),
+        }
+        found
+    }
+
     /// As [`Game::pick_legal_move`](crate::Game::pick_legal_move); `None` once spent or
     /// after [`play_last`](Probe::play_last).
     pub fn pick_legal_move(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {

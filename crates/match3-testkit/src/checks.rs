@@ -925,6 +925,16 @@ fn outcome_follows<R: Rules + ?Sized>(game: &Game<&R>, probe: &Probe<'_, &R>, ct
             a == b,
             "{ctx}: pick {n} gives {a:?} on the probe, {b:?} on the game"
         );
+        // The search asks for the first move it wants, here the one at `n`.
+        let mut seen = 0;
+        let found = probe.find_legal_move(|_| {
+            seen += 1;
+            seen > n % listed.len().max(1)
+        });
+        ensure!(
+            found == listed.get(n % listed.len().max(1)).copied(),
+            "{ctx}: looking for legal move {n} finds {found:?} on the probe, in {listed:?}"
+        );
     }
     Ok(())
 }
@@ -964,7 +974,9 @@ pub fn last_move_follows<R: Rules + ?Sized>(game: &Game<&R>, probe: &mut Probe<'
     let mut listed = vec![mv];
     probe.legal_moves_into(&mut listed);
     ensure!(
-        listed.is_empty() && probe.pick_legal_move(|_| 0).is_none(),
+        listed.is_empty()
+            && probe.pick_legal_move(|_| 0).is_none()
+            && probe.find_legal_move(|_| true).is_none(),
         "{ctx}: the probe still lists {listed:?} after a future's last move"
     );
     // Without a verdict the game's status looked for a move, and a deadlock's shuffle

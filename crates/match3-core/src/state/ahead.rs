@@ -166,6 +166,17 @@ impl Ahead {
         }
     }
 
+    /// Calls `visit` with the legal moves in list order until it returns `false`.
+    pub(crate) fn visit_legal_moves(
+        &self,
+        size: (usize, usize),
+        visit: &mut impl FnMut(Move) -> bool,
+    ) {
+        if let Some(listed) = &self.listed {
+            listed.visit(size, visit);
+        }
+    }
+
     /// The legal move `pick` chooses by its index (see
     /// [`Probe::pick_legal_move`](crate::Probe::pick_legal_move)).
     pub(crate) fn pick(

@@ -62,6 +62,30 @@ impl Listed {
         }
     }
 
+    /// Calls `visit` with them in list order until it returns `false`; returns `false`
+    /// then.
+    #[inline]
+    pub(crate) fn visit(
+        &self,
+        (rows, cols): (usize, usize),
+        visit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        match self {
+            Listed::Swaps(swaps) => KnownSwaps::Packed(*swaps).visit(rows, visit),
+            Listed::Drops(open) => {
+                let mut open = *open;
+                while open != 0 {
+                    if !visit(Move::Drop(open.trailing_zeros() as u8)) {
+                        return false;
+                    }
+                    open &= open - 1;
+                }
+                true
+            }
+            Listed::Taps(taps) => packed_cells(*taps, cols).all(|(p, _)| visit(Move::Tap(p))),
+        }
+    }
+
     /// The move `pick` chooses by its index in list order (see
     /// [`Probe::pick_legal_move`](crate::Probe::pick_legal_move)).
     #[inline]

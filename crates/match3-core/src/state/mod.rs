@@ -28,7 +28,7 @@ pub(crate) mod turn;
 use crate::board::Board;
 use crate::effects::Change;
 use crate::error::PartName;
-use crate::legal::{append_legal_moves, pick_with};
+use crate::legal::{append_legal_moves, pick_with, visit_legal_moves};
 use crate::level::{Goal, GoalProgress, Level};
 use crate::moves::{KnownSwaps, Move};
 use crate::obstacles::Cleared;
@@ -225,6 +225,18 @@ impl Snapshot {
         out.clear();
         if self.check_open().is_ok() {
             append_legal_moves(rules, &self.board, self.swaps.as_ref(), out);
+        }
+    }
+
+    /// Calls `visit` with the legal moves under `rules` in list order until it returns
+    /// `false`: none once the game is over.
+    pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        visit: impl FnMut(Move) -> bool,
+    ) {
+        if self.check_open().is_ok() {
+            visit_legal_moves(rules, &self.board, self.swaps.as_ref(), visit);
         }
     }
 
