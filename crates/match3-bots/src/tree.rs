@@ -4,19 +4,19 @@
 //! Nodes live in an arena, root first, each with its children in the order they were
 //! added: their indices and their moves' keys side by side, so that the search marks a
 //! node's children without reading each child's node (scattered over the arena, a load
-//! that missed the cache per child). A node also keeps its mean worth scaled to the worths seen so far,
-//! which changes only when the node is visited or a playout ends lower or higher than
-//! any before: UCB1 reads it for every child at every step down the tree, so working it
-//! out again each time would cost two divisions per child.
+//! that missed the cache per child). A node also keeps its mean worth scaled to the
+//! worths seen so far, which changes only when the node is visited or a playout ends
+//! lower or higher than any before: UCB1 reads it for every child at every step down
+//! the tree, so working it out again each time would cost two divisions per child.
 //!
 //! The exploration term of UCB1 takes a division and a square root per child, and the
-//! root's children are scored at every playout: most of a cluster decision's search
-//! time went there. So a node also keeps `1 / sqrt(visits)`, and the search first
-//! bounds a child's UCB1 with one multiplication (the same sum, grouped otherwise, so
-//! within a few rounding errors of it); only a child whose bound comes within a margin
-//! far wider than those errors of the best so far is scored exactly. A child the bound
-//! skips could not have been chosen, so the choice is the one scoring every child
-//! exactly would make, to the bit.
+//! root's children are scored at every playout: a tenth of a cluster decision's time
+//! went there (under `perf`; its 31 children). So a node also keeps `1 / sqrt(visits)`,
+//! and the search first bounds a child's UCB1 with one multiplication (the same sum,
+//! grouped otherwise, so within a few rounding errors of it); only a child whose bound
+//! comes within a margin far wider than those errors of the best so far is scored
+//! exactly. A child the bound skips could not have been chosen, so the choice is the
+//! one scoring every child exactly would make, to the bit.
 
 use match3_core::Move;
 
