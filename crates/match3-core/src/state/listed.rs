@@ -51,14 +51,13 @@ impl Listed {
     pub(crate) fn append_to(&self, (rows, cols): (usize, usize), out: &mut Vec<Move>) {
         match self {
             Listed::Swaps(swaps) => KnownSwaps::Packed(*swaps).append_to(rows, cols, out),
-            Listed::Drops(open) => {
-                let mut open = *open;
-                while open != 0 {
-                    out.push(Move::Drop(open.trailing_zeros() as u8));
-                    open &= open - 1;
-                }
+            // Drops and taps are few: their visit serves.
+            _ => {
+                self.visit((rows, cols), &mut |mv| {
+                    out.push(mv);
+                    true
+                });
             }
-            Listed::Taps(taps) => out.extend(packed_cells(*taps, cols).map(|(p, _)| Move::Tap(p))),
         }
     }
 

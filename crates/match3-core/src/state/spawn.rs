@@ -111,10 +111,8 @@ impl Snapshot {
     /// blind policy: the pieces it draws from the generator alone, in the same row-major
     /// order, without asking the rules through a site hole by hole.
     fn refill_blind<S: Sink>(&mut self, holes: u64, blind: Blind<'_>, sink: &mut S) {
-        let (rng, cells) = (
-            (self.rng.clone(), self.colors),
-            packed_cells(holes, self.board.cols()),
-        );
+        let cells = packed_cells(holes, self.board.cols());
+        let rng = (self.rng.clone(), self.colors);
         self.rng = blind.draw_each(rng, cells, |(pos, idx), piece| {
             let id = self.mint();
             // The packed bit's index is the cell's.
