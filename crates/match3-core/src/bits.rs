@@ -31,6 +31,18 @@ pub(crate) fn nth_set_bit(mut bits: u64, n: usize) -> Option<u32> {
     (bits != 0).then(|| bits.trailing_zeros())
 }
 
+/// The indices of the set bits of `bits`, lowest first.
+#[inline]
+pub(crate) fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
 /// The bits of `x` moved to the even bits of a `u64` (bit `i` to bit `2i`).
 #[inline]
 pub(crate) fn spread(x: u32) -> u64 {
@@ -57,6 +69,7 @@ mod tests {
                 assert_eq!(u32::from(b), (x >> (8 * i) & 0xff).count_ones());
             }
             let set: Vec<u32> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
+            assert!(set_bits(x).map(|i| i as u32).eq(set.iter().copied()));
             for n in 0..=set.len() {
                 assert_eq!(nth_set_bit(x, n), set.get(n).copied());
             }
@@ -77,6 +90,7 @@ mod tests {
             0x0100_0000_0080_0000,
         ] {
             let set: Vec<u32> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
+            assert!(set_bits(x).map(|i| i as u32).eq(set.iter().copied()));
             for n in 0..=65 {
                 assert_eq!(nth_set_bit(x, n), set.get(n).copied(), "{x:#x} {n}");
             }

@@ -116,10 +116,13 @@ impl GameRng {
 
     /// A uniformly random permutation of `items` (Fisher–Yates, from the end).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        // By value, as in `below`: kept in registers through the draws.
+        let mut rng = self.clone();
         for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
+            let j = rng.below(i as u32 + 1) as usize;
             items.swap(i, j);
         }
+        *self = rng;
     }
 }
 

@@ -60,6 +60,11 @@ impl KindPlanes {
         }
     }
 
+    /// The cells holding a special of any kind.
+    pub(crate) fn cells(&self) -> u64 {
+        self.bits.iter().fold(0, |all, &bits| all | bits)
+    }
+
     /// Removes the specials on the cells `cleared`.
     pub(crate) fn clear(&mut self, cleared: u64) {
         for bits in &mut self.bits {

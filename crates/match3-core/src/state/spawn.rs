@@ -1,6 +1,7 @@
 //! New pieces: the drop game's next piece and the refill of every hole, from the level's
 //! or the rules' refill policy.
 
+use crate::bits::set_bits;
 use crate::board::Board;
 use crate::error::PartName;
 use crate::level::Level;
@@ -199,15 +200,10 @@ fn empties(board: &Board) -> Empties {
 /// depend on where the cells are) and no division for the row.
 #[inline]
 pub(super) fn packed_cells(bits: u64, cols: usize) -> impl Iterator<Item = (Pos, usize)> {
-    let (per_row, mut bits) = (per_row(cols), bits);
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    let per_row = per_row(cols);
+    set_bits(bits).map(move |i| {
         let r = (i * per_row) >> 16;
-        Some((Pos::new(r as u8, (i - r * cols) as u8), i))
+        (Pos::new(r as u8, (i - r * cols) as u8), i)
     })
 }
 

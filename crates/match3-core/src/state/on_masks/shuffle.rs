@@ -5,23 +5,29 @@
 //! walls) then keeps playing on the planes instead of handing every such future to the
 //! cells.
 
+use crate::bits::set_bits;
 use crate::level::SHUFFLE_TRIES;
 use crate::moves::PackedSwaps;
-use crate::piece::{Color, MAX_COLORS, Piece};
+use crate::piece::{MAX_COLORS, Special};
 use crate::rules::Rules;
 
-use super::super::spawn::packed_cells;
 use super::MaskState;
 
-/// The pieces the shuffle permutes, row-major: each one's packed cell index and piece.
+/// The pieces the shuffle permutes, row-major: each one's packed cell index, colour and
+/// kind.
 struct Spots {
     cells: u64,
     index: [u8; 64],
-    piece: [Piece; 64],
-    /// Whether every piece is plain (no kind to move).
-    plain: bool,
+    /// Each spot's colour index, [`COLORLESS`] for a colourless special.
+    color: [u8; 64],
+    /// Each spot's special kind, when one of them holds a special (most shuffled boards
+    /// of the line rules hold one or two).
+    kinds: Option<[Option<Special>; 64]>,
     len: usize,
 }
+
+/// The colour index [`Spots`] gives a piece without colour.
+const COLORLESS: u8 = MAX_COLORS;
 
 impl MaskState {
     /// Shuffles the pieces as the cells' shuffle does, judging each try by `legal` (the
@@ -57,49 +63,76 @@ impl MaskState {
     }
 
     /// The pieces to shuffle (locked ones stay); `None` when fewer than two (the cells'
-    /// shuffle gives up on those without a draw) or a board over 64 cells.
+    /// shuffle gives up on those without a draw), a plain piece has no colour, or the
+    /// board has over 64 cells.
     fn spots(&self) -> Option<Spots> {
         let cells = self.masks.packed_pieces()? & !self.fixed.locks();
-        let cols = self.masks.size().cols();
-        let filler = Piece::plain(Color::new(0).expect("a colour"));
+        let (color_of, colored) = self.color_map(cells)?;
+        // A piece without a colour must be a special.
+        if cells & !colored & !self.kinds.cells() != 0 {
+            return None;
+        }
         let mut spots = Spots {
             cells,
             index: [0; 64],
-            piece: [filler; 64],
-            plain: cells & self.masks.packed_specials()? == 0,
+            color: [0; 64],
+            kinds: None,
             len: 0,
         };
-        for (_, i) in packed_cells(cells, cols) {
+        for i in set_bits(cells) {
             spots.index[spots.len] = i as u8;
-            spots.piece[spots.len] = self.piece_at(i)?;
+            spots.color[spots.len] = color_of[i];
             spots.len += 1;
         }
+        if (self.masks.packed_specials()? | self.kinds.cells()) & cells != 0 {
+            spots.kinds = Some(self.spot_kinds(&spots));
+        }
         (spots.len >= 2).then_some(spots)
+    }
+
+    /// The colour index of the piece on each of the cells `cells`, by cell index
+    /// ([`COLORLESS`] where none), and the cells with a colour: read plane by plane (a
+    /// search among the planes for each cell branches unpredictably).
+    fn color_map(&self, cells: u64) -> Option<([u8; 64], u64)> {
+        let (mut color_of, mut colored) = ([COLORLESS; 64], 0);
+        for (c, &plane) in self.masks.packed_colors()?.iter().enumerate() {
+            for i in set_bits(plane & cells) {
+                color_of[i] = c as u8;
+            }
+            colored |= plane;
+        }
+        Some((color_of, colored))
+    }
+
+    /// The special kind on each spot.
+    fn spot_kinds(&self, spots: &Spots) -> [Option<Special>; 64] {
+        let mut kinds = [None; 64];
+        for (kind, &i) in kinds.iter_mut().zip(&spots.index[..spots.len]) {
+            *kind = self.kinds.at(usize::from(i));
+        }
+        kinds
     }
 
     /// Puts on each spot `j` the piece of spot `order[j]`: the planes of the pieces
     /// painted anew, and their kinds.
     fn arrange(&mut self, spots: &Spots, order: &[u8]) {
-        let (mut colors, mut specials, mut colorless) = ([0u64; MAX_COLORS as usize], 0, 0);
+        // A plane per colour, and one for the colourless.
+        let mut planes = [0u64; MAX_COLORS as usize + 1];
         for (&at, &k) in spots.index.iter().zip(order) {
-            let (piece, bit) = (spots.piece[usize::from(k)], 1u64 << at);
-            match piece.color() {
-                Some(color) => colors[usize::from(color.index())] |= bit,
-                None => colorless |= bit,
-            }
-            if piece.special().is_some() {
-                specials |= bit;
-            }
+            planes[usize::from(spots.color[usize::from(k)])] |= 1u64 << at;
         }
-        (self.masks).repaint_packed(spots.cells, (specials, colorless), &colors);
-        if spots.plain {
-            return;
-        }
+        let (colors, colorless) = planes.split_at(MAX_COLORS as usize);
+        let Some(kinds) = &spots.kinds else {
+            return (self.masks).repaint_packed(spots.cells, (0, colorless[0]), colors);
+        };
         self.kinds.clear(spots.cells);
+        let mut specials = 0;
         for (&at, &k) in spots.index.iter().zip(order) {
-            if let Some(special) = spots.piece[usize::from(k)].special() {
+            if let Some(special) = kinds[usize::from(k)] {
+                specials |= 1u64 << at;
                 self.kinds.put(1 << at, special);
             }
         }
+        (self.masks).repaint_packed(spots.cells, (specials, colorless[0]), colors);
     }
 }
