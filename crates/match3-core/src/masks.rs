@@ -8,7 +8,7 @@
 use crate::bits::trade_bits;
 use crate::cellset::CellSet;
 use crate::packed::{ColumnGather, Geometry, pack_rows, unpack_rows};
-use crate::piece::Cell;
+use crate::piece::{Cell, Piece};
 use crate::pos::{Pos, Size};
 use crate::rowmasks::RowMasks;
 
@@ -251,6 +251,24 @@ impl Masks {
             return;
         }
         self.toggle_rest(pos, cell);
+    }
+
+    /// The colour planes of a board of at most 64 cells, ready for plain pieces of the
+    /// first `colors` colours on the empty cells `holes`, which are marked as pieces
+    /// here (a refill: the pieces plane is written once, not hole by hole, and each
+    /// piece then sets one bit of a plane found without a check of the board's layout).
+    /// `None` on a bigger board.
+    #[inline]
+    pub(crate) fn fill_plain(&mut self, holes: u64, colors: u8) -> Option<PlainFill<'_>> {
+        if !self.is_packed() {
+            return None;
+        }
+        let last = FIRST_COLOR + usize::from(colors.max(1)) - 1;
+        if last >= self.packed.len() {
+            self.grow(last);
+        }
+        self.packed[PIECES] |= holes;
+        Some(PlainFill(&mut self.packed[FIRST_COLOR..]))
     }
 
     /// Puts the bits of `new` where those of `old` were, at the cell of row-major index
@@ -1091,6 +1109,20 @@ pub(crate) fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
     } else {
         dst.clear();
         dst.extend_from_slice(src);
+    }
+}
+
+/// The colour planes of a packed board being refilled: see [`Masks::fill_plain`].
+pub(crate) struct PlainFill<'a>(&'a mut [u64]);
+
+impl PlainFill<'_> {
+    /// Puts the plain piece `piece` on the cell of packed index `i`, one of the holes
+    /// [`Masks::fill_plain`] was given.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, i: usize, piece: Piece) {
+        debug_assert!(piece.special().is_none(), "a refill draws plain pieces");
+        let plane = piece.color().map_or(usize::MAX, |c| usize::from(c.index()));
+        self.0[plane] |= 1u64 << i;
     }
 }
 

@@ -13,6 +13,7 @@
 
 use std::cell::OnceCell;
 
+use crate::bits::set_bits;
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::combos::combo_swaps_on;
@@ -805,12 +806,10 @@ impl MaskState {
     /// Fills every empty cell, row-major, with the blind policy's pieces: the draws the
     /// turn on the cells makes.
     fn refill(&mut self, blind: Blind<'_>) {
-        let cols = self.masks.size().cols();
         let holes = self.empties().expect("a small plain board");
         let rng = (self.rng.clone(), self.colors);
-        self.rng = blind.draw_each(rng, packed_cells(holes, cols), |at, piece| {
-            self.masks.toggle_at(at, Cell::Piece(piece));
-        });
+        let mut planes = (self.masks.fill_plain(holes, self.colors)).expect("a small board");
+        self.rng = blind.draw_each(rng, set_bits(holes), |i, piece| planes.put(i, piece));
     }
 }
 
