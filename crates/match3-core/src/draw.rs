@@ -63,23 +63,50 @@ impl Weighted {
     /// One piece drawn by the weights of the palette's colours (uniform when those are
     /// all zero).
     pub(crate) fn draw(&self, rng: &mut GameRng, colors: u8) -> Piece {
+        self.sampler(colors).draw(rng)
+    }
+
+    /// What draws for a palette of `colors` colours share: the weights in the palette and
+    /// their sum, worked out once for a whole refill.
+    #[inline]
+    pub(crate) fn sampler(&self, colors: u8) -> Sampler<'_> {
         let usable = &self.weights[..self.weights.len().min(usize::from(colors))];
         let total = if usable.len() == self.weights.len() {
             self.total
         } else {
             usable.iter().sum()
         };
-        if total == 0 {
-            return uniform(rng, colors);
+        Sampler {
+            usable,
+            total,
+            colors,
         }
-        let mut draw = rng.below(total);
-        for (i, &w) in usable.iter().enumerate() {
-            if draw < w {
-                return Piece::plain(Color::new(i as u8).expect("at most 26 weights"));
-            }
-            draw -= w;
+    }
+}
+
+/// [`Weighted`] draws for one palette: see [`Weighted::sampler`].
+pub(crate) struct Sampler<'a> {
+    usable: &'a [u32],
+    total: u32,
+    colors: u8,
+}
+
+impl Sampler<'_> {
+    /// One piece, as [`Weighted::draw`].
+    #[inline]
+    pub(crate) fn draw(&self, rng: &mut GameRng) -> Piece {
+        if self.total == 0 {
+            return uniform(rng, self.colors);
         }
-        unreachable!("the draw is below the total weight")
+        let draw = rng.below(self.total);
+        // The colour whose share holds the draw: the number of running sums at most the
+        // draw, counted without a branch on it (which colour comes up cannot be guessed).
+        let (mut sum, mut index) = (0u32, 0u8);
+        for &w in self.usable {
+            sum += w;
+            index += u8::from(sum <= draw);
+        }
+        Piece::plain(Color::new(index).expect("at most 26 weights"))
     }
 }
 
@@ -110,6 +137,30 @@ mod tests {
             let full = w.draw(&mut rng, 6).color().unwrap().index();
             assert!(full == 1 || full == 3, "colour {full}");
             assert_eq!(w.draw(&mut rng, 3).color().unwrap().index(), 1);
+        }
+    }
+
+    /// A draw picks the first colour whose running sum passes it, as a walk that
+    /// subtracts each weight in turn would (zero weights, leading and trailing, included).
+    #[test]
+    fn a_draw_picks_the_colour_whose_share_holds_it() {
+        let mut seeds = GameRng::new(11);
+        for _ in 0..300 {
+            let n = 1 + seeds.below(8) as usize;
+            let mut weights: Vec<u32> = (0..n).map(|_| seeds.below(4)).collect();
+            weights[seeds.below(n as u32) as usize] += 1;
+            let w = Weighted::new(weights.clone()).unwrap();
+            let mut rng = GameRng::new(u64::from(seeds.next_u32()));
+            for _ in 0..20 {
+                let mut walk = rng.clone().below(weights.iter().sum());
+                let expected = weights.iter().position(|&w| {
+                    let here = walk < w;
+                    walk = walk.wrapping_sub(w);
+                    here
+                });
+                let got = w.draw(&mut rng, 8).color().map(|c| usize::from(c.index()));
+                assert_eq!(got, expected, "weights {weights:?}");
+            }
         }
     }
 }

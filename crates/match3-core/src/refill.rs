@@ -114,7 +114,10 @@ impl Blind<'_> {
     ) -> GameRng {
         match self {
             Blind::Uniform => holes.for_each(|h| put(h, uniform(&mut rng, colors))),
-            Blind::Weighted(w) => holes.for_each(|h| put(h, w.draw(&mut rng, colors))),
+            Blind::Weighted(w) => {
+                let weights = w.sampler(colors);
+                holes.for_each(|h| put(h, weights.draw(&mut rng)));
+            }
         }
         rng
     }
