@@ -92,8 +92,9 @@ pub(crate) struct Sampler<'a> {
 }
 
 impl Sampler<'_> {
-    /// One piece, as [`Weighted::draw`].
-    #[inline]
+    /// One piece, as [`Weighted::draw`]. Always inlined: a refill's generator, passed
+    /// to a call, would leave the registers for memory at every draw.
+    #[inline(always)]
     pub(crate) fn draw(&self, rng: &mut GameRng) -> Piece {
         if self.total == 0 {
             return uniform(rng, self.colors);

@@ -72,18 +72,19 @@ impl MaskState {
         if cells & !colored & !self.kinds.cells() != 0 {
             return None;
         }
+        // Filled through locals: a count kept in the struct would be stored and loaded
+        // again for every spot.
+        let (mut index, mut color, mut len) = ([0u8; 64], [0u8; 64], 0);
+        for (n, i) in set_bits(cells).enumerate() {
+            (index[n], color[n], len) = (i as u8, color_of[i], n + 1);
+        }
         let mut spots = Spots {
             cells,
-            index: [0; 64],
-            color: [0; 64],
+            index,
+            color,
             kinds: None,
-            len: 0,
+            len,
         };
-        for i in set_bits(cells) {
-            spots.index[spots.len] = i as u8;
-            spots.color[spots.len] = color_of[i];
-            spots.len += 1;
-        }
         if (self.masks.packed_specials()? | self.kinds.cells()) & cells != 0 {
             spots.kinds = Some(self.spot_kinds(&spots));
         }
