@@ -192,9 +192,14 @@ impl Level {
         Ok(())
     }
 
-    /// Whether this level asks the engine to count cleared pieces by colour.
-    pub(crate) fn collects(&self) -> bool {
-        self.goals.iter().any(|g| matches!(g, Goal::Collect { .. }))
+    /// The colours this level's goals collect, bit `i` for the colour of index `i`: the
+    /// colours whose cleared pieces the engine counts (none for most levels).
+    pub(crate) fn collected_colors(&self) -> u32 {
+        let collected = self.goals.iter().filter_map(|goal| match *goal {
+            Goal::Collect { color, .. } => Some(1 << color.index()),
+            _ => None,
+        });
+        collected.fold(0, |all, bit| all | bit)
     }
 
     /// Stars for a final score: the thresholds it reaches.

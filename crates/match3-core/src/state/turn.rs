@@ -6,12 +6,13 @@
 
 use std::num::NonZeroU32;
 
+use crate::bits::set_bits;
 use crate::cellset::CellSet;
 use crate::error::PartName;
 use crate::error::{MoveError, PartError};
 use crate::gravity::{Bundled, Falls};
 use crate::legal::has_match;
-use crate::level::{Goal, Level};
+use crate::level::Level;
 use crate::moves::Move;
 use crate::obstacles::{self, Cleared};
 use crate::phase::{Matches, ScoredPhase};
@@ -121,8 +122,8 @@ pub(super) struct Turn {
     /// Where the move put pieces: a special it makes goes there first.
     moved: [Pos; 2],
     n_moved: usize,
-    /// Whether the level counts cleared pieces by colour.
-    collects: bool,
+    /// The colours whose cleared pieces the level counts ([`Level::collected_colors`]).
+    collects: u32,
     /// Whether holes are refilled (not in a look-ahead of the known pieces only).
     pub(super) refills: bool,
     /// The level's gravity, else the rules' bundled one (`None`: the rules' own part).
@@ -204,7 +205,7 @@ impl Snapshot {
             combo: None,
             moved: [Pos::new(0, 0); 2],
             n_moved: 0,
-            collects: level.collects(),
+            collects: level.collected_colors(),
             refills: rules.refills() && course.horizon != Horizon::Known,
             gravity: level.gravity.or_else(|| rules.gravity()),
             last_phase: course.horizon.last_phase(),
@@ -434,7 +435,7 @@ impl Snapshot {
             created: &turn.created,
             progress: counts.on(&self.board),
         });
-        self.remove(level, chain, matched, cleared, blasted.as_ref(), turn, sink);
+        self.remove(chain, matched, cleared, blasted.as_ref(), turn, sink);
         self.tally.score = self.tally.score.saturating_add(score);
         Ok(score)
     }
@@ -481,11 +482,9 @@ impl Snapshot {
 
     /// Counts and hits what the clear takes, empties its cells and puts the created
     /// specials in. `blasted` is every blast's area on a board with obstacles.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn remove<S: Sink>(
         &mut self,
-        level: &Level,
         chain: u32,
         matched: &CellSet,
         cleared: &CellSet,
@@ -493,10 +492,10 @@ impl Snapshot {
         turn: &mut Turn,
         sink: &mut S,
     ) {
-        if turn.collects {
+        if turn.collects != 0 {
             let masks = self.board.masks();
             let count = |color| masks.count_color_in(color, cleared);
-            count_colors(level, count, &mut self.tally.collected);
+            count_colors(turn.collects, count, &mut self.tally.collected);
         }
         if let Some(blasted) = blasted {
             let by_match = || {
@@ -597,26 +596,17 @@ fn no_match_after_swap<R: Rules + ?Sized>(rules: &R, mv: Move) -> PartError {
     PartError::new(rules.name(), PartName::Detection, problem)
 }
 
-/// Adds the cleared pieces of each colour `level` collects to `collected`: `count`
-/// says how many of a colour (by palette index) were cleared.
+/// Adds the cleared pieces of each colour of `colors` (bit `i` for the colour of index
+/// `i`, as [`Level::collected_colors`] gives them) to `collected`: `count` says how many
+/// of a colour were cleared. Out of line: most levels collect nothing.
 #[inline(never)]
 pub(super) fn count_colors(
-    level: &Level,
+    colors: u32,
     count: impl Fn(u8) -> u32,
     collected: &mut [u32; MAX_COLORS as usize],
 ) {
-    let mut counted = 0u32;
-    for goal in &level.goals {
-        let Goal::Collect { color, .. } = *goal else {
-            continue;
-        };
-        let i = color.index();
-        if counted >> i & 1 == 1 {
-            continue;
-        }
-        counted |= 1 << i;
-        let n = count(i);
-        let total = &mut collected[usize::from(i)];
-        *total = total.saturating_add(n);
+    for i in set_bits(u64::from(colors)) {
+        let total = &mut collected[i];
+        *total = total.saturating_add(count(i as u8));
     }
 }
