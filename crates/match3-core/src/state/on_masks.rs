@@ -295,7 +295,7 @@ impl MaskState {
     ) -> Result<Option<(u64, u32)>, MoveError> {
         let Opening { mv, trigger, moved } = opening;
         let phases = Phases {
-            collects: level.collected_colors(),
+            level,
             trigger,
             moved,
             refills: rules.refills() && course.horizon != crate::Horizon::Known,
@@ -430,7 +430,7 @@ impl MaskState {
     /// Phases on the planes until nothing matches or the horizon's last phase is done.
     /// The board has at most 64 cells, so what a phase clears is one packed word.
     #[inline(always)]
-    fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_>) -> Ended {
+    fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
         let cols = self.masks.size().cols();
         let (mut chain, mut total) = turn.from;
         // Only phase 1 has a trigger.
@@ -488,10 +488,12 @@ impl MaskState {
     /// level collects them), a jelly layer under each, the kinds of the specials; then
     /// the specials it created are put in.
     #[inline(always)]
-    fn remove(&mut self, turn: &Phases<'_>, cleared: u64) {
-        if turn.collects != 0 {
+    fn remove(&mut self, turn: &Phases<'_, '_>, cleared: u64) {
+        // Asked of the level in each phase that clears (many turns clear nothing).
+        let collects = turn.level.collected_colors();
+        if collects != 0 {
             let count = |color| self.masks.count_color_packed(color, cleared);
-            count_colors(turn.collects, count, &mut self.collected);
+            count_colors(collects, count, &mut self.collected);
         }
         self.masks.clear_packed(cleared);
         self.cleared.jelly += self.jelly.hit(cleared);
@@ -558,7 +560,7 @@ impl MaskState {
     fn creates_need_cells<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
-        turn: &Phases<'_>,
+        turn: &Phases<'_, '_>,
         (chain, by_match): (u32, u64),
         cleared: u64,
     ) -> bool {
@@ -883,10 +885,8 @@ impl Moved {
 }
 
 /// What a look-ahead on the planes needs besides its state.
-struct Phases<'r> {
-    /// The colours whose cleared pieces the level counts ([`Level::collected_colors`]),
-    /// worked out once a turn.
-    collects: u32,
+struct Phases<'l, 'r> {
+    level: &'l Level,
     /// What phase 1 clears besides its matches.
     trigger: Trigger,
     /// The cells the move put pieces on.
@@ -903,7 +903,7 @@ struct Phases<'r> {
     from: (u32, u64),
 }
 
-impl Phases<'_> {
+impl Phases<'_, '_> {
     /// The specials among phase 1's `trigger` that have fired already, on a board of
     /// `cols` columns: a combo's pair, the cells the swap put pieces on (later phases
     /// have no trigger).
