@@ -435,6 +435,9 @@ impl MaskState {
         let (mut chain, mut total) = turn.from;
         // Only phase 1 has a trigger.
         let mut trigger = turn.trigger.cells;
+        // The colours the level collects, asked at the first clear (many turns clear
+        // nothing).
+        let mut collects = None;
         loop {
             let Some(by_match) = self.matched(rules) else {
                 return Ended::NeedsCells;
@@ -471,7 +474,8 @@ impl MaskState {
             let Some(score) = rules.score_by_count(chain, cleared.count_ones() as usize) else {
                 return Ended::NeedsCells;
             };
-            self.remove(turn, cleared);
+            let collects = *collects.get_or_insert_with(|| turn.level.collected_colors());
+            self.remove(turn, (cleared, collects));
             self.score = self.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
@@ -484,13 +488,11 @@ impl MaskState {
         }
     }
 
-    /// What a phase's clear `cleared` takes off the planes: the pieces (counted when the
-    /// level collects them), a jelly layer under each, the kinds of the specials; then
-    /// the specials it created are put in.
+    /// What a phase's clear `cleared` takes off the planes: the pieces (those of the
+    /// colours `collects` counted, see [`Level::collected_colors`]), a jelly layer under
+    /// each, the kinds of the specials; then the specials it created are put in.
     #[inline(always)]
-    fn remove(&mut self, turn: &Phases<'_, '_>, cleared: u64) {
-        // Asked of the level in each phase that clears (many turns clear nothing).
-        let collects = turn.level.collected_colors();
+    fn remove(&mut self, turn: &Phases<'_, '_>, (cleared, collects): (u64, u32)) {
         if collects != 0 {
             let count = |color| self.masks.count_color_packed(color, cleared);
             count_colors(collects, count, &mut self.collected);
