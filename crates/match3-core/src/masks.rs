@@ -1121,8 +1121,8 @@ impl PlainFill<'_> {
     #[inline(always)]
     pub(crate) fn put(&mut self, i: usize, piece: Piece) {
         debug_assert!(piece.special().is_none(), "a refill draws plain pieces");
-        let plane = piece.color().map_or(usize::MAX, |c| usize::from(c.index()));
-        self.0[plane] |= 1u64 << i;
+        let color = piece.color().expect("a refill draws plain pieces");
+        self.0[usize::from(color.index())] |= 1u64 << i;
     }
 }
 

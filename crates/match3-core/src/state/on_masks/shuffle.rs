@@ -68,8 +68,9 @@ impl MaskState {
     fn spots(&self) -> Option<Spots> {
         let cells = self.masks.packed_pieces()? & !self.fixed.locks();
         let (color_of, colored) = self.color_map(cells)?;
+        let with_kind = self.kinds.cells();
         // A piece without a colour must be a special.
-        if cells & !colored & !self.kinds.cells() != 0 {
+        if cells & !colored & !with_kind != 0 {
             return None;
         }
         // Filled through locals: a count kept in the struct would be stored and loaded
@@ -85,7 +86,7 @@ impl MaskState {
             kinds: None,
             len,
         };
-        if (self.masks.packed_specials()? | self.kinds.cells()) & cells != 0 {
+        if (self.masks.packed_specials()? | with_kind) & cells != 0 {
             spots.kinds = Some(self.spot_kinds(&spots));
         }
         (spots.len >= 2).then_some(spots)
