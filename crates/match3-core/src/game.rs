@@ -94,7 +94,7 @@ impl ScoreScratch {
     /// ([`Snapshot::goal_units`]).
     pub fn goal_units(&self, level: &Level) -> u64 {
         if self.on_masks {
-            goal_units(level, self.masks.collected(), self.masks.cleared())
+            goal_units(level, self.masks.tally())
         } else {
             self.cells.goal_units(level)
         }
@@ -746,7 +746,7 @@ impl<R: Rules> Game<R> {
             return Ok(Some(score));
         }
         let after = from.0.tally().moves.saturating_add(1);
-        let won = || (masks.meets_goals(&self.level, from.0)).then_some(Status::Won);
+        let won = || (masks.meets_goals(&self.level)).then_some(Status::Won);
         let left = bonus_moves(&self.level, after, won);
         if left == 0 {
             return Ok(Some(score));

@@ -154,17 +154,21 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
     /// What the game has counted after the last move: score, moves, pieces collected,
     /// jelly and crates cleared (as [`Snapshot::tally`]).
     pub fn tally(&self) -> Tally {
+        *self.counted()
+    }
+
+    /// [`tally`](Probe::tally) where it is kept.
+    fn counted(&self) -> &Tally {
         match self.moves_ahead() {
             Some(ahead) => ahead.tally(),
-            None => *self.state.tally(),
+            None => self.state.tally(),
         }
     }
 
     /// The goal units the probe's level counts after the last move (as
     /// [`Snapshot::goal_units`]).
     pub fn goal_units(&self) -> u64 {
-        let tally = self.tally();
-        goal_units(self.level, &tally.collected, tally.cleared)
+        goal_units(self.level, self.counted())
     }
 
     /// As [`Game::legal_moves_into`](crate::Game::legal_moves_into); none once spent or

@@ -52,9 +52,8 @@ fn blasts_on_planes<R: Rules + ?Sized>(rules: &R, view: PlaneView<'_>) -> bool {
 /// A probe's moves on the planes since its cells last caught up.
 #[derive(Clone, Debug)]
 pub(crate) struct Ahead {
+    /// The planes, whose tally counts the cells' moves and those played here.
     planes: MaskState,
-    /// Moves counted: the cells' and those played here.
-    moves: u32,
     status: Status,
     /// The one kind of move the rules take.
     kind: MoveKind,
@@ -109,7 +108,6 @@ impl Ahead {
         let answers = || caught(ask).unwrap_or(false);
         (plain && answers()).then(|| Ahead {
             planes: MaskState::of(cells),
-            moves: 0,
             status: Status::Playable,
             kind,
             listed: None,
@@ -150,13 +148,8 @@ impl Ahead {
     }
 
     /// What the game has counted after the moves here.
-    pub(crate) fn tally(&self) -> Tally {
-        Tally {
-            score: self.planes.score(),
-            moves: self.moves,
-            collected: *self.planes.collected(),
-            cleared: self.planes.cleared(),
-        }
+    pub(crate) fn tally(&self) -> &Tally {
+        self.planes.tally()
     }
 
     /// The legal moves after the moves here on a board of `rows` × `cols`.
@@ -209,7 +202,7 @@ impl Ahead {
         // have been refused (past it, the cells play and tell).
         let turns = self.played.len() as u64 + u64::from(self.paused.is_some()) + 1;
         let minted = u64::from(cells.next_id) + turns * u64::from(TURN_IDS);
-        if self.moves == u32::MAX || minted > u64::from(MAX_NEXT_ID) {
+        if self.tally().moves == u32::MAX || minted > u64::from(MAX_NEXT_ID) {
             return None;
         }
         let played = self.planes.play_move((rules, level), mv, self.fit);
@@ -217,7 +210,7 @@ impl Ahead {
         // drop may clear nothing).
         let clears = |&(_, phases): &(u64, u32)| phases > 0 || self.kind == MoveKind::Drop;
         let (score, phases) = played.ok()?.filter(clears)?;
-        self.moves += 1;
+        self.planes.count_move();
         let summary = self.settle((rules, level), (mv, score, phases), last)?;
         self.played.push((mv, last));
         Some(summary)
@@ -242,7 +235,7 @@ impl Ahead {
         let rest = (paused.mv, paused.chain(), paused.score);
         self.paused = Some(paused.to_kept());
         self.planes.load(cells, None);
-        (self.moves, self.status) = (cells.tally.moves, Status::Playable);
+        self.status = Status::Playable;
         let played = self.planes.resume((rules, level), rest, self.fit);
         let (score, phases) = played.ok()??;
         self.settle((rules, level), (rest.0, score, phases), false)
@@ -269,7 +262,7 @@ impl Ahead {
         };
         (listed && mv.kind() == self.kind).then_some(())?;
         self.planes.load(cells, None);
-        (self.moves, self.status) = (cells.tally.moves, Status::Playable);
+        self.status = Status::Playable;
         Some(())
     }
 
@@ -280,7 +273,7 @@ impl Ahead {
         if level.goals.is_empty() && level.moves.is_none() {
             return None;
         }
-        verdict_on(level, &self.tally(), &self.planes)
+        verdict_on(level, self.tally(), &self.planes)
     }
 
     /// The status of a board with no legal move left, as the cells' status finds it: lost
@@ -328,7 +321,7 @@ impl Ahead {
         self.listed = None;
         let mut verdict = self.verdict(level);
         let (mut score, mut phases) = (score, phases);
-        let left = bonus_moves(level, self.moves, || verdict);
+        let left = bonus_moves(level, self.tally().moves, || verdict);
         if left > 0 {
             let bonus = self
                 .planes

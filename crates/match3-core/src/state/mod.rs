@@ -281,16 +281,14 @@ impl Snapshot {
     /// of collected colours (up to each count), jelly layers and crate hits. Score goals
     /// add nothing (score is ranked on its own).
     pub fn goal_units(&self, level: &Level) -> u64 {
-        goal_units(level, &self.tally.collected, self.tally.cleared)
+        goal_units(level, &self.tally)
     }
 }
 
-/// [`Snapshot::goal_units`] from the counts it reads.
-pub(crate) fn goal_units(
-    level: &Level,
-    collected: &[u32; MAX_COLORS as usize],
-    cleared: Cleared,
-) -> u64 {
+/// [`Snapshot::goal_units`] from the counts it reads: `tally`'s pieces collected and
+/// obstacles cleared.
+pub(crate) fn goal_units(level: &Level, tally: &Tally) -> u64 {
+    let (collected, cleared) = (&tally.collected, tally.cleared);
     (level.goals.iter())
         .map(|goal| match *goal {
             Goal::Score { .. } => 0,

@@ -23,8 +23,7 @@ use crate::legal::{landing_row, open_columns};
 use crate::level::Level;
 use crate::masks::{CRATES, Masks};
 use crate::moves::{Move, PackedSwaps};
-use crate::obstacles::Cleared;
-use crate::piece::{Cell, Color, Combos, MAX_COLORS, Piece, Special};
+use crate::piece::{Cell, Color, Combos, Piece, Special};
 use crate::planes::{Field, PackedCells, PlaneView};
 use crate::pos::Pos;
 use crate::progress::{Remaining, Tally, goal_progress};
@@ -48,27 +47,27 @@ mod shuffle;
 static NO_MATCH: CellSet = CellSet::new();
 
 /// What a score-only look-ahead keeps: planes (the specials' kinds, the jelly, the locks
-/// and the crates among them), generator, score, the pieces collected per colour and the
-/// obstacles cleared; no cell.
+/// and the crates among them), generator and tally (score, pieces collected per colour,
+/// obstacles cleared); no cell.
 #[derive(Clone, Debug)]
 pub(crate) struct MaskState {
     masks: Masks,
     rng: GameRng,
-    score: u64,
+    /// The score, pieces collected and obstacles cleared after the last look-ahead, kept
+    /// whole so that a verdict reads it in place; the moves are the loaded state's and
+    /// those [`count_move`](MaskState::count_move) added.
+    tally: Tally,
     colors: u8,
     /// The piece a drop places next (rules that take drops only).
     next_piece: Option<Piece>,
-    collected: [u32; MAX_COLORS as usize],
     /// The specials the current phase creates (see [`MaskState::creates_need_cells`]),
     /// kept to reuse the buffer.
     created: Vec<(Pos, Piece)>,
     /// What kind each special on the planes is.
     kinds: KindPlanes,
-    /// The jelly under the pieces, the locks and crates, and the obstacles cleared so
-    /// far.
+    /// The jelly under the pieces, and the locks and crates.
     jelly: JellyPlanes,
     fixed: FixedPlanes,
-    cleared: Cleared,
 }
 
 impl MaskState {
@@ -77,15 +76,13 @@ impl MaskState {
         MaskState {
             masks: state.board.masks().clone(),
             rng: state.rng.clone(),
-            score: state.tally.score,
+            tally: state.tally,
             colors: state.colors,
             next_piece: state.next_piece,
-            collected: state.tally.collected,
             created: Vec::new(),
             kinds: KindPlanes::of(&state.board),
             jelly: JellyPlanes::of(&state.board),
             fixed: FixedPlanes::of(&state.board).unwrap_or_default(),
-            cleared: state.tally.cleared,
         }
     }
 
@@ -99,10 +96,8 @@ impl MaskState {
         self.jelly = JellyPlanes::of(&from.board);
         // The boards the planes play (`Planes::suit`) have fixed planes.
         self.fixed = FixedPlanes::of(&from.board).unwrap_or_default();
-        let tally = &from.tally;
-        (self.score, self.colors, self.collected) = (tally.score, from.colors, tally.collected);
+        (self.tally, self.colors) = (from.tally, from.colors);
         self.next_piece = from.next_piece;
-        self.cleared = tally.cleared;
     }
 
     /// The planes as they stand.
@@ -110,14 +105,20 @@ impl MaskState {
         PlaneView::of_masks(&self.masks)
     }
 
-    /// The score after the last look-ahead.
-    pub(crate) fn score(&self) -> u64 {
-        self.score
+    /// The score, pieces collected per colour and obstacles cleared after the last
+    /// look-ahead, and the moves counted (see [`count_move`](MaskState::count_move)).
+    pub(crate) fn tally(&self) -> &Tally {
+        &self.tally
     }
 
-    /// Pieces collected per colour after the last look-ahead.
-    pub(crate) fn collected(&self) -> &[u32; MAX_COLORS as usize] {
-        &self.collected
+    /// Counts a move played here (a probe's: the greedy look-ahead counts none).
+    pub(crate) fn count_move(&mut self) {
+        self.tally.moves += 1;
+    }
+
+    /// The score after the last look-ahead.
+    pub(crate) fn score(&self) -> u64 {
+        self.tally.score
     }
 
     /// The columns a drop lands in, a bit per column (see [`open_columns`]).
@@ -149,11 +150,6 @@ impl MaskState {
     /// Whether any piece is left.
     pub(crate) fn has_pieces(&self) -> bool {
         self.masks.packed_pieces() != Some(0)
-    }
-
-    /// Obstacles cleared after the last look-ahead.
-    pub(crate) fn cleared(&self) -> Cleared {
-        self.cleared
     }
 
     /// Plays the validated move `planned` from `from` (whose board it was checked on) on
@@ -385,14 +381,8 @@ impl MaskState {
     /// leftover bonus such a move with moves to spare plays the bonus next
     /// ([`bonus`](MaskState::bonus)).
     #[inline(never)]
-    pub(crate) fn meets_goals(&self, level: &Level, from: &Snapshot) -> bool {
-        let tally = Tally {
-            score: self.score,
-            collected: self.collected,
-            cleared: self.cleared,
-            ..from.tally
-        };
-        let met = |&goal| goal_progress(goal, &tally, self).done;
+    pub(crate) fn meets_goals(&self, level: &Level) -> bool {
+        let met = |&goal| goal_progress(goal, &self.tally, self).done;
         !level.goals.is_empty() && level.goals.iter().all(met)
     }
 
@@ -476,7 +466,7 @@ impl MaskState {
             };
             let collects = *collects.get_or_insert_with(|| turn.level.collected_colors());
             self.remove(turn, (cleared, collects));
-            self.score = self.score.saturating_add(score);
+            self.tally.score = self.tally.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
                 return Ended::Scored(total, chain);
@@ -495,10 +485,10 @@ impl MaskState {
     fn remove(&mut self, turn: &Phases<'_, '_>, (cleared, collects): (u64, u32)) {
         if collects != 0 {
             let count = |color| self.masks.count_color_packed(color, cleared);
-            count_colors(collects, count, &mut self.collected);
+            count_colors(collects, count, &mut self.tally.collected);
         }
         self.masks.clear_packed(cleared);
-        self.cleared.jelly += self.jelly.hit(cleared);
+        self.tally.cleared.jelly += self.jelly.hit(cleared);
         if turn.specials {
             self.kinds.clear(cleared);
             if !self.created.is_empty() {
@@ -526,8 +516,8 @@ impl MaskState {
             | by_match << cols
             | by_match >> cols;
         let hit = self.fixed.hit((beside | blasted) & g.all);
-        self.cleared.crate_hits += hit.hit;
-        self.cleared.crates += hit.gone.count_ones();
+        self.tally.cleared.crate_hits += hit.hit;
+        self.tally.cleared.crates += hit.gone.count_ones();
         // The masks' crate rows tell which cells are empty (`Masks::packed_empties`):
         // kept in step. Their lock and jelly rows stay the start's; nothing here reads
         // them.
