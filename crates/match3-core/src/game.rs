@@ -84,7 +84,7 @@ impl ScoreScratch {
     /// the move scored).
     pub fn score(&self) -> u64 {
         if self.on_masks {
-            self.masks.score()
+            self.masks.tally().score
         } else {
             self.cells.score()
         }

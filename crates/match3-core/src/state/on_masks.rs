@@ -116,11 +116,6 @@ impl MaskState {
         self.tally.moves += 1;
     }
 
-    /// The score after the last look-ahead.
-    pub(crate) fn score(&self) -> u64 {
-        self.tally.score
-    }
-
     /// The columns a drop lands in, a bit per column (see [`open_columns`]).
     pub(crate) fn open_columns(&self) -> u32 {
         open_columns(&self.masks)
