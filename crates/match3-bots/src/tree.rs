@@ -33,6 +33,45 @@ pub(crate) struct Tree {
     /// Bumped whenever `low` or `span` change: a node's scaled mean is current when it
     /// was worked out under this scale.
     scale: u64,
+    by_visits: ByVisits,
+}
+
+/// `ln n` and `1 / sqrt(n)` for visit counts `n`, each worked out once per tree: the
+/// search asks for the log of a parent's visits at every step down and for the spread
+/// of every node a playout passes, and a logarithm, a square root and a division wait
+/// far longer than a load (under `perf`, about 3% of an MCTS game's time). The same
+/// expressions, so the same bits.
+#[derive(Clone, Debug, Default)]
+struct ByVisits {
+    /// Entry `n`: `(ln n, 1 / sqrt(n))`, for `n` below [`BY_VISITS_CAP`].
+    table: Vec<(f64, f64)>,
+}
+
+/// Counts past this are worked out each time (a budget of more playouts than this is
+/// rare, and the table would hold memory the search no longer needs).
+const BY_VISITS_CAP: usize = 1 << 16;
+
+impl ByVisits {
+    /// `(ln n, 1 / sqrt(n))`.
+    #[inline]
+    fn of(&mut self, n: u32) -> (f64, f64) {
+        let i = n as usize;
+        if i >= self.table.len() && i < BY_VISITS_CAP {
+            // Counts grow one visit at a time: doubling keeps the growth rare.
+            let to = (i + 1).max(2 * self.table.len()).min(BY_VISITS_CAP);
+            let from = self.table.len() as u32;
+            (self.table).extend((from..to as u32).map(Self::work_out));
+        }
+        match self.table.get(i) {
+            Some(&pair) => pair,
+            None => Self::work_out(n),
+        }
+    }
+
+    fn work_out(n: u32) -> (f64, f64) {
+        let n = f64::from(n);
+        (n.ln(), 1.0 / n.sqrt())
+    }
 }
 
 /// A child of a node: its index in the arena and its move's key in the bot's move marks.
@@ -124,7 +163,7 @@ impl Tree {
         node.visits += 1;
         node.total += value;
         node.scaled = STALE;
-        node.spread = 1.0 / f64::from(node.visits).sqrt();
+        node.spread = self.by_visits.of(node.visits).1;
     }
 
     /// Counts a visit of the root (its worth is never read).
@@ -148,7 +187,7 @@ impl Tree {
         explore: f64,
         legal: impl Fn(u32) -> bool,
     ) -> Option<usize> {
-        let log_n = f64::from(self.nodes[parent].visits.max(1)).ln();
+        let log_n = self.by_visits.of(self.nodes[parent].visits.max(1)).0;
         // The exploration term of a child visited once: scaled by its spread, the bound's.
         let reach = explore * log_n.sqrt();
         let mut best = Best::default();
@@ -278,6 +317,20 @@ mod tests {
         }
         tree.set_scale(f64::from(rng.below(5)), 1.0 + f64::from(rng.below(10)));
         tree
+    }
+
+    #[test]
+    fn the_table_by_visits_holds_the_bits_worked_out_each_time() {
+        let mut table = ByVisits::default();
+        let bits = |(a, b): (f64, f64)| (a.to_bits(), b.to_bits());
+        // Out of order, across doublings and past the cap.
+        let cap = BY_VISITS_CAP as u32;
+        let counts = [1, 2, 7, 3, 800, 799, 801, 5000, cap - 1, cap, cap + 9, 64];
+        for n in counts {
+            let direct = (f64::from(n).ln(), 1.0 / f64::from(n).sqrt());
+            assert_eq!(bits(table.of(n)), bits(direct), "visits {n}");
+        }
+        assert_eq!(table.table.len(), BY_VISITS_CAP);
     }
 
     #[test]
