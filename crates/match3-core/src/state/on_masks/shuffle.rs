@@ -67,7 +67,7 @@ impl MaskState {
     /// board has over 64 cells.
     fn spots(&self) -> Option<Spots> {
         let cells = self.masks.packed_pieces()? & !self.fixed.locks();
-        let (color_of, colored) = self.color_map(cells)?;
+        let (color_of, colored) = self.color_map()?;
         let with_kind = self.kinds.cells();
         // A piece without a colour must be a special.
         if cells & !colored & !with_kind != 0 {
@@ -77,7 +77,7 @@ impl MaskState {
         // again for every spot.
         let (mut index, mut color, mut len) = ([0u8; 64], [0u8; 64], 0);
         for (n, i) in set_bits(cells).enumerate() {
-            (index[n], color[n], len) = (i as u8, color_of[i], n + 1);
+            (index[n], color[n], len) = (i as u8, color_of[i].min(COLORLESS), n + 1);
         }
         let mut spots = Spots {
             cells,
@@ -92,17 +92,14 @@ impl MaskState {
         (spots.len >= 2).then_some(spots)
     }
 
-    /// The colour index of the piece on each of the cells `cells`, by cell index
-    /// ([`COLORLESS`] where none), and the cells with a colour: read plane by plane (a
-    /// search among the planes for each cell branches unpredictably).
-    fn color_map(&self, cells: u64) -> Option<([u8; 64], u64)> {
-        let (mut color_of, mut colored) = ([COLORLESS; 64], 0);
-        for (c, &plane) in self.masks.packed_colors()?.iter().enumerate() {
-            for i in set_bits(plane & cells) {
-                color_of[i] = c as u8;
-            }
-            colored |= plane;
-        }
+    /// The colour index of the piece on each cell, by cell index ([`COLORLESS`] or more
+    /// where none), and the cells with a colour: written a binary digit of the index at
+    /// a time, eight cells a store (a walk over each colour's cells stores a byte per
+    /// cell, each waiting on the last bit found).
+    fn color_map(&self) -> Option<([u8; 64], u64)> {
+        let mut color_of = [COLORLESS; 64];
+        self.masks.write_color_indices(&mut color_of)?;
+        let colored = (self.masks.packed_colors()?.iter()).fold(0, |all, &plane| all | plane);
         Some((color_of, colored))
     }
 
