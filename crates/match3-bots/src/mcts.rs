@@ -1,6 +1,6 @@
 //! [`MctsBot`]: Monte Carlo tree search over sampled futures.
 
-use match3_core::{Game, GameRng, Move, OpenedMove, Probe, Rules, Status};
+use match3_core::{Game, GameRng, Move, OpenedMove, PackedSwaps, Probe, Rules, Status};
 
 use crate::bot::Bot;
 use crate::lookahead::sample;
@@ -113,6 +113,9 @@ impl MctsBot {
     /// legal move not yet a child (added to the tree), else the best legal child by UCB1.
     /// `None` when no legal move is in reach.
     fn select<R: Rules>(&mut self, parent: usize, probe: &Probe<'_, R>) -> Option<usize> {
+        if let Some(swaps) = probe.packed_legal_moves() {
+            return self.select_listed(parent, swaps.list_bits());
+        }
         let tree = &mut self.tree;
         let (children, legal_now) = self.marks.stamp_pair();
         for c in tree.children(parent) {
@@ -133,6 +136,20 @@ impl MctsBot {
             return Some(tree.add_child(parent, mv, marks.key(mv)));
         }
         tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
+    }
+
+    /// [`select`](MctsBot::select) where the legal moves are the swaps of the list bits
+    /// `legal`: the lowest of them that no child holds is the first legal move not yet a
+    /// child, found without visiting the moves.
+    fn select_listed(&mut self, parent: usize, legal: u128) -> Option<usize> {
+        let untried = legal & !self.tree.listed(parent);
+        if untried != 0 {
+            let mv = PackedSwaps::move_at(untried.trailing_zeros())?;
+            return Some(self.tree.add_child(parent, mv, self.marks.key(mv)));
+        }
+        let marks = &self.marks;
+        self.tree
+            .best_child(parent, EXPLORE, |k| marks.in_list(k, legal))
     }
 }
 

@@ -18,7 +18,7 @@
 //! exactly. A child the bound skips could not have been chosen, so the choice is the
 //! one scoring every child exactly would make, to the bit.
 
-use match3_core::Move;
+use match3_core::{Move, PackedSwaps};
 
 /// The search tree: see the [module docs](self).
 #[derive(Clone, Debug, Default)]
@@ -92,6 +92,10 @@ struct Node {
     scaled: u64,
     /// `1 / sqrt(visits)` (1 when unvisited), for the bound on UCB1.
     spread: f64,
+    /// The children's moves as bits in list order ([`PackedSwaps::list_bits`]), those
+    /// that have one: where the legal moves come packed (boards of at most 8 × 8, swaps
+    /// alone), the untried ones are then `legal & !listed`.
+    listed: u128,
 }
 
 /// No scale: a node whose visits changed.
@@ -107,11 +111,20 @@ impl Tree {
     /// The node for `mv` (with its `key`), a new last child of `parent`.
     pub fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
         let child = self.add(mv);
-        (self.nodes[parent].children).push(Child {
+        let parent = &mut self.nodes[parent];
+        parent.children.push(Child {
             node: child as u32,
             key,
         });
+        if let Some(bit) = PackedSwaps::list_bit(mv) {
+            parent.listed |= 1 << bit;
+        }
         child
+    }
+
+    /// The moves of `node`'s children as list bits (see [`Node::listed`]).
+    pub fn listed(&self, node: usize) -> u128 {
+        self.nodes[node].listed
     }
 
     /// A new node for `mv`, in a slot left from an earlier decision when there is one.
@@ -124,6 +137,7 @@ impl Tree {
             mean: 0.0,
             scaled: STALE,
             spread: 1.0,
+            listed: 0,
         };
         match self.nodes.get_mut(self.used) {
             Some(node) => {

@@ -12,7 +12,7 @@ use crate::error::{MoveError, PartName, SetupError};
 use crate::generate::fill_layout;
 use crate::legal::swap_masks;
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps, SwapMasks};
+use crate::moves::{Move, MoveKind, PackedSwaps, SwapMasks};
 use crate::notation::Layout;
 use crate::piece::{Cell, MAX_COLORS, Piece};
 use crate::pos::Size;
@@ -847,13 +847,7 @@ impl<R: Rules> Game<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn packed_legal_swaps(&self) -> Option<PackedSwaps> {
-        if self.state.check_open().is_err() || !self.rules.accepts(MoveKind::Swap) {
-            return Some(PackedSwaps::default());
-        }
-        match self.state.known_swaps()? {
-            KnownSwaps::Packed(packed) => Some(*packed),
-            KnownSwaps::Sets(_) => None,
-        }
+        self.state.packed_legal_swaps(&self.rules)
     }
 
     /// The legal move at the index `pick` returns when given the number of legal moves,

@@ -517,8 +517,7 @@ impl PackedSwaps {
     pub(crate) fn append_to(&self, out: &mut Vec<Move>) {
         let flat = SWAPS8.as_flattened();
         let half = |shift: u32| {
-            let mut swaps =
-                spread((self.right >> shift) as u32) | spread((self.down >> shift) as u32) << 1;
+            let mut swaps = self.list_half(shift);
             // Counted first, so the vector reserves once and writes without checks.
             let count = swaps.count_ones() as usize;
             let offset = 2 * shift as usize;
@@ -531,6 +530,55 @@ impl PackedSwaps {
         // Both halves in one extend: one capacity check for the whole list (measured:
         // lists of 64 boards in turn 4% faster than with an extend per half).
         out.extend(half(0).chain(half(32)));
+    }
+
+    /// The swaps as one bit each, in list order: the swap of cell `(r, c)` with its right
+    /// neighbour is bit `2 × (8r + c)`, the one with its lower neighbour the bit after,
+    /// so a lower bit comes first in [`Game::legal_moves`](crate::Game::legal_moves).
+    /// For set operations over the legal swaps, such as a search's "the first legal move
+    /// not tried yet" (the lowest bit of `legal & !tried`), without visiting them one by
+    /// one. [`list_bit`](Self::list_bit) and [`move_at`](Self::move_at) convert.
+    ///
+    /// ```
+    /// use match3_core::{Move, PackedSwaps, Pos};
+    ///
+    /// // (0, 1)–(0, 2) and (0, 1)–(1, 1): cell 1's right and down swaps.
+    /// let swaps = PackedSwaps { right: 1 << 1, down: 1 << 1 };
+    /// assert_eq!(swaps.list_bits(), 0b1100);
+    /// let down = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
+    /// assert_eq!(PackedSwaps::list_bit(down), Some(3));
+    /// assert_eq!(PackedSwaps::move_at(3), Some(down));
+    /// ```
+    pub fn list_bits(&self) -> u128 {
+        u128::from(self.list_half(0)) | u128::from(self.list_half(32)) << 64
+    }
+
+    /// The list bits (see [`list_bits`](Self::list_bits)) of the four rows from bit
+    /// `shift` of the masks: each cell's right and down bits interleaved.
+    #[inline]
+    fn list_half(&self, shift: u32) -> u64 {
+        spread((self.right >> shift) as u32) | spread((self.down >> shift) as u32) << 1
+    }
+
+    /// The bit of [`list_bits`](Self::list_bits) that stands for `mv`: a swap of side
+    /// neighbours (in either order) whose first cell, the upper or left one, is within
+    /// 8 × 8; `None` for any other move.
+    pub fn list_bit(mv: Move) -> Option<u32> {
+        let Move::Swap(a, b) = mv else {
+            return None;
+        };
+        match neighbours(a, b)? {
+            (dir @ (0 | 1), first) if first.row < 8 && first.col < 8 => {
+                Some(2 * (8 * u32::from(first.row) + u32::from(first.col)) + dir as u32)
+            }
+            _ => None,
+        }
+    }
+
+    /// The swap bit `bit` of [`list_bits`](Self::list_bits) stands for, its cells in list
+    /// order (the upper or left one first); `None` past bit 127.
+    pub fn move_at(bit: u32) -> Option<Move> {
+        SWAPS8.as_flattened().get(bit as usize).copied()
     }
 }
 
@@ -736,6 +784,56 @@ mod tests {
             SwapMasks::default().to_packed(Size::new(8, 9).unwrap()),
             None
         );
+    }
+
+    /// The list bits are the list: their set bits, lowest first, turned into moves are
+    /// the packed swaps' list, and a move's bit is its place, in either cell order; no
+    /// other move has one.
+    #[test]
+    fn list_bits_hold_the_swaps_in_list_order() {
+        let mut rng = GameRng::new(5);
+        for _ in 0..200 {
+            let word =
+                |rng: &mut GameRng| u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
+            let sparse = |rng: &mut GameRng| word(rng) & word(rng) & word(rng);
+            let packed = PackedSwaps {
+                right: sparse(&mut rng),
+                down: sparse(&mut rng),
+            };
+            let bits = packed.list_bits();
+            assert_eq!(bits.count_ones() as usize, packed.len());
+            let from_bits: Vec<Move> = (0..128)
+                .filter(|&b| bits >> b & 1 == 1)
+                .map(|b| PackedSwaps::move_at(b).unwrap())
+                .collect();
+            let mut listed = Vec::new();
+            packed.append_to(&mut listed);
+            assert_eq!(from_bits, listed);
+        }
+        for bit in 0..128 {
+            let Some(Move::Swap(a, b)) = PackedSwaps::move_at(bit) else {
+                panic!("bit {bit} has no swap");
+            };
+            assert_eq!(PackedSwaps::list_bit(Move::Swap(a, b)), Some(bit));
+            assert_eq!(PackedSwaps::list_bit(Move::Swap(b, a)), Some(bit));
+        }
+        assert_eq!(PackedSwaps::move_at(128), None);
+        let (p, q) = (Pos::new(2, 3), Pos::new(3, 4));
+        for mv in [
+            Move::Swap(p, q),
+            Move::Swap(q, Pos::new(4, 3)),
+            Move::Drop(1),
+            Move::Tap(p),
+        ] {
+            assert_eq!(PackedSwaps::list_bit(mv), None, "{mv:?}");
+        }
+        let beyond = [
+            (Pos::new(8, 0), Pos::new(8, 1)),
+            (Pos::new(0, 8), Pos::new(1, 8)),
+        ];
+        for (a, b) in beyond {
+            assert_eq!(PackedSwaps::list_bit(Move::Swap(a, b)), None, "{a} {b}");
+        }
     }
 
     /// The packed masks allow exactly the swaps the cell sets allow, for every pair of

@@ -5,7 +5,7 @@ use crate::cellset::CellSet;
 use crate::contain::caught;
 use crate::error::MoveError;
 use crate::level::Level;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind, PackedSwaps};
 use crate::progress::Tally;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -216,6 +216,45 @@ impl<'g, R: Rules + ?Sized> Probe<'g, R> {
             (None, None) => self.state.visit_legal_moves(self.rules, visit),
         }
         found
+    }
+
+    /// The legal moves as packed swaps, when the rules take swaps alone on a board of at
+    /// most 8 × 8 whose swaps are kept packed (see
+    /// [`Game::packed_legal_swaps`](crate::Game::packed_legal_swaps)): `Some` exactly when
+    /// [`legal_moves_into`](Probe::legal_moves_into) would list these swaps and nothing
+    /// else (none once spent or after [`play_last`](Probe::play_last)); `None` under rules
+    /// that take drops or taps too, and where the swaps are kept otherwise. With
+    /// [`PackedSwaps::list_bits`], a search asks set questions of the legal moves (the
+    /// first one not tried yet) without visiting them one by one.
+    ///
+    /// ```
+    /// use match3_core::detect::LineRuns;
+    /// use match3_core::refill::Uniform;
+    /// use match3_core::{Game, GameConfig, Move, PackedSwaps, Variant};
+    ///
+    /// let threes = Variant::new("threes", LineRuns::new(3)).with_refill(Uniform);
+    /// let game = Game::new(threes, GameConfig::new(7))?;
+    /// let mut probe = game.probe();
+    /// probe.play(game.legal_moves()[0])?;
+    /// let bits = probe.packed_legal_moves().expect("8 × 8, swaps alone").list_bits();
+    /// let mut listed = Vec::new();
+    /// probe.legal_moves_into(&mut listed);
+    /// let from_bits: Vec<Move> = (0..128)
+    ///     .filter(|&b| bits >> b & 1 == 1)
+    ///     .filter_map(PackedSwaps::move_at)
+    ///     .collect();
+    /// assert_eq!(from_bits, listed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn packed_legal_moves(&self) -> Option<PackedSwaps> {
+        if self.rules.accepts(MoveKind::Drop) || self.rules.accepts(MoveKind::Tap) {
+            return None;
+        }
+        match (&self.done, self.moves_ahead()) {
+            (Some(_), _) => Some(PackedSwaps::default()),
+            (None, Some(ahead)) => Some(ahead.packed_swaps()),
+            (None, None) => self.state.packed_legal_swaps(self.rules),
+        }
     }
 
     /// As [`Game::pick_legal_move`](crate::Game::pick_legal_move); `None` once spent or

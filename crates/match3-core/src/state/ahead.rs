@@ -159,6 +159,15 @@ impl Ahead {
         }
     }
 
+    /// The legal swaps after the moves here, packed: none when the moves are of another
+    /// kind or the game is over.
+    pub(crate) fn packed_swaps(&self) -> PackedSwaps {
+        match self.listed {
+            Some(Listed::Swaps(swaps)) => swaps,
+            _ => PackedSwaps::default(),
+        }
+    }
+
     /// Calls `visit` with the legal moves in list order until it returns `false`.
     pub(crate) fn visit_legal_moves(
         &self,

@@ -30,7 +30,7 @@ use crate::effects::Change;
 use crate::error::PartName;
 use crate::legal::{append_legal_moves, pick_with, visit_legal_moves};
 use crate::level::{Goal, GoalProgress, Level};
-use crate::moves::{KnownSwaps, Move};
+use crate::moves::{KnownSwaps, Move, MoveKind, PackedSwaps};
 use crate::obstacles::Cleared;
 use crate::piece::{MAX_COLORS, Piece};
 use crate::pos::Pos;
@@ -217,6 +217,19 @@ impl Snapshot {
     /// The legal swaps the last status found, when the rules have masks for them.
     pub(crate) fn known_swaps(&self) -> Option<&KnownSwaps> {
         self.swaps.as_ref()
+    }
+
+    /// The legal swaps packed (see [`Game::packed_legal_swaps`](crate::Game)): none once
+    /// the game is over or under rules that take no swaps; `None` where the status keeps
+    /// them otherwise or not at all.
+    pub(crate) fn packed_legal_swaps<R: Rules + ?Sized>(&self, rules: &R) -> Option<PackedSwaps> {
+        if self.check_open().is_err() || !rules.accepts(MoveKind::Swap) {
+            return Some(PackedSwaps::default());
+        }
+        match self.known_swaps()? {
+            KnownSwaps::Packed(packed) => Some(*packed),
+            KnownSwaps::Sets(_) => None,
+        }
     }
 
     /// The legal moves under `rules` into `out` (cleared first): none once the game is
