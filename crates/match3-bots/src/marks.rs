@@ -1,7 +1,7 @@
 //! [`MoveMarks`]: sets of moves on one board as stamps in a reused array, so that the
 //! tree search asks "is this move among those?" in one load instead of a scan.
 
-use match3_core::{Move, PackedSwaps, Pos, Size};
+use match3_core::{Move, Size};
 
 /// Marks on the moves of a board of one size, each move at its own index (its key).
 ///
@@ -14,13 +14,7 @@ pub(crate) struct MoveMarks {
     cells: usize,
     slots: Vec<u32>,
     stamp: u32,
-    /// Each key's bit in list order ([`PackedSwaps::list_bits`]), [`NO_BIT`] for a move
-    /// without one.
-    list_bits: Vec<u8>,
 }
-
-/// The list bit of a move that has none.
-const NO_BIT: u8 = u8::MAX;
 
 /// Keys per cell for swaps: the partner's offset, a row and a column step of -1, 0 or 1
 /// each, read as a number in base 3 (4, no offset, is never used).
@@ -35,34 +29,7 @@ impl MoveMarks {
             self.slots.clear();
             self.slots.resize(cells * SWAP_KEYS + cols + cells, 0);
             self.stamp = 0;
-            self.fit_list_bits(size);
         }
-    }
-
-    /// The list bits of the side swaps of a board of `size`.
-    fn fit_list_bits(&mut self, size: Size) {
-        self.list_bits.clear();
-        self.list_bits.resize(self.slots.len(), NO_BIT);
-        for row in 0..size.rows() as u8 {
-            for col in 0..size.cols() as u8 {
-                let at = Pos::new(row, col);
-                for to in [Pos::new(row, col + 1), Pos::new(row + 1, col)] {
-                    let mv = Move::Swap(at, to);
-                    if let Some(bit) = PackedSwaps::list_bit(mv) {
-                        let key = self.key(mv) as usize;
-                        self.list_bits[key] = bit as u8;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether the move with `key` is among the list bits `bits` (see
-    /// [`PackedSwaps::list_bits`]).
-    #[inline]
-    pub fn in_list(&self, key: u32, bits: u128) -> bool {
-        let bit = self.list_bits[key as usize];
-        bit != NO_BIT && bits >> bit & 1 == 1
     }
 
     /// The index of `mv` on the board: one per swap (its first cell and the direction to

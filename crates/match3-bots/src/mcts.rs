@@ -135,7 +135,7 @@ impl MctsBot {
         if let Some(mv) = new {
             return Some(tree.add_child(parent, mv, marks.key(mv)));
         }
-        tree.best_child(parent, EXPLORE, |k| marks.has(k, legal_now))
+        tree.best_child(parent, EXPLORE, |c| marks.has(c.key, legal_now))
     }
 
     /// [`select`](MctsBot::select) where the legal moves are the swaps of the list bits
@@ -147,9 +147,8 @@ impl MctsBot {
             let mv = PackedSwaps::move_at(untried.trailing_zeros())?;
             return Some(self.tree.add_child(parent, mv, self.marks.key(mv)));
         }
-        let marks = &self.marks;
         self.tree
-            .best_child(parent, EXPLORE, |k| marks.in_list(k, legal))
+            .best_child(parent, EXPLORE, |c| c.listed_in(legal))
     }
 }
 

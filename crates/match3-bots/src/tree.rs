@@ -74,11 +74,25 @@ impl ByVisits {
     }
 }
 
-/// A child of a node: its index in the arena and its move's key in the bot's move marks.
+/// A child of a node: its index in the arena, its move's key in the bot's move marks and
+/// its move's bit in list order ([`PackedSwaps::list_bits`], [`NO_BIT`] for a move
+/// without one).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child {
     pub node: u32,
     pub key: u32,
+    pub bit: u8,
+}
+
+/// The list bit of a move that has none.
+const NO_BIT: u8 = u8::MAX;
+
+impl Child {
+    /// Whether its move is among the list bits `legal`.
+    #[inline]
+    pub fn listed_in(self, legal: u128) -> bool {
+        self.bit != NO_BIT && legal >> self.bit & 1 == 1
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -111,14 +125,14 @@ impl Tree {
     /// The node for `mv` (with its `key`), a new last child of `parent`.
     pub fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
         let child = self.add(mv);
+        let bit = PackedSwaps::list_bit(mv);
         let parent = &mut self.nodes[parent];
         parent.children.push(Child {
             node: child as u32,
             key,
+            bit: bit.map_or(NO_BIT, |bit| bit as u8),
         });
-        if let Some(bit) = PackedSwaps::list_bit(mv) {
-            parent.listed |= 1 << bit;
-        }
+        parent.listed |= bit.map_or(0, |bit| 1 << bit);
         child
     }
 
@@ -194,21 +208,21 @@ impl Tree {
     }
 
     /// The child of `parent` with the highest UCB1 (the first of equals) among those
-    /// whose move's key `legal` accepts, with the exploration constant `explore`.
+    /// `legal` accepts, with the exploration constant `explore`.
     pub fn best_child(
         &mut self,
         parent: usize,
         explore: f64,
-        legal: impl Fn(u32) -> bool,
+        legal: impl Fn(Child) -> bool,
     ) -> Option<usize> {
         let log_n = self.by_visits.of(self.nodes[parent].visits.max(1)).0;
         // The exploration term of a child visited once: scaled by its spread, the bound's.
         let reach = explore * log_n.sqrt();
         let mut best = Best::default();
         for i in 0..self.nodes[parent].children.len() {
-            let Child { node, key } = self.nodes[parent].children[i];
-            let c = node as usize;
-            if !legal(key) || best.beats(self.bound(c, reach)) {
+            let child = self.nodes[parent].children[i];
+            let c = child.node as usize;
+            if !legal(child) || best.beats(self.bound(c, reach)) {
                 continue;
             }
             best.offer(self.ucb(c, log_n, explore), c);
@@ -300,7 +314,7 @@ mod tests {
         let log_n = f64::from(tree.nodes[parent].visits.max(1)).ln();
         let mut best: Option<(f64, usize)> = None;
         for i in 0..tree.nodes[parent].children.len() {
-            let Child { node, key } = tree.nodes[parent].children[i];
+            let Child { node, key, .. } = tree.nodes[parent].children[i];
             let c = node as usize;
             if legal(key) {
                 let ucb = tree.ucb(c, log_n, explore);
@@ -356,7 +370,8 @@ mod tests {
             let skip = rng.below(4);
             let legal = |k: u32| skip == 0 || k % 4 != skip;
             let exact = every_child_scored(&mut tree.clone(), 0, 0.7, legal);
-            assert_eq!(tree.best_child(0, 0.7, legal), exact, "round {round}");
+            let found = tree.best_child(0, 0.7, |c| legal(c.key));
+            assert_eq!(found, exact, "round {round}");
         }
     }
 }
