@@ -2,16 +2,18 @@
 //! that a decision allocates nothing once the tree has grown to its budget.
 //!
 //! Nodes live in an arena, root first, each with its children in the order they were
-//! added: their indices and their moves' keys side by side, so that the search marks a
-//! node's children without reading each child's node (scattered over the arena, a load
-//! that missed the cache per child). A node also keeps its mean worth scaled to the
-//! worths seen so far, which changes only when the node is visited or a playout ends
-//! lower or higher than any before: UCB1 reads it for every child at every step down
-//! the tree, so working it out again each time would cost two divisions per child.
+//! added. A child entry holds what choosing among the children reads: the child's index,
+//! its move's key and list bit, and its visit statistics (visits, summed worth, mean
+//! worth scaled to the worths seen so far, spread), side by side in its parent's array,
+//! so that scoring a node's children reads one array in order instead of a node
+//! scattered over the arena per child (a load that missed the cache). The scaled mean
+//! changes only when the child is visited or a playout ends lower or higher than any
+//! before: UCB1 reads it for every child at every step down the tree, so working it out
+//! again each time would cost two divisions per child.
 //!
 //! The exploration term of UCB1 takes a division and a square root per child, and the
 //! root's children are scored at every playout: a tenth of a cluster decision's time
-//! went there (under `perf`; its 31 children). So a node also keeps `1 / sqrt(visits)`,
+//! went there (under `perf`; its 31 children). So a child also keeps `1 / sqrt(visits)`,
 //! and the search first bounds a child's UCB1 with one multiplication (the same sum,
 //! grouped otherwise, so within a few rounding errors of it); only a child whose bound
 //! comes within a margin far wider than those errors of the best so far is scored
@@ -30,9 +32,12 @@ pub(crate) struct Tree {
     /// The lowest worth so far and the span of worths that scale means to about 0..1.
     low: f64,
     span: f64,
-    /// Bumped whenever `low` or `span` change: a node's scaled mean is current when it
+    /// Bumped whenever `low` or `span` change: a child's scaled mean is current when it
     /// was worked out under this scale.
     scale: u64,
+    /// The root's visits (every other node's are in its entry among its parent's
+    /// children).
+    root_visits: u32,
     by_visits: ByVisits,
 }
 
@@ -74,14 +79,15 @@ impl ByVisits {
     }
 }
 
-/// A child of a node: its index in the arena, its move's key in the bot's move marks and
-/// its move's bit in list order ([`PackedSwaps::list_bits`], [`NO_BIT`] for a move
-/// without one).
+/// A child of a node: its index in the arena, its move's key in the bot's move marks, its
+/// move's bit in list order ([`PackedSwaps::list_bits`], [`NO_BIT`] for a move without
+/// one) and its visits so far.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child {
     pub node: u32,
     pub key: u32,
     pub bit: u8,
+    stats: Stats,
 }
 
 /// The list bit of a move that has none.
@@ -95,42 +101,97 @@ impl Child {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Node {
-    mv: Move,
+/// A child's visits and worth.
+#[derive(Clone, Copy, Debug)]
+struct Stats {
     visits: u32,
+    /// The worth summed over its visits.
     total: f64,
-    children: Vec<Child>,
     /// `(total / visits - low) / span` under scale `scaled`.
     mean: f64,
     scaled: u64,
     /// `1 / sqrt(visits)` (1 when unvisited), for the bound on UCB1.
     spread: f64,
+}
+
+impl Stats {
+    const NEW: Stats = Stats {
+        visits: 0,
+        total: 0.0,
+        mean: 0.0,
+        scaled: STALE,
+        spread: 1.0,
+    };
+
+    /// The scaled mean under `scale` (the tree's `low`, `span` and its count), worked out
+    /// again only when stale.
+    #[inline]
+    fn mean(&mut self, (low, span, scale): (f64, f64, u64)) -> f64 {
+        if self.scaled != scale {
+            let n = f64::from(self.visits.max(1));
+            self.mean = (self.total / n - low) / span;
+            self.scaled = scale;
+        }
+        self.mean
+    }
+
+    /// A bound on UCB1 from `reach` (see [`Tree::best_child`]): the scaled mean plus
+    /// `reach` times the spread, and the margin the bound may be off by. The margin is a
+    /// billionth of the terms; the two sums differ by a few rounding errors, about 1e-15
+    /// of them.
+    #[inline]
+    fn bound(&mut self, scale: (f64, f64, u64), reach: f64) -> (f64, f64) {
+        let mean = self.mean(scale);
+        let term = reach * self.spread;
+        (mean + term, 1e-9 * (mean.abs() + term))
+    }
+
+    /// UCB1 with the exploration constant `explore`, where `log_n` is the log of the
+    /// parent's visits: the scaled mean plus the exploration term.
+    #[inline]
+    fn ucb(&mut self, scale: (f64, f64, u64), log_n: f64, explore: f64) -> f64 {
+        let mean = self.mean(scale);
+        let n = f64::from(self.visits.max(1));
+        mean + explore * (log_n / n).sqrt()
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Move,
+    /// Where its statistics are: its parent and its place among the parent's children
+    /// (the root's are the tree's own).
+    parent: u32,
+    slot: u32,
+    children: Vec<Child>,
     /// The children's moves as bits in list order ([`PackedSwaps::list_bits`]), those
     /// that have one: where the legal moves come packed (boards of at most 8 × 8, swaps
     /// alone), the untried ones are then `legal & !listed`.
     listed: u128,
 }
 
-/// No scale: a node whose visits changed.
+/// No scale: a child whose visits changed.
 const STALE: u64 = u64::MAX;
 
 impl Tree {
     /// An empty tree but for its root (whose move is never read).
     pub fn reset(&mut self, root: Move) {
         self.used = 0;
-        self.add(root);
+        self.root_visits = 0;
+        self.add(root, (0, 0));
     }
 
     /// The node for `mv` (with its `key`), a new last child of `parent`.
     pub fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
-        let child = self.add(mv);
+        let slot = self.nodes[parent].children.len() as u32;
+        let child = self.add(mv, (parent as u32, slot));
         let bit = PackedSwaps::list_bit(mv);
         let parent = &mut self.nodes[parent];
         parent.children.push(Child {
             node: child as u32,
             key,
             bit: bit.map_or(NO_BIT, |bit| bit as u8),
+            stats: Stats::NEW,
         });
         parent.listed |= bit.map_or(0, |bit| 1 << bit);
         child
@@ -141,16 +202,14 @@ impl Tree {
         self.nodes[node].listed
     }
 
-    /// A new node for `mv`, in a slot left from an earlier decision when there is one.
-    fn add(&mut self, mv: Move) -> usize {
+    /// A new node for `mv` whose statistics are at `(parent, slot)`, in a slot left from
+    /// an earlier decision when there is one.
+    fn add(&mut self, mv: Move, (parent, slot): (u32, u32)) -> usize {
         let fresh = Node {
             mv,
-            visits: 0,
-            total: 0.0,
+            parent,
+            slot,
             children: Vec::new(),
-            mean: 0.0,
-            scaled: STALE,
-            spread: 1.0,
             listed: 0,
         };
         match self.nodes.get_mut(self.used) {
@@ -175,28 +234,41 @@ impl Tree {
         self.nodes[node].mv
     }
 
+    /// The statistics of `node`, not the root.
+    fn stats(&self, node: usize) -> &Stats {
+        let Node { parent, slot, .. } = self.nodes[node];
+        &self.nodes[parent as usize].children[slot as usize].stats
+    }
+
     /// How often `node` was visited.
     pub fn visits(&self, node: usize) -> u32 {
-        self.nodes[node].visits
+        match node {
+            0 => self.root_visits,
+            _ => self.stats(node).visits,
+        }
     }
 
-    /// `node`'s worth so far, summed over its visits.
+    /// `node`'s worth so far, summed over its visits (the root's is never counted).
     pub fn total(&self, node: usize) -> f64 {
-        self.nodes[node].total
+        match node {
+            0 => 0.0,
+            _ => self.stats(node).total,
+        }
     }
 
-    /// Counts a visit of `node` worth `value`.
+    /// Counts a visit of `node`, not the root, worth `value`.
     pub fn visit(&mut self, node: usize, value: f64) {
-        let node = &mut self.nodes[node];
-        node.visits += 1;
-        node.total += value;
-        node.scaled = STALE;
-        node.spread = self.by_visits.of(node.visits).1;
+        let Node { parent, slot, .. } = self.nodes[node];
+        let stats = &mut self.nodes[parent as usize].children[slot as usize].stats;
+        stats.visits += 1;
+        stats.total += value;
+        stats.scaled = STALE;
+        stats.spread = self.by_visits.of(stats.visits).1;
     }
 
     /// Counts a visit of the root (its worth is never read).
     pub fn visit_root(&mut self) {
-        self.nodes[0].visits += 1;
+        self.root_visits += 1;
     }
 
     /// Scales means to worths from `low` over `span` from now on.
@@ -215,50 +287,19 @@ impl Tree {
         explore: f64,
         legal: impl Fn(Child) -> bool,
     ) -> Option<usize> {
-        let log_n = self.by_visits.of(self.nodes[parent].visits.max(1)).0;
+        let log_n = self.by_visits.of(self.visits(parent).max(1)).0;
         // The exploration term of a child visited once: scaled by its spread, the bound's.
         let reach = explore * log_n.sqrt();
+        let scale = (self.low, self.span, self.scale);
         let mut best = Best::default();
-        for i in 0..self.nodes[parent].children.len() {
-            let child = self.nodes[parent].children[i];
-            let c = child.node as usize;
-            if !legal(child) || best.beats(self.bound(c, reach)) {
+        for child in &mut self.nodes[parent].children {
+            if !legal(*child) || best.beats(child.stats.bound(scale, reach)) {
                 continue;
             }
-            best.offer(self.ucb(c, log_n, explore), c);
+            let ucb = child.stats.ucb(scale, log_n, explore);
+            best.offer(ucb, child.node as usize);
         }
         best.child()
-    }
-
-    /// A bound on UCB1 of `node` from `reach` (see [`best_child`](Tree::best_child)): its
-    /// scaled mean plus `reach` times its spread, and the margin the bound may be off by.
-    /// The margin is a billionth of the terms; the two sums differ by a few rounding
-    /// errors, about 1e-15 of them.
-    fn bound(&mut self, node: usize, reach: f64) -> (f64, f64) {
-        let mean = self.mean(node);
-        let term = reach * self.nodes[node].spread;
-        (mean + term, 1e-9 * (mean.abs() + term))
-    }
-
-    /// The scaled mean of `node` under the current scale, worked out again only when
-    /// stale.
-    fn mean(&mut self, node: usize) -> f64 {
-        let (low, span, scale) = (self.low, self.span, self.scale);
-        let node = &mut self.nodes[node];
-        if node.scaled != scale {
-            let n = f64::from(node.visits.max(1));
-            node.mean = (node.total / n - low) / span;
-            node.scaled = scale;
-        }
-        node.mean
-    }
-
-    /// UCB1 of `node` with the exploration constant `explore`, where `log_n` is the log of
-    /// its parent's visits: its scaled mean plus the exploration term.
-    fn ucb(&mut self, node: usize, log_n: f64, explore: f64) -> f64 {
-        let mean = self.mean(node);
-        let n = f64::from(self.nodes[node].visits.max(1));
-        mean + explore * (log_n / n).sqrt()
     }
 }
 
@@ -311,15 +352,14 @@ mod tests {
         explore: f64,
         legal: impl Fn(u32) -> bool,
     ) -> Option<usize> {
-        let log_n = f64::from(tree.nodes[parent].visits.max(1)).ln();
+        let log_n = f64::from(tree.visits(parent).max(1)).ln();
+        let scale = (tree.low, tree.span, tree.scale);
         let mut best: Option<(f64, usize)> = None;
-        for i in 0..tree.nodes[parent].children.len() {
-            let Child { node, key, .. } = tree.nodes[parent].children[i];
-            let c = node as usize;
-            if legal(key) {
-                let ucb = tree.ucb(c, log_n, explore);
+        for child in &mut tree.nodes[parent].children {
+            if legal(child.key) {
+                let ucb = child.stats.ucb(scale, log_n, explore);
                 if best.is_none_or(|(b, _)| ucb > b) {
-                    best = Some((ucb, c));
+                    best = Some((ucb, child.node as usize));
                 }
             }
         }
