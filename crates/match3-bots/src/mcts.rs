@@ -114,7 +114,7 @@ impl MctsBot {
     /// `None` when no legal move is in reach.
     fn select<R: Rules>(&mut self, parent: usize, probe: &Probe<'_, R>) -> Option<usize> {
         if let Some(swaps) = probe.packed_legal_moves() {
-            return self.select_listed(parent, swaps.list_bits());
+            return self.select_listed(parent, swaps);
         }
         let tree = &mut self.tree;
         let (children, legal_now) = self.marks.stamp_pair();
@@ -138,17 +138,19 @@ impl MctsBot {
         tree.best_child(parent, EXPLORE, |c| marks.has(c.key, legal_now))
     }
 
-    /// [`select`](MctsBot::select) where the legal moves are the swaps of the list bits
-    /// `legal`: the lowest of them that no child holds is the first legal move not yet a
-    /// child, found without visiting the moves.
-    fn select_listed(&mut self, parent: usize, legal: u128) -> Option<usize> {
-        let untried = legal & !self.tree.listed(parent);
-        if untried != 0 {
-            let mv = PackedSwaps::move_at(untried.trailing_zeros())?;
+    /// [`select`](MctsBot::select) where the legal moves are the swaps `legal`: the first
+    /// of them that no child holds is the first legal move not yet a child, found
+    /// without visiting the moves.
+    fn select_listed(&mut self, parent: usize, legal: PackedSwaps) -> Option<usize> {
+        let tried = self.tree.listed(parent);
+        let untried = PackedSwaps {
+            right: legal.right & !tried.right,
+            down: legal.down & !tried.down,
+        };
+        if let Some(mv) = untried.first() {
             return Some(self.tree.add_child(parent, mv, self.marks.key(mv)));
         }
-        self.tree
-            .best_child(parent, EXPLORE, |c| c.listed_in(legal))
+        (self.tree).best_child(parent, EXPLORE, |c| c.listed_in(&legal))
     }
 }
 

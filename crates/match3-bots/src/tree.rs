@@ -3,7 +3,7 @@
 //!
 //! Nodes live in an arena, root first, each with its children in the order they were
 //! added. A child entry holds what choosing among the children reads: the child's index,
-//! its move's key and list bit, and its visit statistics (visits, summed worth, mean
+//! its move's key and list index, and its visit statistics (visits, summed worth, mean
 //! worth scaled to the worths seen so far, spread), side by side in its parent's array,
 //! so that scoring a node's children reads one array in order instead of a node
 //! scattered over the arena per child (a load that missed the cache). The scaled mean
@@ -80,24 +80,24 @@ impl ByVisits {
 }
 
 /// A child of a node: its index in the arena, its move's key in the bot's move marks, its
-/// move's bit in list order ([`PackedSwaps::list_bits`], [`NO_BIT`] for a move without
-/// one) and its visits so far.
+/// move's list index ([`PackedSwaps::list_index`], [`NO_INDEX`] for a move without one)
+/// and its visits so far.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child {
     pub node: u32,
     pub key: u32,
-    pub bit: u8,
+    pub index: u8,
     stats: Stats,
 }
 
-/// The list bit of a move that has none.
-const NO_BIT: u8 = u8::MAX;
+/// The list index of a move that has none.
+const NO_INDEX: u8 = u8::MAX;
 
 impl Child {
-    /// Whether its move is among the list bits `legal`.
+    /// Whether its move is among the swaps `legal`.
     #[inline]
-    pub fn listed_in(self, legal: u128) -> bool {
-        self.bit != NO_BIT && legal >> self.bit & 1 == 1
+    pub fn listed_in(self, legal: &PackedSwaps) -> bool {
+        legal.holds(u32::from(self.index))
     }
 }
 
@@ -164,10 +164,10 @@ struct Node {
     parent: u32,
     slot: u32,
     children: Vec<Child>,
-    /// The children's moves as bits in list order ([`PackedSwaps::list_bits`]), those
-    /// that have one: where the legal moves come packed (boards of at most 8 × 8, swaps
-    /// alone), the untried ones are then `legal & !listed`.
-    listed: u128,
+    /// The children's moves that are side swaps within 8 × 8, packed: where the legal
+    /// moves come packed (boards of at most 8 × 8, swaps alone), the untried ones are
+    /// the legal swaps not among them.
+    listed: PackedSwaps,
 }
 
 /// No scale: a child whose visits changed.
@@ -185,20 +185,20 @@ impl Tree {
     pub fn add_child(&mut self, parent: usize, mv: Move, key: u32) -> usize {
         let slot = self.nodes[parent].children.len() as u32;
         let child = self.add(mv, (parent as u32, slot));
-        let bit = PackedSwaps::list_bit(mv);
+        let index = PackedSwaps::list_index(mv).map_or(NO_INDEX, |index| index as u8);
         let parent = &mut self.nodes[parent];
         parent.children.push(Child {
             node: child as u32,
             key,
-            bit: bit.map_or(NO_BIT, |bit| bit as u8),
+            index,
             stats: Stats::NEW,
         });
-        parent.listed |= bit.map_or(0, |bit| 1 << bit);
+        parent.listed.insert(mv);
         child
     }
 
-    /// The moves of `node`'s children as list bits (see [`Node::listed`]).
-    pub fn listed(&self, node: usize) -> u128 {
+    /// The moves of `node`'s children that are side swaps within 8 × 8, packed.
+    pub fn listed(&self, node: usize) -> PackedSwaps {
         self.nodes[node].listed
     }
 
@@ -210,7 +210,7 @@ impl Tree {
             parent,
             slot,
             children: Vec::new(),
-            listed: 0,
+            listed: PackedSwaps::default(),
         };
         match self.nodes.get_mut(self.used) {
             Some(node) => {

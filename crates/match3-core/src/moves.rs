@@ -532,38 +532,77 @@ impl PackedSwaps {
         out.extend(half(0).chain(half(32)));
     }
 
-    /// The swaps as one bit each, in list order: the swap of cell `(r, c)` with its right
-    /// neighbour is bit `2 × (8r + c)`, the one with its lower neighbour the bit after,
-    /// so a lower bit comes first in [`Game::legal_moves`](crate::Game::legal_moves).
-    /// For set operations over the legal swaps, such as a search's "the first legal move
-    /// not tried yet" (the lowest bit of `legal & !tried`), without visiting them one by
-    /// one. [`list_bit`](Self::list_bit) and [`move_at`](Self::move_at) convert.
+    /// The first swap in list order (see [`Game::legal_moves`](crate::Game::legal_moves)):
+    /// the lowest cell with a swap, and its right one before its down one. With the
+    /// public masks, a set question in a few instructions: a search's first legal move
+    /// not tried yet is `PackedSwaps { right: legal.right & !tried.right, down:
+    /// legal.down & !tried.down }.first()`.
     ///
     /// ```
     /// use match3_core::{Move, PackedSwaps, Pos};
     ///
-    /// // (0, 1)–(0, 2) and (0, 1)–(1, 1): cell 1's right and down swaps.
-    /// let swaps = PackedSwaps { right: 1 << 1, down: 1 << 1 };
-    /// assert_eq!(swaps.list_bits(), 0b1100);
-    /// let down = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
-    /// assert_eq!(PackedSwaps::list_bit(down), Some(3));
-    /// assert_eq!(PackedSwaps::move_at(3), Some(down));
+    /// // Cell 9, (1, 1): its down swap; cell 10, (1, 2): its right one.
+    /// let swaps = PackedSwaps { right: 1 << 10, down: 1 << 9 };
+    /// assert_eq!(swaps.first(), Some(Move::Swap(Pos::new(1, 1), Pos::new(2, 1))));
+    /// assert_eq!(PackedSwaps::default().first(), None);
     /// ```
-    pub fn list_bits(&self) -> u128 {
-        u128::from(self.list_half(0)) | u128::from(self.list_half(32)) << 64
+    #[inline]
+    pub fn first(&self) -> Option<Move> {
+        let cell = (self.right | self.down).trailing_zeros();
+        let down = self.right >> (cell % 64) & 1 == 0;
+        Self::move_at(2 * cell + u32::from(down))
     }
 
-    /// The list bits (see [`list_bits`](Self::list_bits)) of the four rows from bit
-    /// `shift` of the masks: each cell's right and down bits interleaved.
+    /// Adds the swap `mv` (see [`list_index`](Self::list_index)); false for a move that is
+    /// not one of side neighbours within 8 × 8.
+    pub fn insert(&mut self, mv: Move) -> bool {
+        let Some(index) = Self::list_index(mv) else {
+            return false;
+        };
+        let plane = if index & 1 == 0 {
+            &mut self.right
+        } else {
+            &mut self.down
+        };
+        *plane |= 1 << (index / 2);
+        true
+    }
+
+    /// Whether the swap of list index `index` (see [`list_index`](Self::list_index)) is
+    /// among them: one shift, for a caller that keeps its moves' indices.
+    #[inline]
+    pub fn holds(&self, index: u32) -> bool {
+        let plane = if index & 1 == 0 {
+            self.right
+        } else {
+            self.down
+        };
+        index < 128 && plane >> (index / 2 % 64) & 1 == 1
+    }
+
+    /// Each cell's right and down swaps interleaved, for the four rows from bit `shift`
+    /// of the masks: the set bits, lowest first, are the list order.
     #[inline]
     fn list_half(&self, shift: u32) -> u64 {
         spread((self.right >> shift) as u32) | spread((self.down >> shift) as u32) << 1
     }
 
-    /// The bit of [`list_bits`](Self::list_bits) that stands for `mv`: a swap of side
-    /// neighbours (in either order) whose first cell, the upper or left one, is within
-    /// 8 × 8; `None` for any other move.
-    pub fn list_bit(mv: Move) -> Option<u32> {
+    /// The place of the swap `mv` in the list order of every side swap of an 8 × 8
+    /// board: `2 × (8r + c)` for the swap of cell `(r, c)` with its right neighbour, one
+    /// more for the one with its lower neighbour, so that a lower index comes first in
+    /// [`Game::legal_moves`](crate::Game::legal_moves). Either cell order; `None` for a
+    /// move that is not a swap of side neighbours whose upper or left cell is within
+    /// 8 × 8. [`move_at`](Self::move_at) goes back.
+    ///
+    /// ```
+    /// use match3_core::{Move, PackedSwaps, Pos};
+    ///
+    /// let down = Move::Swap(Pos::new(0, 1), Pos::new(1, 1));
+    /// assert_eq!(PackedSwaps::list_index(down), Some(3));
+    /// assert_eq!(PackedSwaps::move_at(3), Some(down));
+    /// assert!(PackedSwaps { right: 0, down: 1 << 1 }.holds(3));
+    /// ```
+    pub fn list_index(mv: Move) -> Option<u32> {
         let Move::Swap(a, b) = mv else {
             return None;
         };
@@ -575,10 +614,10 @@ impl PackedSwaps {
         }
     }
 
-    /// The swap bit `bit` of [`list_bits`](Self::list_bits) stands for, its cells in list
-    /// order (the upper or left one first); `None` past bit 127.
-    pub fn move_at(bit: u32) -> Option<Move> {
-        SWAPS8.as_flattened().get(bit as usize).copied()
+    /// The swap of list index `index` (see [`list_index`](Self::list_index)), its cells
+    /// in list order (the upper or left one first); `None` past 127.
+    pub fn move_at(index: u32) -> Option<Move> {
+        SWAPS8.as_flattened().get(index as usize).copied()
     }
 }
 
@@ -786,53 +825,65 @@ mod tests {
         );
     }
 
-    /// The list bits are the list: their set bits, lowest first, turned into moves are
-    /// the packed swaps' list, and a move's bit is its place, in either cell order; no
-    /// other move has one.
+    /// The list order by index: taking the first swap and removing it, again and again,
+    /// lists the packed swaps; each is held at its index, which names it in either cell
+    /// order and names no other move.
     #[test]
-    fn list_bits_hold_the_swaps_in_list_order() {
+    fn list_indices_follow_the_list_order() {
         let mut rng = GameRng::new(5);
+        let word = |rng: &mut GameRng| u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
         for _ in 0..200 {
-            let word =
-                |rng: &mut GameRng| u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
             let sparse = |rng: &mut GameRng| word(rng) & word(rng) & word(rng);
             let packed = PackedSwaps {
                 right: sparse(&mut rng),
                 down: sparse(&mut rng),
             };
-            let bits = packed.list_bits();
-            assert_eq!(bits.count_ones() as usize, packed.len());
-            let from_bits: Vec<Move> = (0..128)
-                .filter(|&b| bits >> b & 1 == 1)
-                .map(|b| PackedSwaps::move_at(b).unwrap())
-                .collect();
+            let (mut left, mut firsts, mut rebuilt) = (packed, Vec::new(), PackedSwaps::default());
+            while let Some(mv) = left.first() {
+                let index = PackedSwaps::list_index(mv).unwrap();
+                assert!(packed.holds(index) && rebuilt.insert(mv));
+                let plane = if index.is_multiple_of(2) {
+                    &mut left.right
+                } else {
+                    &mut left.down
+                };
+                *plane &= !(1 << (index / 2));
+                firsts.push(mv);
+            }
             let mut listed = Vec::new();
             packed.append_to(&mut listed);
-            assert_eq!(from_bits, listed);
+            assert_eq!(firsts, listed);
+            assert_eq!(rebuilt, packed);
+            let held = (0..128).filter(|&i| packed.holds(i)).count();
+            assert_eq!(held, packed.len());
         }
-        for bit in 0..128 {
-            let Some(Move::Swap(a, b)) = PackedSwaps::move_at(bit) else {
-                panic!("bit {bit} has no swap");
+        for index in 0..128 {
+            let Some(Move::Swap(a, b)) = PackedSwaps::move_at(index) else {
+                panic!("index {index} has no swap");
             };
-            assert_eq!(PackedSwaps::list_bit(Move::Swap(a, b)), Some(bit));
-            assert_eq!(PackedSwaps::list_bit(Move::Swap(b, a)), Some(bit));
+            assert_eq!(PackedSwaps::list_index(Move::Swap(a, b)), Some(index));
+            assert_eq!(PackedSwaps::list_index(Move::Swap(b, a)), Some(index));
         }
         assert_eq!(PackedSwaps::move_at(128), None);
+        assert!(
+            !PackedSwaps {
+                right: !0,
+                down: !0
+            }
+            .holds(128)
+        );
         let (p, q) = (Pos::new(2, 3), Pos::new(3, 4));
-        for mv in [
+        let beyond = [
             Move::Swap(p, q),
             Move::Swap(q, Pos::new(4, 3)),
             Move::Drop(1),
             Move::Tap(p),
-        ] {
-            assert_eq!(PackedSwaps::list_bit(mv), None, "{mv:?}");
-        }
-        let beyond = [
-            (Pos::new(8, 0), Pos::new(8, 1)),
-            (Pos::new(0, 8), Pos::new(1, 8)),
+            Move::Swap(Pos::new(8, 0), Pos::new(8, 1)),
+            Move::Swap(Pos::new(0, 8), Pos::new(1, 8)),
         ];
-        for (a, b) in beyond {
-            assert_eq!(PackedSwaps::list_bit(Move::Swap(a, b)), None, "{a} {b}");
+        for mv in beyond {
+            assert_eq!(PackedSwaps::list_index(mv), None, "{mv:?}");
+            assert!(!PackedSwaps::default().insert(mv), "{mv:?}");
         }
     }
 
