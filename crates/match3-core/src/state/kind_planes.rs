@@ -60,6 +60,17 @@ impl KindPlanes {
         }
     }
 
+    /// The index among the kinds met of the special on cell `i`, if one stands there.
+    pub(crate) fn index_at(&self, i: usize) -> Option<usize> {
+        self.bits.iter().position(|&bits| bits >> i & 1 != 0)
+    }
+
+    /// Adds specials of the kind of index `k` (see [`index_at`](Self::index_at)) on the
+    /// cells `bits`.
+    pub(crate) fn add_at(&mut self, k: usize, bits: u64) {
+        self.bits[k] |= bits;
+    }
+
     /// The cells holding a special of any kind.
     pub(crate) fn cells(&self) -> u64 {
         self.bits.iter().fold(0, |all, &bits| all | bits)

@@ -8,26 +8,38 @@
 use crate::bits::set_bits;
 use crate::level::SHUFFLE_TRIES;
 use crate::moves::PackedSwaps;
-use crate::piece::{MAX_COLORS, Special};
+use crate::piece::MAX_COLORS;
 use crate::rules::Rules;
 
 use super::MaskState;
 
-/// The pieces the shuffle permutes, row-major: each one's packed cell index, colour and
-/// kind.
+/// The pieces the shuffle permutes, row-major: each one's packed cell index and what
+/// stands there.
 struct Spots {
     cells: u64,
     index: [u8; 64],
-    /// Each spot's colour index, [`COLORLESS`] for a colourless special.
-    color: [u8; 64],
-    /// Each spot's special kind, when one of them holds a special (most shuffled boards
-    /// of the line rules hold one or two).
-    kinds: Option<[Option<Special>; 64]>,
+    /// Each spot's piece (see [`piece`]), in the order the spots are: the shuffle
+    /// permutes these.
+    pieces: [u16; 64],
+    /// Whether one of them holds a special (most shuffled boards of the line rules hold
+    /// one or two).
+    kinds: bool,
     len: usize,
 }
 
 /// The colour index [`Spots`] gives a piece without colour.
 const COLORLESS: u8 = MAX_COLORS;
+
+/// A piece as a shuffle moves it: its colour index in the low byte ([`COLORLESS`] for
+/// none), one more than its kind's index among the planes' kinds in the high byte (0 for
+/// a plain piece). Permuting these draws what permuting the spots' indices draws.
+fn piece(color: u8, kind: Option<usize>) -> u16 {
+    u16::from(color) | kind.map_or(0, |k| (k as u16 + 1) << 8)
+}
+
+/// A plane for each colour index a [`piece`] holds (the colourless one among them),
+/// rounded up so that a masked index needs no check.
+const PLANES: usize = (MAX_COLORS as usize + 1).next_power_of_two();
 
 impl MaskState {
     /// Shuffles the pieces as the cells' shuffle does, judging each try by `legal` (the
@@ -41,16 +53,13 @@ impl MaskState {
         legal: impl Fn(&MaskState) -> Option<PackedSwaps>,
     ) -> Option<PackedSwaps> {
         let spots = self.spots()?;
-        let n = spots.len;
         // The cells shuffle the spots' indices, tries after the first going on from the
-        // order the one before left.
-        let mut order = [0u8; 64];
-        for (j, k) in order[..n].iter_mut().enumerate() {
-            *k = j as u8;
-        }
+        // order the one before left; the same draws permute the pieces themselves, which
+        // then need no look-up through the order.
+        let mut pieces = spots.pieces;
         for _ in 0..SHUFFLE_TRIES {
-            self.rng.shuffle(&mut order[..n]);
-            self.arrange(&spots, &order[..n]);
+            self.rng.shuffle(&mut pieces[..spots.len]);
+            self.arrange(&spots, &pieces[..spots.len]);
             if self.matched(rules)? & self.masks.packed_pieces()? != 0 {
                 continue;
             }
@@ -73,23 +82,21 @@ impl MaskState {
         if cells & !colored & !with_kind != 0 {
             return None;
         }
+        let kinds = (self.masks.packed_specials()? | with_kind) & cells != 0;
         // Filled through locals: a count kept in the struct would be stored and loaded
         // again for every spot.
-        let (mut index, mut color, mut len) = ([0u8; 64], [0u8; 64], 0);
+        let (mut index, mut pieces, mut len) = ([0u8; 64], [0u16; 64], 0);
         for (n, i) in set_bits(cells).enumerate() {
-            (index[n], color[n], len) = (i as u8, color_of[i].min(COLORLESS), n + 1);
+            let kind = if kinds { self.kinds.index_at(i) } else { None };
+            (index[n], pieces[n], len) = (i as u8, piece(color_of[i].min(COLORLESS), kind), n + 1);
         }
-        let mut spots = Spots {
+        (len >= 2).then_some(Spots {
             cells,
             index,
-            color,
-            kinds: None,
+            pieces,
+            kinds,
             len,
-        };
-        if (self.masks.packed_specials()? | with_kind) & cells != 0 {
-            spots.kinds = Some(self.spot_kinds(&spots));
-        }
-        (spots.len >= 2).then_some(spots)
+        })
     }
 
     /// The colour index of the piece on each cell, by cell index ([`COLORLESS`] or more
@@ -103,35 +110,26 @@ impl MaskState {
         Some((color_of, colored))
     }
 
-    /// The special kind on each spot.
-    fn spot_kinds(&self, spots: &Spots) -> [Option<Special>; 64] {
-        let mut kinds = [None; 64];
-        for (kind, &i) in kinds.iter_mut().zip(&spots.index[..spots.len]) {
-            *kind = self.kinds.at(usize::from(i));
+    /// Puts on each spot `j` the piece `pieces[j]`: the planes of the pieces painted
+    /// anew, and their kinds.
+    fn arrange(&mut self, spots: &Spots, pieces: &[u16]) {
+        let mut planes = [0u64; PLANES];
+        for (&at, &piece) in spots.index.iter().zip(pieces) {
+            planes[usize::from(piece as u8) % PLANES] |= 1u64 << at;
         }
-        kinds
-    }
-
-    /// Puts on each spot `j` the piece of spot `order[j]`: the planes of the pieces
-    /// painted anew, and their kinds.
-    fn arrange(&mut self, spots: &Spots, order: &[u8]) {
-        // A plane per colour, and one for the colourless.
-        let mut planes = [0u64; MAX_COLORS as usize + 1];
-        for (&at, &k) in spots.index.iter().zip(order) {
-            planes[usize::from(spots.color[usize::from(k)])] |= 1u64 << at;
+        let colors = &planes[..MAX_COLORS as usize];
+        let colorless = planes[usize::from(COLORLESS)];
+        if !spots.kinds {
+            return (self.masks).repaint_packed(spots.cells, (0, colorless), colors);
         }
-        let (colors, colorless) = planes.split_at(MAX_COLORS as usize);
-        let Some(kinds) = &spots.kinds else {
-            return (self.masks).repaint_packed(spots.cells, (0, colorless[0]), colors);
-        };
         self.kinds.clear(spots.cells);
         let mut specials = 0;
-        for (&at, &k) in spots.index.iter().zip(order) {
-            if let Some(special) = kinds[usize::from(k)] {
+        for (&at, &piece) in spots.index.iter().zip(pieces) {
+            if let Some(kind) = (piece >> 8).checked_sub(1) {
                 specials |= 1u64 << at;
-                self.kinds.put(1 << at, special);
+                self.kinds.add_at(usize::from(kind), 1 << at);
             }
         }
-        (self.masks).repaint_packed(spots.cells, (specials, colorless[0]), colors);
+        (self.masks).repaint_packed(spots.cells, (specials, colorless), colors);
     }
 }
