@@ -178,7 +178,7 @@ impl MaskState {
             moved,
         };
         let whole = (course, planes, (0, 0));
-        self.resolve(rules, level, (opening, blind), whole)
+        self.resolve(rules, (opening, blind), whole)
     }
 
     /// Plays `mv`, a move the planes' legal moves list (see `Listed`), on the planes as
@@ -199,7 +199,7 @@ impl MaskState {
         };
         let opening = Opening { mv, trigger, moved };
         let course = (Course::PLAY, planes, (0, 0));
-        self.resolve(rules, level, (opening, blind), course)
+        self.resolve(rules, (opening, blind), course)
     }
 
     /// The physical effect of `mv`, a listed move, on the planes as they stand (under
@@ -271,7 +271,7 @@ impl MaskState {
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, score));
-        self.resolve(rules, level, (opening, blind), course)
+        self.resolve(rules, (opening, blind), course)
     }
 
     /// The phases of `mv` after its opening, which left `trigger` for phase 1: its score
@@ -280,13 +280,11 @@ impl MaskState {
     fn resolve<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
-        level: &Level,
         (opening, blind): (Opening, Blind<'_>),
         (course, planes, from): (Course, Planes, (u32, u64)),
     ) -> Result<Option<(u64, u32)>, MoveError> {
         let Opening { mv, trigger, moved } = opening;
         let phases = Phases {
-            level,
             trigger,
             moved,
             refills: rules.refills() && course.horizon != crate::Horizon::Known,
@@ -294,6 +292,7 @@ impl MaskState {
             last: course.horizon.last_phase(),
             specials: planes.specials,
             with_specials: planes.with_specials,
+            collects: planes.collects,
             from,
         };
         match self.phases(rules, &phases) {
@@ -337,7 +336,7 @@ impl MaskState {
             moved: Moved::NONE,
         };
         let course = (Course::PLAY, planes, (chain, 0));
-        self.resolve(rules, level, (opening, blind), course)
+        self.resolve(rules, (opening, blind), course)
     }
 
     /// Turns the plain pieces on the cells `drawn` into specials of kind `special`, each
@@ -415,14 +414,11 @@ impl MaskState {
     /// Phases on the planes until nothing matches or the horizon's last phase is done.
     /// The board has at most 64 cells, so what a phase clears is one packed word.
     #[inline(always)]
-    fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_, '_>) -> Ended {
+    fn phases<R: Rules + ?Sized>(&mut self, rules: &R, turn: &Phases<'_>) -> Ended {
         let cols = self.masks.size().cols();
         let (mut chain, mut total) = turn.from;
         // Only phase 1 has a trigger.
         let mut trigger = turn.trigger.cells;
-        // The colours the level collects, asked at the first clear (many turns clear
-        // nothing).
-        let mut collects = None;
         loop {
             let Some(by_match) = self.matched(rules) else {
                 return Ended::NeedsCells;
@@ -459,8 +455,7 @@ impl MaskState {
             let Some(score) = rules.score_by_count(chain, cleared.count_ones() as usize) else {
                 return Ended::NeedsCells;
             };
-            let collects = *collects.get_or_insert_with(|| turn.level.collected_colors());
-            self.remove(turn, (cleared, collects));
+            self.remove(turn, cleared);
             self.tally.score = self.tally.score.saturating_add(score);
             total = total.saturating_add(score);
             if chain >= turn.last {
@@ -474,10 +469,11 @@ impl MaskState {
     }
 
     /// What a phase's clear `cleared` takes off the planes: the pieces (those of the
-    /// colours `collects` counted, see [`Level::collected_colors`]), a jelly layer under
+    /// colours the level collects counted), a jelly layer under
     /// each, the kinds of the specials; then the specials it created are put in.
     #[inline(always)]
-    fn remove(&mut self, turn: &Phases<'_, '_>, (cleared, collects): (u64, u32)) {
+    fn remove(&mut self, turn: &Phases<'_>, cleared: u64) {
+        let collects = turn.collects;
         if collects != 0 {
             let count = |color| self.masks.count_color_packed(color, cleared);
             count_colors(collects, count, &mut self.tally.collected);
@@ -547,7 +543,7 @@ impl MaskState {
     fn creates_need_cells<R: Rules + ?Sized>(
         &mut self,
         rules: &R,
-        turn: &Phases<'_, '_>,
+        turn: &Phases<'_>,
         (chain, by_match): (u32, u64),
         cleared: u64,
     ) -> bool {
@@ -872,8 +868,7 @@ impl Moved {
 }
 
 /// What a look-ahead on the planes needs besides its state.
-struct Phases<'l, 'r> {
-    level: &'l Level,
+struct Phases<'r> {
     /// What phase 1 clears besides its matches.
     trigger: Trigger,
     /// The cells the move put pieces on.
@@ -885,12 +880,14 @@ struct Phases<'l, 'r> {
     specials: bool,
     /// Whether boards that hold specials suit (see [`Planes::suit`]).
     with_specials: bool,
+    /// The colours the level collects (see [`Planes::collects`]).
+    collects: u32,
     /// The chain index and score of the turn before these phases (a paused move's first
     /// phase; none for a whole move).
     from: (u32, u64),
 }
 
-impl Phases<'_, '_> {
+impl Phases<'_> {
     /// The specials among phase 1's `trigger` that have fired already, on a board of
     /// `cols` columns: a combo's pair, the cells the swap put pieces on (later phases
     /// have no trigger).
@@ -940,6 +937,7 @@ pub(crate) fn planes_rules<R: Rules + ?Sized>(rules: &R, level: &Level) -> Optio
     allow.then_some(Planes {
         specials,
         with_specials,
+        collects: level.collected_colors(),
     })
 }
 
@@ -986,6 +984,9 @@ pub(crate) struct Planes {
     specials: bool,
     /// Whether boards that hold specials suit too (see [`Planes::suit`]).
     with_specials: bool,
+    /// The colours the level collects, a bit per colour index
+    /// ([`Level::collected_colors`]): asked once, not at every move's first clear.
+    collects: u32,
 }
 
 impl Remaining for MaskState {
