@@ -26,7 +26,7 @@ use crate::moves::{Move, PackedSwaps};
 use crate::piece::{Cell, Color, Combos, Piece, Special};
 use crate::planes::{Field, PackedCells, PlaneView};
 use crate::pos::Pos;
-use crate::progress::{Remaining, Tally, goal_progress};
+use crate::progress::{Remaining, Tally};
 use crate::refill::Blind;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -38,6 +38,7 @@ use super::jelly_planes::JellyPlanes;
 use super::kind_planes::KindPlanes;
 use super::plan::Plan;
 use super::spawn::{CALM_REFILL_AFTER, blind_policy, packed_cells};
+use super::status::goals_met;
 use super::turn::{Course, PHASE_LIMIT, Planned, count_colors};
 
 mod calm;
@@ -376,8 +377,7 @@ impl MaskState {
     /// ([`bonus`](MaskState::bonus)).
     #[inline(never)]
     pub(crate) fn meets_goals(&self, level: &Level) -> bool {
-        let met = |&goal| goal_progress(goal, &self.tally, self).done;
-        !level.goals.is_empty() && level.goals.iter().all(met)
+        goals_met(level, &self.tally, self)
     }
 
     /// The move's physical effect on the planes; returns what phase 1 clears besides

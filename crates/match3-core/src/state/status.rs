@@ -96,8 +96,7 @@ pub(crate) fn verdict_on(
     tally: &Tally,
     board: &(impl Remaining + ?Sized),
 ) -> Option<Status> {
-    let met = |&goal| goal_progress(goal, tally, board).done;
-    if !level.goals.is_empty() && level.goals.iter().all(met) {
+    if goals_met(level, tally, board) {
         return Some(Status::Won);
     }
     match level.moves {
@@ -108,6 +107,14 @@ pub(crate) fn verdict_on(
         }),
         _ => None,
     }
+}
+
+/// Whether the level has goals and a game that has counted `tally`, its jelly and crates
+/// left on `board`, meets them all.
+#[inline]
+pub(crate) fn goals_met(level: &Level, tally: &Tally, board: &(impl Remaining + ?Sized)) -> bool {
+    let met = |&goal| goal_progress(goal, tally, board).done;
+    !level.goals.is_empty() && level.goals.iter().all(met)
 }
 
 /// The status of `board` under `rules`: `Playable` while a legal move exists (an empty
