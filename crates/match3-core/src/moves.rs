@@ -517,7 +517,8 @@ impl PackedSwaps {
     pub(crate) fn append_to(&self, out: &mut Vec<Move>) {
         let flat = SWAPS8.as_flattened();
         let half = |shift: u32| {
-            let mut swaps = self.list_half(shift);
+            let mut swaps =
+                spread((self.right >> shift) as u32) | spread((self.down >> shift) as u32) << 1;
             // Counted first, so the vector reserves once and writes without checks.
             let count = swaps.count_ones() as usize;
             let offset = 2 * shift as usize;
@@ -578,13 +579,6 @@ impl PackedSwaps {
             self.down
         };
         index < 128 && plane >> (index / 2 % 64) & 1 == 1
-    }
-
-    /// Each cell's right and down swaps interleaved, for the four rows from bit `shift`
-    /// of the masks: the set bits, lowest first, are the list order.
-    #[inline]
-    fn list_half(&self, shift: u32) -> u64 {
-        spread((self.right >> shift) as u32) | spread((self.down >> shift) as u32) << 1
     }
 
     /// The place of the swap `mv` in the list order of every side swap of an 8 × 8

@@ -18,8 +18,7 @@ use super::MaskState;
 struct Spots {
     cells: u64,
     index: [u8; 64],
-    /// Each spot's piece (see [`piece`]), in the order the spots are: the shuffle
-    /// permutes these.
+    /// Each spot's piece (see [`piece`]): the shuffle permutes these in place.
     pieces: [u16; 64],
     /// Whether one of them holds a special (most shuffled boards of the line rules hold
     /// one or two).
@@ -52,14 +51,13 @@ impl MaskState {
         rules: &R,
         legal: impl Fn(&MaskState) -> Option<PackedSwaps>,
     ) -> Option<PackedSwaps> {
-        let spots = self.spots()?;
+        let mut spots = self.spots()?;
         // The cells shuffle the spots' indices, tries after the first going on from the
         // order the one before left; the same draws permute the pieces themselves, which
         // then need no look-up through the order.
-        let mut pieces = spots.pieces;
         for _ in 0..SHUFFLE_TRIES {
-            self.rng.shuffle(&mut pieces[..spots.len]);
-            self.arrange(&spots, &pieces[..spots.len]);
+            self.rng.shuffle(&mut spots.pieces[..spots.len]);
+            self.arrange(&spots);
             if self.matched(rules)? & self.masks.packed_pieces()? != 0 {
                 continue;
             }
@@ -110,9 +108,10 @@ impl MaskState {
         Some((color_of, colored))
     }
 
-    /// Puts on each spot `j` the piece `pieces[j]`: the planes of the pieces painted
-    /// anew, and their kinds.
-    fn arrange(&mut self, spots: &Spots, pieces: &[u16]) {
+    /// Puts on each spot its piece as the spots now hold them: the planes of the pieces
+    /// painted anew, and their kinds.
+    fn arrange(&mut self, spots: &Spots) {
+        let pieces = &spots.pieces[..spots.len];
         let mut planes = [0u64; PLANES];
         for (&at, &piece) in spots.index.iter().zip(pieces) {
             planes[usize::from(piece as u8) % PLANES] |= 1u64 << at;
