@@ -136,17 +136,55 @@ pub(crate) fn append_legal_moves<R: Rules + ?Sized>(
     out: &mut Vec<Move>,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let (rows, cols) = (board.rows(), board.cols());
-        let mut found = None;
-        let swaps = known_or_found(rules, board, known, &mut found);
-        match swaps {
-            Some(swaps) => swaps.append_to(rows, cols, out),
-            None => {
-                for_each_swap_by_pairs(rules, board, rules.directions(), &mut pusher(out));
-            }
+        match known {
+            Some(swaps) => swaps.append_to(board.rows(), board.cols(), out),
+            None => append_found_swaps(rules, board, out),
         }
     }
     visit_other_moves(rules, board, pusher(out));
+}
+
+/// The rules' legal swaps, found now, appended to `out`.
+fn append_found_swaps<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Vec<Move>) {
+    let (rows, cols) = (board.rows(), board.cols());
+    if rows <= 8 && cols <= 8 {
+        if let Some(swaps) = packed_legal_swaps(rules, board) {
+            return swaps.append_on(rows, cols, out);
+        }
+    } else if let Some(swaps) = &known_swaps(rules, board) {
+        return swaps.append_to(rows, cols, out);
+    }
+    for_each_swap_by_pairs(rules, board, rules.directions(), &mut pusher(out));
+}
+
+/// The rules' legal swaps, found now, visited until `visit` returns `false` (then
+/// `false`).
+fn visit_found_swaps<R: Rules + ?Sized>(
+    rules: &R,
+    board: &Board,
+    visit: &mut impl FnMut(Move) -> bool,
+) -> bool {
+    if board.rows() <= 8 && board.cols() <= 8 {
+        if let Some(swaps) = packed_legal_swaps(rules, board) {
+            return swaps.visit(visit);
+        }
+    } else if let Some(swaps) = &known_swaps(rules, board) {
+        return swaps.visit(board.rows(), visit);
+    }
+    for_each_swap_by_pairs(rules, board, rules.directions(), visit)
+}
+
+/// The rules' legal swaps of a board of at most 8 × 8, locked swaps taken out; `None`
+/// for rules without masks. By value, so the list reads them from where the rules wrote
+/// them (a copy into [`KnownSwaps`] first cost a stalled load).
+#[inline]
+fn packed_legal_swaps<R: Rules + ?Sized>(rules: &R, board: &Board) -> Option<PackedSwaps> {
+    let packed = rules.legal_swaps_packed(board)?;
+    Some(if has_locks(board) {
+        drop_locked_packed(packed, crate::packed::pack_rows(board.lock_rows(), 8))
+    } else {
+        packed
+    })
 }
 
 /// The rules' legal swaps in the form a game's status keeps: packed on boards of at most
@@ -166,15 +204,8 @@ pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
     board: &Board,
     out: &mut Option<KnownSwaps>,
 ) {
-    let locks = has_locks(board);
     if board.rows() <= 8 && board.cols() <= 8 {
-        *out = (rules.legal_swaps_packed(board)).map(|packed| {
-            KnownSwaps::Packed(if locks {
-                drop_locked_packed(packed, crate::packed::pack_rows(board.lock_rows(), 8))
-            } else {
-                packed
-            })
-        });
+        *out = packed_legal_swaps(rules, board).map(KnownSwaps::Packed);
         return;
     }
     *out = None;
@@ -182,7 +213,7 @@ pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
         let KnownSwaps::Sets(masks) = out.insert(KnownSwaps::Sets(found.into_masks())) else {
             unreachable!("just stored")
         };
-        if locks {
+        if has_locks(board) {
             drop_locked(board, masks);
         }
     }
@@ -238,11 +269,9 @@ pub(crate) fn visit_legal_moves<R: Rules + ?Sized>(
     mut visit: impl FnMut(Move) -> bool,
 ) {
     if rules.accepts(MoveKind::Swap) {
-        let mut found = None;
-        let swaps = known_or_found(rules, board, known, &mut found);
-        let go_on = match swaps {
+        let go_on = match known {
             Some(swaps) => swaps.visit(board.rows(), &mut visit),
-            None => for_each_swap_by_pairs(rules, board, rules.directions(), &mut visit),
+            None => visit_found_swaps(rules, board, &mut visit),
         };
         if !go_on {
             return;

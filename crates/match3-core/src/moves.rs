@@ -533,6 +533,19 @@ impl PackedSwaps {
         out.extend(half(0).chain(half(32)));
     }
 
+    /// Appends the swaps of a board of `rows` × `cols` to `out` in list order, with the
+    /// walk that is quicker for the board's size.
+    #[inline]
+    pub(crate) fn append_on(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
+        if lists_packed(rows, cols) {
+            return self.append_to(out);
+        }
+        self.visit(&mut |m| {
+            out.push(m);
+            true
+        });
+    }
+
     /// The first swap in list order (see [`Game::legal_moves`](crate::Game::legal_moves)):
     /// the lowest cell with a swap, and its right one before its down one. With the
     /// public masks, a set question in a few instructions: a search's first legal move
@@ -680,13 +693,7 @@ impl KnownSwaps {
     /// [`SwapMasks::append_to`]).
     pub(crate) fn append_to(&self, rows: usize, cols: usize, out: &mut Vec<Move>) {
         match self {
-            KnownSwaps::Packed(p) if lists_packed(rows, cols) => p.append_to(out),
-            KnownSwaps::Packed(p) => {
-                p.visit(&mut |m| {
-                    out.push(m);
-                    true
-                });
-            }
+            KnownSwaps::Packed(p) => p.append_on(rows, cols, out),
             KnownSwaps::Sets(m) => m.append_to(rows, cols, out),
         }
     }

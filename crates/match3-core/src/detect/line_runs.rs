@@ -41,12 +41,22 @@ impl Detect for LineRuns {
         Some(runs::swap_makes_run(board, a, b, self.min))
     }
 
+    #[inline]
     fn match_swaps(&self, board: &Board) -> Option<FoundSwaps> {
         self.swaps_on_planes(PlaneView::of(board))
     }
 
+    #[inline]
     fn swaps_on_planes(&self, view: PlaneView<'_>) -> Option<FoundSwaps> {
-        (self.min == 3).then(|| runs::found_swaps3_on(view))
+        if self.min != 3 {
+            return None;
+        }
+        let size = view.size();
+        Some(if size.rows() <= 8 && size.cols() <= 8 {
+            FoundSwaps::Packed(runs::packed_swaps3_on(view))
+        } else {
+            runs::found_swaps3_on(view)
+        })
     }
 
     fn any_match_swap(&self, board: &Board) -> Option<bool> {
