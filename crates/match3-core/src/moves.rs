@@ -514,6 +514,7 @@ impl PackedSwaps {
     /// right and down bits are interleaved into one word, so its set bits, lowest first,
     /// are the list order: one table read per swap, and no branch on which swaps a cell
     /// has (they are unpredictable).
+    #[inline]
     pub(crate) fn append_to(&self, out: &mut Vec<Move>) {
         let flat = SWAPS8.as_flattened();
         let half = |shift: u32| {
