@@ -220,7 +220,7 @@ pub(crate) fn store_known_swaps<R: Rules + ?Sized>(
 }
 
 /// The known legal swaps, or the rules' own (kept in `found`) when none are known yet:
-/// by reference, since the cell-set form is large and this runs for every move list.
+/// by reference, since the cell-set form is large.
 fn known_or_found<'a, R: Rules + ?Sized>(
     rules: &R,
     board: &Board,
