@@ -330,6 +330,11 @@ pub fn found_swaps3_on(view: planes::PlaneView<'_>) -> planes::FoundSwaps {
 /// [`FoundSwaps`]: planes::FoundSwaps
 #[inline(never)]
 pub(crate) fn packed_swaps3_on(view: planes::PlaneView<'_>) -> PackedSwaps {
+    let size = view.size();
+    debug_assert!(
+        size.rows() <= 8 && size.cols() <= 8,
+        "{size:?} is over 8 × 8"
+    );
     view.visit_packed(Swaps3Bytes).unwrap_or_default()
 }
 
