@@ -151,8 +151,13 @@ fn append_found_swaps<R: Rules + ?Sized>(rules: &R, board: &Board, out: &mut Vec
         if let Some(swaps) = packed_legal_swaps(rules, board) {
             return swaps.append_on(rows, cols, out);
         }
-    } else if let Some(swaps) = &known_swaps(rules, board) {
-        return swaps.append_to(rows, cols, out);
+    } else {
+        // Written where it is kept: the cell-set form returned by value is copied whole.
+        let mut found = None;
+        store_known_swaps(rules, board, &mut found);
+        if let Some(swaps) = &found {
+            return swaps.append_to(rows, cols, out);
+        }
     }
     for_each_swap_by_pairs(rules, board, rules.directions(), &mut pusher(out));
 }
@@ -168,8 +173,12 @@ fn visit_found_swaps<R: Rules + ?Sized>(
         if let Some(swaps) = packed_legal_swaps(rules, board) {
             return swaps.visit(visit);
         }
-    } else if let Some(swaps) = &known_swaps(rules, board) {
-        return swaps.visit(board.rows(), visit);
+    } else {
+        let mut found = None;
+        store_known_swaps(rules, board, &mut found);
+        if let Some(swaps) = &found {
+            return swaps.visit(board.rows(), visit);
+        }
     }
     for_each_swap_by_pairs(rules, board, rules.directions(), visit)
 }
